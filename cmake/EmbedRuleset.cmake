@@ -1,0 +1,26 @@
+# Embeds a ruleset folder's ruleset.json and tables.json into a generated .cpp that registers them
+# (src/core/ruleset.h). Re-runs when either file changes.
+function(gs_embed_ruleset folder_path out_var)
+  get_filename_component(name "${folder_path}" NAME)
+  set(out "${CMAKE_BINARY_DIR}/generated/ruleset_data_${name}.cpp")
+  foreach(f ruleset tables)
+    set(path "${folder_path}/${f}.json")
+    if(NOT EXISTS "${path}")
+      message(FATAL_ERROR "ruleset ${name}: missing ${f}.json")
+    endif()
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${path}")
+    file(READ "${path}" content_${f})
+    string(FIND "${content_${f}}" ")gs_json\"" clash)
+    if(NOT clash EQUAL -1)
+      message(FATAL_ERROR "${path} contains the raw-string delimiter )gs_json\"")
+    endif()
+  endforeach()
+  file(CONFIGURE OUTPUT "${out}" CONTENT "// Generated from src/rulesets/${name}/*.json by cmake/EmbedRuleset.cmake. Do not edit.
+#include \"core/ruleset.h\"
+namespace {
+const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json(${content_ruleset})gs_json\",
+                                                         R\"gs_json(${content_tables})gs_json\");
+}
+" @ONLY)
+  set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()

@@ -1,0 +1,83 @@
+#include "context.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace grapeshot {
+
+int Context::roll(const Die& die, const std::string& purpose) {
+  const int natural = dice_.next(die);
+  rolls_.push_back(Json{{"die", die.name}, {"natural", natural}, {"purpose", purpose}});
+  return natural;
+}
+
+void Context::trace(Json step) {
+  if (tracing_) steps_.push_back(std::move(step));
+}
+
+void Context::note(const std::string& text, const std::string& ref) {
+  if (!tracing_) return;
+  Json s{{"kind", "note"}, {"reason", text}};
+  if (!ref.empty()) s["ref"] = ref;
+  steps_.push_back(std::move(s));
+}
+
+void Context::ruling(const std::string& id, const std::string& text) {
+  if (tracing_) steps_.push_back(Json{{"kind", "ruling"}, {"reason", text}, {"ref", id}});
+}
+
+const Grid& Context::grid(const std::string& id) const {
+  const Grid* g = ruleset.grid(id);
+  if (!g) throw std::logic_error(ruleset.id() + ": no grid table " + id);
+  return *g;
+}
+
+const Json& Context::entry(const std::string& tableId, const std::string& entryId) const {
+  for (const auto& e : table(tableId).at("entries"))
+    if (e.value("id", "") == entryId) return e;
+  throw std::out_of_range(ruleset.id() + ": table " + tableId + " has no entry " + entryId);
+}
+
+int Context::entryValue(const std::string& tableId, const std::string& entryId, const std::string& key) const {
+  const Json& e = entry(tableId, entryId);
+  return key.empty() ? e.at("value").get<int>() : e.at("values").at(key).get<int>();
+}
+
+Modifiers& Modifiers::add(int value, const std::string& reason, const std::string& ref) {
+  if (value == 0) return *this;
+  total_ += value;
+  if (ctx_.tracing()) {
+    Json s{{"kind", kind_}, {"value", value}, {"reason", reason}, {"ref", ref}};
+    if (!subject_.empty()) s["for"] = subject_;
+    ctx_.trace(std::move(s));
+  }
+  return *this;
+}
+
+Modifiers& Modifiers::entry(const std::string& tableId, const std::string& entryId, int times,
+                            const std::string& ruling) {
+  if (times == 0) return *this;
+  const Json& e = ctx_.entry(tableId, entryId);
+  std::string reason = e.at("label").get<std::string>();
+  if (times != 1) reason += " (x" + std::to_string(times) + ")";
+  const std::string& title = ctx_.table(tableId).at("title").get_ref<const std::string&>();
+  return add(e.at("value").get<int>() * times, reason, ruling.empty() ? title : ruling);
+}
+
+Modifiers& Modifiers::entryValue(const std::string& tableId, const std::string& entryId, const std::string& key,
+                                 const std::string& ruling) {
+  const Json& e = ctx_.entry(tableId, entryId);
+  const std::string& title = ctx_.table(tableId).at("title").get_ref<const std::string&>();
+  return add(e.at("values").at(key).get<int>(), e.at("label").get<std::string>() + " [" + key + "]",
+             ruling.empty() ? title : ruling);
+}
+
+int clampTraced(Context& ctx, int value, int low, int high, const std::string& what, const std::string& ref) {
+  const int clamped = std::clamp(value, low, high);
+  if (clamped != value)
+    ctx.trace(Json{{"kind", "clamp"}, {"before", value}, {"after", clamped}, {"min", low}, {"max", high},
+                   {"reason", what}, {"ref", ref}});
+  return clamped;
+}
+
+}  // namespace grapeshot

@@ -1,0 +1,82 @@
+// What a procedure sees: its validated inputs and options, the ruleset's tables, the dice, and the
+// explanation trace. Procedures read like the printed rule; the bookkeeping lives here.
+#pragma once
+#include <string>
+
+#include "dice.h"
+#include "json.h"
+#include "ruleset.h"
+
+namespace grapeshot {
+
+class Context {
+ public:
+  Context(const Ruleset& ruleset, const Json& inputs, const Json& options, DiceSource& dice, bool tracing = true)
+      : ruleset(ruleset), in(inputs), options(options), dice_(dice), tracing_(tracing) {}
+
+  const Ruleset& ruleset;
+  const Json& in;       // procedure inputs, validated, defaults filled
+  const Json& options;  // ruleset options, validated, defaults filled
+
+  // Rolls one die; every natural roll is reported in `rolls` with its purpose.
+  int roll(const Die& die, const std::string& purpose);
+
+  bool tracing() const { return tracing_; }
+  // Appends one explanation step ({kind, value, reason, ref, ...}); a no-op when not tracing.
+  void trace(Json step);
+  void note(const std::string& text, const std::string& ref = "");
+  // Records that ruling `id` (an option) decided something, with what it decided.
+  void ruling(const std::string& id, const std::string& text);
+
+  // One dimension of the outcome (e.g. "cell" -> "D", "stepsLost" -> 1): what exact odds aggregate.
+  void tally(const std::string& key, Json value) { outcome_[key] = std::move(value); }
+
+  const Json& table(const std::string& id) const { return ruleset.table(id); }
+  const Grid& grid(const std::string& id) const;
+  // An entry of a `modifiers` table by id (throws std::out_of_range when the data lacks it).
+  const Json& entry(const std::string& tableId, const std::string& entryId) const;
+  // The printed value of an entry: its "value", or values[key] for printed "a/b" pairs.
+  int entryValue(const std::string& tableId, const std::string& entryId, const std::string& key = "") const;
+  template <typename T>
+  T option(const std::string& name) const { return options.at(name).get<T>(); }
+
+  Json& rolls() { return rolls_; }
+  Json& steps() { return steps_; }
+  Json& outcome() { return outcome_; }
+
+ private:
+  DiceSource& dice_;
+  bool tracing_;
+  Json rolls_ = Json::array();
+  Json steps_ = Json::array();
+  Json outcome_ = Json::object();
+};
+
+// A running total of one kind of modifier for one roll (DRMs, column shifts), each term traced with
+// its value, the printed reason and the rule or ruling that gives it.
+class Modifiers {
+ public:
+  Modifiers(Context& ctx, std::string kind, std::string subject)
+      : ctx_(ctx), kind_(std::move(kind)), subject_(std::move(subject)) {}
+
+  // Adds `value` (skipped when 0). `ref` names the printed rule or the ruling (e.g. "V-11").
+  Modifiers& add(int value, const std::string& reason, const std::string& ref);
+  // Adds a printed entry of a modifiers table `times` times ("-1 per loss level").
+  Modifiers& entry(const std::string& tableId, const std::string& entryId, int times = 1,
+                   const std::string& ruling = "");
+  // Adds one of a printed "a/b" pair ("Woods (Cavalry Only/Other) +4/+2").
+  Modifiers& entryValue(const std::string& tableId, const std::string& entryId, const std::string& key,
+                        const std::string& ruling = "");
+  int total() const { return total_; }
+
+ private:
+  Context& ctx_;
+  std::string kind_;
+  std::string subject_;
+  int total_ = 0;
+};
+
+// Clamps `value` to [low, high], tracing the clamp when it bites.
+int clampTraced(Context& ctx, int value, int low, int high, const std::string& what, const std::string& ref);
+
+}  // namespace grapeshot

@@ -1,0 +1,230 @@
+#include "engine.h"
+
+#include <random>
+
+#include "context.h"
+#include "error.h"
+#include "ruleset.h"
+#include "schema.h"
+
+namespace grapeshot {
+namespace {
+
+// Fields of a request that are not procedure inputs.
+bool isEnvelopeField(const std::string& k) {
+  return k == "ruleset" || k == "procedure" || k == "options" || k == "dice" || k == "seed";
+}
+
+const std::string& requireString(const Json& req, const char* field) {
+  const auto it = req.find(field);
+  const std::string path = std::string("/") + field;
+  if (it == req.end()) throw RequestError(code::kMissingField, std::string("missing required field \"") + field + "\"", path);
+  if (!it->is_string())
+    throw RequestError(code::kWrongType, std::string("expected a string, got ") + schemaTypeName(*it), path);
+  return it->get_ref<const std::string&>();
+}
+
+const Ruleset& requireRuleset(const Json& req) {
+  const std::string& id = requireString(req, "ruleset");
+  if (const Ruleset* rs = findRuleset(id)) return *rs;
+  std::string known;
+  for (const auto& rs : rulesets()) known += (known.empty() ? "" : ", ") + rs.id();
+  throw RequestError(code::kUnknownRuleset, "unknown ruleset \"" + id + "\" (known: " + known + ")", "/ruleset");
+}
+
+const std::string& requireProcedure(const Ruleset& rs, const Json& req) {
+  const std::string& name = requireString(req, "procedure");
+  if (const std::string* canonical = rs.canonicalName(name)) return *canonical;
+  bool elsewhere = false;
+  for (const auto& other : rulesets()) elsewhere = elsewhere || other.canonicalName(name) != nullptr;
+  std::string supported;
+  for (const auto& p : rs.procedureNames()) supported += (supported.empty() ? "" : ", ") + p;
+  throw RequestError(elsewhere ? code::kUnsupportedProcedure : code::kUnknownProcedure,
+                     rs.id() + " has no procedure \"" + name + "\"; it supports: " + supported, "/procedure");
+}
+
+Json validOptions(const Ruleset& rs, const Json& req) {
+  const auto it = req.find("options");
+  if (it == req.end()) return rs.defaultOptions();
+  return validate(rs.optionsSchema(), *it, "/options", code::kUnknownOption);
+}
+
+std::vector<int> validDice(const Json& dice) {
+  if (!dice.is_array())
+    throw RequestError(code::kWrongType, std::string("expected an array of integers, got ") + schemaTypeName(dice), "/dice");
+  if (dice.size() > 1000) throw RequestError(code::kOutOfRange, "at most 1000 dice", "/dice");
+  std::vector<int> out;
+  out.reserve(dice.size());
+  for (std::size_t i = 0; i < dice.size(); ++i) {
+    const Json& d = dice[i];
+    if (!d.is_number_integer())
+      throw RequestError(code::kWrongType, std::string("expected an integer, got ") + schemaTypeName(d), pointerJoin("/dice", i));
+    if (d.is_number_unsigned() ? d.get<std::uint64_t>() > 100 : (d.get<std::int64_t>() < -100 || d.get<std::int64_t>() > 100))
+      throw RequestError(code::kDieOutOfRange, "dice[" + std::to_string(i) + "] = " + d.dump() + " is not a face of any die",
+                         pointerJoin("/dice", i));
+    out.push_back(d.get<int>());
+  }
+  return out;
+}
+
+std::uint32_t validSeed(const Json& seed) {
+  if (!seed.is_number_integer())
+    throw RequestError(code::kWrongType, std::string("expected an integer 0..4294967295, got ") + schemaTypeName(seed), "/seed");
+  if (seed.is_number_unsigned() ? seed.get<std::uint64_t>() > 0xFFFFFFFFull : seed.get<std::int64_t>() < 0)
+    throw RequestError(code::kOutOfRange, "seed must be an integer 0..4294967295", "/seed");
+  return static_cast<std::uint32_t>(seed.get<std::uint64_t>());
+}
+
+Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) {
+  if (!req.is_object())
+    throw RequestError(code::kInvalidRequest, std::string("a request is a JSON object, got ") + schemaTypeName(req), "");
+  const Ruleset& rs = requireRuleset(req);
+  const std::string& name = requireProcedure(rs, req);
+  const Json options = validOptions(rs, req);
+  const bool hasDice = req.contains("dice"), hasSeed = req.contains("seed");
+  if (hasDice && hasSeed) throw RequestError(code::kConflictingFields, "give either dice or seed, not both", "/seed");
+
+  Json raw = Json::object();
+  for (const auto& [k, v] : req.items())
+    if (!isEnvelopeField(k)) raw[k] = v;
+  const Json inputs = validate(rs.meta().at("procedures").at(name).at("inputs"), raw, "");
+
+  std::optional<ScriptedDice> scripted;
+  std::optional<SeededDice> seeded;
+  std::uint32_t seed = 0;
+  if (hasDice) {
+    scripted.emplace(validDice(req.at("dice")));
+  } else {
+    seed = hasSeed ? validSeed(req.at("seed")) : fallbackSeed ? *fallbackSeed : std::random_device{}();
+    seeded.emplace(seed);
+  }
+  DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
+  Context ctx(rs, inputs, options, dice);
+  Json result = rs.procedure(name)(ctx);
+
+  Json out{{"ok", true}, {"ruleset", rs.id()}, {"procedure", name}, {"result", std::move(result)},
+           {"rolls", std::move(ctx.rolls())}, {"trace", std::move(ctx.steps())}};
+  if (!hasDice) out["seed"] = seed;
+  return out;
+}
+
+template <typename F>
+Json guarded(F&& f) {
+  try {
+    return f();
+  } catch (const RequestError& e) {
+    return errorEnvelope(e.code(), e.what(), e.path());
+  } catch (const std::exception& e) {
+    return errorEnvelope(code::kInternalError, std::string("internal error: ") + e.what(), "");
+  } catch (...) {
+    return errorEnvelope(code::kInternalError, "internal error", "");
+  }
+}
+
+std::string dumpSafe(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+}  // namespace
+
+Json errorEnvelope(const std::string& code, const std::string& message, const std::string& path) {
+  return Json{{"ok", false}, {"error", Json{{"code", code}, {"message", message}, {"path", path}}}};
+}
+
+bool parseRequest(const std::string& text, Json& out, Json& error) {
+  // The callback bounds nesting so a hostile document cannot exhaust the stack of the recursive
+  // destructor; 64 levels is far deeper than any request.
+  constexpr int kMaxDepth = 64;
+  bool tooDeep = false;
+  Json::parser_callback_t cb = [&](int depth, Json::parse_event_t event, Json&) {
+    if (depth > kMaxDepth && (event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start)) {
+      tooDeep = true;
+    }
+    return !tooDeep;
+  };
+  out = Json::parse(text, tooDeep ? nullptr : cb, false);
+  if (tooDeep) {
+    error = errorEnvelope(code::kParseError, "JSON nested deeper than 64 levels", "");
+    return false;
+  }
+  if (out.is_discarded()) {
+    error = errorEnvelope(code::kParseError, "request is not valid JSON (UTF-8)", "");
+    return false;
+  }
+  return true;
+}
+
+Json resolve(const Json& request, std::optional<std::uint32_t> fallbackSeed) {
+  return guarded([&] { return resolveChecked(request, fallbackSeed); });
+}
+
+std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fallbackSeed) {
+  return guarded([&] {
+    Json req, err;
+    if (!parseRequest(text, req, err)) return err;
+    return resolve(req, fallbackSeed);
+  }).dump(-1, ' ', false, Json::error_handler_t::replace);
+  (void)dumpSafe;
+}
+
+Json lookup(const Json& req) {
+  return guarded([&] {
+    if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
+    for (const auto& [k, _] : req.items())
+      if (k != "ruleset" && k != "table" && k != "column" && k != "roll" && k != "options")
+        throw RequestError(code::kUnknownField, "unknown field \"" + k + "\"", pointerJoin("", k));
+    const Ruleset& rs = requireRuleset(req);
+    const std::string& tid = requireString(req, "table");
+    const Grid* g = rs.grid(tid);
+    if (!g) throw RequestError(code::kUnknownTable, rs.id() + " has no grid table \"" + tid + "\"", "/table");
+    const Json options = validOptions(rs, req);
+    const Json column = validate(Json{{"type", "integer"}, {"minimum", 0}, {"maximum", g->columns() - 1}},
+                                 req.contains("column") ? req.at("column") : Json(), "/column");
+    if (!req.contains("roll")) throw RequestError(code::kMissingField, "missing required field \"roll\"", "/roll");
+    const Json roll = validate(Json{{"type", "integer"}, {"minimum", -1000}, {"maximum", 1000}}, req.at("roll"), "/roll");
+    const int c = column.get<int>(), r = g->clampRoll(roll.get<int>());
+    Json cell;
+    if (g->twoSided()) {
+      cell = Json::object();
+      for (const auto& side : g->sides()) cell[side] = g->cell(c, r, options, side);
+    } else {
+      cell = g->cell(c, r, options);
+    }
+    return Json{{"ok", true}, {"cell", cell}, {"column", g->columnLabel(c)}, {"row", g->rowLabel(r)}, {"roll", r}};
+  });
+}
+
+Json table(const Json& req) {
+  return guarded([&] {
+    if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
+    const Ruleset& rs = requireRuleset(req);
+    const std::string& tid = requireString(req, "table");
+    if (!rs.tables().contains(tid)) throw RequestError(code::kUnknownTable, rs.id() + " has no table \"" + tid + "\"", "/table");
+    return Json{{"ok", true}, {"table", rs.table(tid)}};
+  });
+}
+
+const Json& describe() {
+  static const Json all = [] {
+    Json out = Json::array();
+    for (const auto& rs : rulesets()) {
+      const Json& m = rs.meta();
+      Json procedures = Json::array();
+      for (const auto& name : rs.procedureNames()) {
+        const Json& p = m.at("procedures").at(name);
+        procedures.push_back(Json{{"name", name}, {"title", p.value("title", name)},
+                                  {"description", p.value("description", "")},
+                                  {"aliases", p.value("aliases", Json::array())}, {"inputs", p.at("inputs")}});
+      }
+      Json tables = Json::array();
+      for (const auto& [tid, t] : rs.tables().items())
+        tables.push_back(Json{{"id", tid}, {"kind", t.value("kind", "")}, {"title", t.value("title", tid)}});
+      out.push_back(Json{{"id", rs.id()}, {"title", m.at("title")}, {"publisher", m.value("publisher", "")},
+                         {"seed", m.value("seed", "")}, {"dice", m.value("dice", Json::array())},
+                         {"dataHash", rs.dataHash()}, {"procedures", std::move(procedures)},
+                         {"options", m.value("options", Json::object())}, {"tables", std::move(tables)}});
+    }
+    return out;
+  }();
+  return all;
+}
+
+}  // namespace grapeshot

@@ -1,0 +1,51 @@
+// Errors as data: every failure a caller can cause is a RequestError with a stable code and a
+// JSON Pointer to the offending input. The engine turns it into {ok:false, error:{code,message,path}}.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace grapeshot {
+
+// Stable error codes (documented in README.md). Never rename one; add new ones.
+namespace code {
+inline constexpr const char* kParseError = "parse_error";              // text is not JSON
+inline constexpr const char* kInvalidRequest = "invalid_request";      // top level is not an object
+inline constexpr const char* kMissingField = "missing_field";
+inline constexpr const char* kUnknownField = "unknown_field";
+inline constexpr const char* kWrongType = "wrong_type";
+inline constexpr const char* kOutOfRange = "out_of_range";
+inline constexpr const char* kInvalidValue = "invalid_value";          // not one of the enum values
+inline constexpr const char* kUnknownRuleset = "unknown_ruleset";
+inline constexpr const char* kUnknownProcedure = "unknown_procedure";  // no ruleset has it
+inline constexpr const char* kUnsupportedProcedure = "unsupported_procedure";  // another ruleset has it
+inline constexpr const char* kUnknownOption = "unknown_option";
+inline constexpr const char* kUnknownTable = "unknown_table";
+inline constexpr const char* kConflictingFields = "conflicting_fields";
+inline constexpr const char* kDiceExhausted = "dice_exhausted";        // fewer dice than the procedure rolls
+inline constexpr const char* kDieOutOfRange = "die_out_of_range";      // not a face of that die
+inline constexpr const char* kProhibited = "prohibited";               // the rules forbid the action
+inline constexpr const char* kInternalError = "internal_error";        // a bug: report it
+}  // namespace code
+
+class RequestError : public std::runtime_error {
+ public:
+  RequestError(std::string code, const std::string& message, std::string path)
+      : std::runtime_error(message), code_(std::move(code)), path_(std::move(path)) {}
+  const std::string& code() const { return code_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string code_;
+  std::string path_;
+};
+
+// JSON Pointer escaping (RFC 6901): "~" -> "~0", "/" -> "~1".
+std::string pointerToken(const std::string& key);
+inline std::string pointerJoin(const std::string& base, const std::string& key) {
+  return base + "/" + pointerToken(key);
+}
+inline std::string pointerJoin(const std::string& base, std::size_t index) {
+  return base + "/" + std::to_string(index);
+}
+
+}  // namespace grapeshot

@@ -1,0 +1,142 @@
+#include "schema.h"
+
+#include <cmath>
+
+#include "error.h"
+
+namespace grapeshot {
+
+std::string pointerToken(const std::string& key) {
+  std::string out;
+  out.reserve(key.size());
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+const char* schemaTypeName(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null: return "null";
+    case Json::value_t::boolean: return "boolean";
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: return "integer";
+    case Json::value_t::number_float: return "number";
+    case Json::value_t::string: return "string";
+    case Json::value_t::array: return "array";
+    case Json::value_t::object: return "object";
+    default: return "value";
+  }
+}
+
+namespace {
+
+bool hasType(const Json& v, const std::string& type) {
+  if (type == "integer") return v.is_number_integer();
+  if (type == "number") return v.is_number() && std::isfinite(v.get<double>());
+  if (type == "boolean") return v.is_boolean();
+  if (type == "string") return v.is_string();
+  if (type == "array") return v.is_array();
+  if (type == "object") return v.is_object();
+  return false;
+}
+
+std::string shortDump(const Json& v) {
+  std::string s = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  if (s.size() > 40) s = s.substr(0, 37) + "...";
+  return s;
+}
+
+// Value of a numeric bound as double; integers beyond 2^53 are compared exactly below.
+bool belowMinimum(const Json& v, const Json& min) {
+  if (v.is_number_unsigned()) return min.is_number_integer() && min.get<std::int64_t>() > 0 &&
+                                     v.get<std::uint64_t>() < min.get<std::uint64_t>();
+  if (v.is_number_integer() && min.is_number_integer()) return v.get<std::int64_t>() < min.get<std::int64_t>();
+  return v.get<double>() < min.get<double>();
+}
+bool aboveMaximum(const Json& v, const Json& max) {
+  if (v.is_number_unsigned()) {
+    if (max.is_number_integer() && max.get<std::int64_t>() < 0) return true;
+    return max.is_number_integer() ? v.get<std::uint64_t>() > max.get<std::uint64_t>()
+                                   : v.get<double>() > max.get<double>();
+  }
+  if (v.is_number_integer() && max.is_number_integer()) return v.get<std::int64_t>() > max.get<std::int64_t>();
+  return v.get<double>() > max.get<double>();
+}
+
+}  // namespace
+
+Json validate(const Json& schema, const Json& value, const std::string& path, const char* unknownCode) {
+  const auto typeIt = schema.find("type");
+  if (typeIt != schema.end()) {
+    const std::string type = typeIt->get<std::string>();
+    if (!hasType(value, type)) {
+      std::string what = std::string("expected ") + (type == "integer" ? "an " : "a ") + type + ", got " +
+                         schemaTypeName(value);
+      if (type == "integer" && value.is_number_float()) what += " " + shortDump(value);
+      throw RequestError(code::kWrongType, what, path.empty() ? "" : path);
+    }
+  }
+  if (const auto e = schema.find("enum"); e != schema.end()) {
+    bool found = false;
+    for (const auto& allowed : *e)
+      if (allowed == value) { found = true; break; }
+    if (!found) {
+      std::string list;
+      for (const auto& allowed : *e) list += (list.empty() ? "" : ", ") + allowed.dump();
+      throw RequestError(code::kInvalidValue, shortDump(value) + " is not one of: " + list, path);
+    }
+  }
+  if (value.is_number()) {
+    if (const auto m = schema.find("minimum"); m != schema.end() && belowMinimum(value, *m))
+      throw RequestError(code::kOutOfRange, shortDump(value) + " is below the minimum " + m->dump(), path);
+    if (const auto m = schema.find("maximum"); m != schema.end() && aboveMaximum(value, *m))
+      throw RequestError(code::kOutOfRange, shortDump(value) + " is above the maximum " + m->dump(), path);
+  }
+  if (value.is_array()) {
+    const auto n = value.size();
+    if (const auto m = schema.find("minItems"); m != schema.end() && n < m->get<std::size_t>())
+      throw RequestError(code::kOutOfRange, "needs at least " + m->dump() + " item(s), got " + std::to_string(n), path);
+    if (const auto m = schema.find("maxItems"); m != schema.end() && n > m->get<std::size_t>())
+      throw RequestError(code::kOutOfRange, "allows at most " + m->dump() + " item(s), got " + std::to_string(n), path);
+    const auto items = schema.find("items");
+    if (items == schema.end()) return value;
+    Json out = Json::array();
+    for (std::size_t i = 0; i < n; ++i) out.push_back(validate(*items, value[i], pointerJoin(path, i)));
+    return out;
+  }
+  if (value.is_object()) {
+    static const Json kEmpty = Json::object();
+    const auto propsIt = schema.find("properties");
+    const Json& props = propsIt == schema.end() ? kEmpty : *propsIt;
+    for (const auto& [key, _] : value.items())
+      if (!props.contains(key))
+        throw RequestError(unknownCode ? unknownCode : code::kUnknownField,
+                           "unknown " + std::string(unknownCode && std::string(unknownCode) == code::kUnknownOption
+                                                        ? "option"
+                                                        : "field") +
+                               " \"" + key + "\"",
+                           pointerJoin(path, key));
+    if (const auto req = schema.find("required"); req != schema.end())
+      for (const auto& name : *req)
+        if (!value.contains(name.get<std::string>()))
+          throw RequestError(code::kMissingField, "missing required field \"" + name.get<std::string>() + "\"",
+                             pointerJoin(path, name.get<std::string>()));
+    Json out = Json::object();
+    for (const auto& [key, sub] : props.items()) {
+      const auto it = value.find(key);
+      if (it != value.end()) out[key] = validate(sub, *it, pointerJoin(path, key));
+      else if (const auto d = sub.find("default"); d != sub.end()) out[key] = *d;
+      // An absent optional group (e.g. a commander) is filled with its members' defaults, so
+      // procedures read every declared input without checking for absence.
+      else if (sub.value("type", "") == "object" && !sub.contains("required"))
+        out[key] = validate(sub, Json::object(), pointerJoin(path, key));
+    }
+    return out;
+  }
+  return value;
+}
+
+}  // namespace grapeshot

@@ -1,0 +1,21 @@
+// Validation of requests against the JSON Schema subset that ruleset.json uses to describe
+// procedure inputs and options (see docs/architecture.md). The same schema feeds the web
+// calculator's forms, so what a form offers is exactly what the engine accepts.
+#pragma once
+#include <string>
+
+#include "json.h"
+
+namespace grapeshot {
+
+// Returns `value` checked against `schema`, with defaults filled in for absent optional properties.
+// Throws RequestError (wrong_type, missing_field, unknown_field, out_of_range, invalid_value) whose
+// path is `path` extended to the offending element. `unknownCode` is the code for an undeclared
+// property at the top level (unknown_field, or unknown_option for the options object).
+Json validate(const Json& schema, const Json& value, const std::string& path,
+              const char* unknownCode = nullptr);
+
+// "integer", "string", ... as a schema would call the JSON value's type.
+const char* schemaTypeName(const Json& value);
+
+}  // namespace grapeshot

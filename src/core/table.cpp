@@ -1,0 +1,75 @@
+#include "table.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace grapeshot {
+
+Grid::Grid(std::string id, const Json& t) : id_(std::move(id)) {
+  const auto& rows = t.at("rows");
+  firstRow_ = rows.front().get<int>();
+  lastRow_ = rows.back().get<int>();
+  if (static_cast<int>(rows.size()) != lastRow_ - firstRow_ + 1)
+    throw std::logic_error("table " + id_ + ": rows must be consecutive rolls");
+  for (const auto& c : t.at("columns")) columnLabels_.push_back(c.get<std::string>());
+  columns_ = static_cast<int>(columnLabels_.size());
+  for (const auto& l : t.at("rowLabels")) rowLabels_.push_back(l.get<std::string>());
+  const auto& cells = t.at("cells");
+  auto load = [&](const Json& grid) {
+    std::vector<Json> flat;
+    if (grid.size() != rows.size()) throw std::logic_error("table " + id_ + ": row count");
+    for (const auto& row : grid) {
+      if (static_cast<int>(row.size()) != columns_) throw std::logic_error("table " + id_ + ": column count");
+      for (const auto& c : row) flat.push_back(c);
+    }
+    cells_.push_back(std::move(flat));
+  };
+  if (cells.is_object()) {
+    for (const auto& [side, grid] : cells.items()) {
+      sides_.push_back(side);
+      load(grid);
+    }
+  } else {
+    sides_.push_back("");
+    load(cells);
+  }
+  if (const auto p = t.find("patches"); p != t.end())
+    for (const auto& patch : *p)
+      for (const auto& c : patch.at("cells"))
+        patches_.push_back({patch.at("option").get<std::string>(), patch.at("equals"),
+                            patch.value("grid", Json()).is_string() ? patch.at("grid").get<std::string>() : "",
+                            c.at("column").get<int>(), c.at("roll").get<int>(), c.at("value"),
+                            patch.value("ruling", "")});
+}
+
+int Grid::clampRoll(int roll) const { return std::clamp(roll, firstRow_, lastRow_); }
+
+const std::string& Grid::rowLabel(int roll) const {
+  return rowLabels_.at(static_cast<std::size_t>(clampRoll(roll) - firstRow_));
+}
+
+const Grid::Patch* Grid::findPatch(int column, int roll, const Json& options, const std::string& side) const {
+  for (const auto& p : patches_) {
+    if (p.column != column || p.roll != roll || p.side != side) continue;
+    const auto o = options.find(p.option);
+    if (o != options.end() && *o == p.equals) return &p;
+  }
+  return nullptr;
+}
+
+Json Grid::cell(int column, int roll, const Json& options, const std::string& side) const {
+  if (column < 0 || column >= columns_) throw std::out_of_range("table " + id_ + ": column");
+  roll = clampRoll(roll);
+  if (const Patch* p = findPatch(column, roll, options, side)) return p->value;
+  const auto s = std::find(sides_.begin(), sides_.end(), side);
+  if (s == sides_.end()) throw std::out_of_range("table " + id_ + ": side " + side);
+  return cells_[static_cast<std::size_t>(s - sides_.begin())]
+               [static_cast<std::size_t>((roll - firstRow_) * columns_ + column)];
+}
+
+std::string Grid::patchRuling(int column, int roll, const Json& options, const std::string& side) const {
+  const Patch* p = findPatch(column, clampRoll(roll), options, side);
+  return p ? p->ruling : "";
+}
+
+}  // namespace grapeshot

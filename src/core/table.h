@@ -1,0 +1,56 @@
+// Grid tables (combat results tables read by column and modified roll), built from a ruleset's
+// tables.json. The printed cells stay as printed; rules-notes corrections are patches that a
+// ruleset option switches on, so the printed and errata readings are both one option away.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "json.h"
+
+namespace grapeshot {
+
+class Grid {
+ public:
+  Grid(std::string id, const Json& table);
+
+  const std::string& id() const { return id_; }
+  int columns() const { return columns_; }
+  int firstRow() const { return firstRow_; }
+  int lastRow() const { return lastRow_; }
+  bool twoSided() const { return sides_.size() > 1; }
+  const std::vector<std::string>& sides() const { return sides_; }  // {""} or {"attacker","defender"}
+
+  // Modified rolls beyond the printed rows are read on the end rows ("-1 or less", "6 +").
+  int clampRoll(int roll) const;
+  // The cell at (column, clamped roll) of one side, with the patches that `options` switch on.
+  // A printed blank that no patch fills is null.
+  Json cell(int column, int roll, const Json& options, const std::string& side = "") const;
+  // Ruling id of the patch that decided this cell under `options`, or "" when the printed cell stands.
+  std::string patchRuling(int column, int roll, const Json& options, const std::string& side = "") const;
+  const std::string& rowLabel(int roll) const;
+  const std::string& columnLabel(int column) const { return columnLabels_.at(static_cast<std::size_t>(column)); }
+
+ private:
+  struct Patch {
+    std::string option;
+    Json equals;
+    std::string side;
+    int column;
+    int roll;
+    Json value;
+    std::string ruling;
+  };
+  const Patch* findPatch(int column, int roll, const Json& options, const std::string& side) const;
+
+  std::string id_;
+  int columns_ = 0;
+  int firstRow_ = 0;
+  int lastRow_ = 0;
+  std::vector<std::string> sides_;
+  std::vector<std::vector<Json>> cells_;  // [side][row * columns + column]
+  std::vector<std::string> rowLabels_;
+  std::vector<std::string> columnLabels_;
+  std::vector<Patch> patches_;
+};
+
+}  // namespace grapeshot
