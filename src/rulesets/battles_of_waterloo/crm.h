@@ -1,0 +1,70 @@
+// The Cohesion Check and the COMBAT RESULTS MATRIX of The Battles of Waterloo (seed 002), shared by
+// fire, shock, morale and the movement/rally procedures.
+//
+// A result code (fire "1d+2", shock "2BDr", square "Dr", charge reaction "Bd") is applied letter by
+// letter in the order steps -> B -> d/D -> r/R, each letter read on the matrix row of the unit's
+// *current* state (W-19). Lower-case letters are Cohesion Checks (fail -> the matrix column),
+// capitals apply the column outright (W-11).
+#pragma once
+#include <string>
+
+#include "core/context.h"
+
+namespace grapeshot::waterloo {
+
+// Cohesion Check (W-02, rules-notes 2.2): one d10 read 0-9 (W-01); pass iff natural + drm <= cohesion.
+// Traced as a "check" step; `who` names the unit in the trace and in the roll's purpose.
+bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who);
+
+// One unit as the matrix sees it, before and after a result.
+struct Unit {
+  std::string who;              // "the target", "attacking unit 1" (trace wording)
+  std::string path;             // JSON Pointer of its input object, for errors
+  std::string type;             // "infantry" | "lightCavalry" | "heavyCavalry" | "artillery"
+  std::string state = "Normal"; // "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated"
+  int cohesion = -1;            // Cohesion rating; -1 = not given (a check then cannot be rolled)
+  int steps = 0;                // steps before the result; 0 = not given (no elimination by losses)
+  int movementAllowance = 0;    // MA, for the length of a rout retreat (1/2 move, rounded up; W-19)
+  bool retreatBlocked = false;  // unable to retreat: each retreat costs a step, a rout eliminates
+
+  // What happened (filled by the functions below).
+  int stepsLost = 0;
+  int retreatHexes = 0;   // total hexes of B / "Retreat 1 hex" retreats
+  bool routRetreat = false;
+  Json events = Json::array();  // effect words in order: "stepLoss", "retreat", "D-1", "rout", ...
+};
+
+// The matrix row type of a unit type ("Infantry" | "Cavalry" | "Artillery").
+std::string matrixType(const std::string& type);
+
+// Reads a unit input object: {type, state, cohesion?, steps?, movementAllowance?, retreatBlocked?}
+// (absent keys keep the struct defaults). Throws RequestError for a state the matrix has no row for.
+Unit unitFromJson(const Json& in, const std::string& path, const std::string& who);
+
+// The unit after the result: {"type", "state" (new), "stepsLost", "retreat", "routRetreat", "events", ...}.
+Json unitReport(const Unit& u);
+
+// A parsed result code: steps, B, d/D, r/R and (fire only) the check DRM "d+2".
+struct ResultCode {
+  std::string text;
+  int steps = 0;
+  bool back = false;
+  char disorder = 0;  // 0, 'd' or 'D'
+  char rout = 0;      // 0, 'r' or 'R'
+  int checkDrm = 0;
+};
+// Parses any code of the chart ("-", "d-2", "1D", "1BDr", "3BR", "Dr", "R", "Bd"); a malformed code
+// is a logic error (codes come from tables.json or the procedures, never from callers).
+ResultCode parseResultCode(const std::string& text);
+
+// Applies `code` to `u` (W-19 order). `takeSteps` false: skip the leading step count (W-04, a stack's
+// other units). `ref` cites where the code came from ("Fire Combat Table", "W-25", ...).
+void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps = true, const std::string& ref = "");
+
+// Applies one column of the matrix ("B", "d/D", "r/R") to `u` on the row of its current state.
+void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::string& ref = "");
+
+// Takes `n` step losses (eliminated when no steps remain).
+void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const std::string& ref);
+
+}  // namespace grapeshot::waterloo
