@@ -1,0 +1,54 @@
+// Installs what a fresh Debian 12 machine lacks for building and testing grapeshot: Debian packages
+// (with apt-get, as root) and the npm devDependencies. Quiet when everything is present.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Debian package -> a file that proves it is installed.
+const PACKAGES = {
+  cmake: '/usr/bin/cmake',
+  'ninja-build': '/usr/bin/ninja',
+  'g++': '/usr/bin/g++',
+  emscripten: '/usr/bin/emcc',
+  'nlohmann-json3-dev': '/usr/include/nlohmann/json.hpp',
+  catch2: '/usr/include/catch2/catch.hpp',
+  chromium: '/usr/bin/chromium',
+};
+
+export function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  if (r.error) throw r.error;
+  if (r.status !== 0) {
+    const err = new Error(`${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+    err.exitCode = r.status ?? 1;
+    throw err;
+  }
+}
+
+/** Ensures the named Debian packages are installed (all of PACKAGES by default). */
+export function ensurePackages(names = Object.keys(PACKAGES)) {
+  const missing = names.filter((n) => !existsSync(PACKAGES[n]));
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing Debian packages: ${missing.join(' ')}\n  install them with: sudo apt-get install -y ${missing.join(' ')}`);
+  }
+  console.log(`[bootstrap] apt-get install ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+}
+
+/** Ensures node_modules holds the devDependencies. */
+export function ensureNodeModules() {
+  const needed = ['playwright-core', 'typescript'];
+  if (needed.every((m) => existsSync(`${root}/node_modules/${m}/package.json`))) return;
+  console.log('[bootstrap] npm install');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensurePackages();
+  ensureNodeModules();
+}

@@ -1,0 +1,27 @@
+// `npm test`: install what is missing, build native and WASM, run every test suite:
+// Catch2 (ctest), Node tests against the WASM module, TypeScript declarations (tsc), browser tests.
+import { ensureNodeModules, ensurePackages, run } from './bootstrap.mjs';
+import { build } from './build.mjs';
+
+const steps = [
+  ['native build', () => build('native')],
+  ['native tests (Catch2)', () => run('ctest', ['--test-dir', 'build/native', '--no-tests=error', '--output-on-failure', '-j2'])],
+  ['wasm build', () => build('wasm')],
+  ['node tests (WASM)', () => run('node', ['--test', '--test-reporter=spec', 'tests/js/', 'tests/browser/'], {
+    env: { ...process.env, GRAPESHOT_NATIVE_RESPONSES: 'build/native/fixture-responses.json' },
+  })],
+  ['type declarations (tsc)', () => run('node', ['node_modules/typescript/bin/tsc', '-p', 'tests/js/tsconfig.json'])],
+];
+
+try {
+  ensurePackages();
+  ensureNodeModules();
+  for (const [name, step] of steps) {
+    console.log(`\n=== ${name} ===`);
+    step();
+  }
+  console.log('\nall test suites passed');
+} catch (e) {
+  console.error(`\n${e.message}`);
+  process.exit(e.exitCode ?? 1);
+}

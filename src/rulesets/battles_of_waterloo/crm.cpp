@@ -1,0 +1,216 @@
+// Cohesion Check and Combat Results Matrix (seed 002 "COMBAT RESULTS MATRIX", rules-notes 2.3.8, 2.4).
+#include "crm.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "core/error.h"
+
+namespace grapeshot::waterloo {
+
+bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who) {
+  const int natural = ctx.roll(kD10, "Cohesion Check of " + who);
+  const int total = natural + drm;
+  const bool passed = total <= cohesion;
+  std::string how = "d10 " + std::to_string(natural);
+  if (drm != 0) how += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(total);
+  how += (passed ? " <= " : " > ") + std::string("Cohesion ") + std::to_string(cohesion) +
+         (passed ? ": passed" : ": failed");
+  ctx.trace(Json{{"kind", "check"}, {"for", who}, {"natural", natural}, {"drm", drm}, {"total", total},
+                 {"cohesion", cohesion}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
+  return passed;
+}
+
+std::string matrixType(const std::string& type) {
+  if (type == "infantry") return "Infantry";
+  if (type == "artillery") return "Artillery";
+  return "Cavalry";  // lightCavalry, heavyCavalry
+}
+
+namespace {
+
+const char* kMatrix = "combatResultsMatrix";
+
+const Json* matrixRow(const Context& ctx, const std::string& state, const std::string& type) {
+  for (const auto& row : ctx.table(kMatrix).at("rows"))
+    if (row.at("state") == state && row.at("type") == type) return &row;
+  return nullptr;
+}
+
+std::size_t columnIndex(const Context& ctx, const std::string& column) {
+  const Json& cols = ctx.table(kMatrix).at("columns");
+  for (std::size_t i = 0; i < cols.size(); ++i)
+    if (cols[i] == column) return i;
+  throw std::logic_error("Combat Results Matrix has no column " + column);
+}
+
+void rout(Context& ctx, Unit& u, const std::string& ref) {
+  if (u.retreatBlocked) {
+    // "Units that cannot rout their full rout distance are eliminated."
+    u.state = "Eliminated";
+    u.events.push_back("eliminated");
+    ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", "cannot rout its full distance: eliminated"},
+                   {"ref", "Routing Units"}});
+    return;
+  }
+  u.state = "Routed";
+  u.routRetreat = true;
+  u.events.push_back("rout");
+  ctx.trace(Json{{"kind", "result"}, {"for", u.who},
+                 {"reason", "Routed marker, retreat 1/2 move (rounded up)"}, {"ref", ref.empty() ? "W-19" : ref}});
+}
+
+void retreat(Context& ctx, Unit& u, int hexes, const std::string& what) {
+  if (u.retreatBlocked) {
+    loseSteps(ctx, u, 1, "unable to retreat: takes a step loss instead", "Unable to Retreat");
+    return;
+  }
+  u.retreatHexes += hexes;
+  u.events.push_back("retreat");
+  ctx.trace(Json{{"kind", "result"}, {"for", u.who},
+                 {"reason", what + ": retreat " + std::to_string(hexes) + (hexes == 1 ? " hex" : " hexes")},
+                 {"ref", "W-19"}});
+}
+
+// The matrix cell's effect words, applied in printed order.
+void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, const std::string& column,
+                  const std::string& ref) {
+  for (const auto& e : cell.at("effects")) {
+    if (u.state == "Eliminated") return;
+    const std::string& effect = e.get_ref<const std::string&>();
+    if (effect == "retreat") {
+      retreat(ctx, u, ctx.option<int>("W19_retreat_hexes"), cell.at("text").get<std::string>());
+    } else if (effect == "retreat1hex") {
+      retreat(ctx, u, 1, cell.at("text").get<std::string>());
+    } else if (effect == "D-1" || effect == "D-2") {
+      u.state = effect;
+      u.events.push_back(effect);
+      ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", cell.at("text")}, {"ref", "Combat Results Matrix"}});
+    } else if (effect == "rout") {
+      rout(ctx, u, ref);
+    } else if (effect == "stepLoss") {
+      loseSteps(ctx, u, 1, cell.at("text").get<std::string>(), "Combat Results Matrix");
+    } else if (effect == "eliminated") {
+      u.state = "Eliminated";
+      u.events.push_back("eliminated");
+      ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
+    } else if (effect == "cohesionCheckElseRout") {
+      // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
+      if (u.cohesion < 0)
+        throw RequestError(code::kMissingField, u.who + ": the matrix calls for a Cohesion Check; give its cohesion",
+                           pointerJoin(u.path, "cohesion"));
+      if (cohesionCheck(ctx, u.cohesion, 0, u.who + " (matrix " + column + ")")) {
+        const Json& b = row.at("cells").at(columnIndex(ctx, "B"));
+        applyEffects(ctx, u, row, b, "B", ref);
+      } else {
+        rout(ctx, u, "Combat Results Matrix");
+      }
+    } else {
+      throw std::logic_error("unknown matrix effect " + effect);
+    }
+  }
+}
+
+std::string stepsWord(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
+
+}  // namespace
+
+Unit unitFromJson(const Json& in, const std::string& path, const std::string& who) {
+  Unit u;
+  u.who = who;
+  u.path = path;
+  u.type = in.at("type").get<std::string>();
+  if (in.contains("state")) u.state = in.at("state").get<std::string>();
+  if (in.contains("cohesion")) u.cohesion = in.at("cohesion").get<int>();
+  if (in.contains("steps")) u.steps = in.at("steps").get<int>();
+  if (in.contains("movementAllowance")) u.movementAllowance = in.at("movementAllowance").get<int>();
+  if (in.contains("retreatBlocked")) u.retreatBlocked = in.at("retreatBlocked").get<bool>();
+  // The matrix prints D-2 only for infantry and Blown only for cavalry.
+  if ((u.state == "D-2" && u.type != "infantry") || (u.state == "Blown" && matrixType(u.type) != "Cavalry"))
+    throw RequestError(code::kInvalidValue,
+                       who + ": the Combat Results Matrix has no " + u.state + " row for " + matrixType(u.type),
+                       pointerJoin(path, "state"));
+  return u;
+}
+
+Json unitReport(const Unit& u) {
+  Json r{{"type", u.type}, {"newState", u.state}, {"stepsLost", u.stepsLost}, {"retreat", u.retreatHexes},
+         {"routRetreat", u.routRetreat}};
+  if (u.routRetreat && u.movementAllowance > 0) r["routRetreatHexes"] = (u.movementAllowance + 1) / 2;
+  if (u.steps > 0) r["stepsLeft"] = std::max(0, u.steps - u.stepsLost);
+  r["events"] = u.events;
+  return r;
+}
+
+ResultCode parseResultCode(const std::string& text) {
+  ResultCode c;
+  c.text = text;
+  if (text == "-") return c;
+  std::size_t i = 0;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) c.steps = c.steps * 10 + (text[i++] - '0');
+  if (i < text.size() && text[i] == 'B') c.back = true, ++i;
+  if (i < text.size() && (text[i] == 'd' || text[i] == 'D')) c.disorder = text[i++];
+  if (i < text.size() && (text[i] == 'r' || text[i] == 'R')) c.rout = text[i++];
+  if (i < text.size() && (text[i] == '+' || text[i] == '-') && i + 1 < text.size()) {
+    c.checkDrm = std::stoi(text.substr(i));
+    i = text.size();
+  }
+  if (i != text.size() || text.empty()) throw std::logic_error("malformed result code " + text);
+  return c;
+}
+
+void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const std::string& ref) {
+  if (n <= 0 || u.state == "Eliminated") return;
+  u.stepsLost += n;
+  for (int i = 0; i < n; ++i) u.events.push_back("stepLoss");
+  ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", reason + ": loses " + stepsWord(n)}, {"ref", ref}});
+  if (u.steps > 0 && u.stepsLost >= u.steps) {
+    u.state = "Eliminated";
+    u.events.push_back("eliminated");
+    ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", "no steps left: eliminated"}, {"ref", ref}});
+  }
+}
+
+void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::string& ref) {
+  if (u.state == "Eliminated") return;
+  const Json* row = matrixRow(ctx, u.state, matrixType(u.type));
+  if (!row) throw std::logic_error("Combat Results Matrix has no row " + u.state + "/" + u.type);
+  const Json& cell = row->at("cells").at(columnIndex(ctx, column));
+  ctx.trace(Json{{"kind", "matrix"}, {"for", u.who}, {"row", u.state + " " + matrixType(u.type)}, {"column", column},
+                 {"cell", cell.at("text")}, {"ref", ref.empty() ? "Combat Results Matrix" : ref}});
+  applyEffects(ctx, u, *row, cell, column, ref);
+}
+
+void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, const std::string& ref) {
+  if (code.text == "-" || u.state == "Eliminated") return;
+  if (takeSteps && code.steps > 0) loseSteps(ctx, u, code.steps, "result " + code.text, ref.empty() ? "W-19" : ref);
+  if (code.back) applyMatrix(ctx, u, "B", "W-19");
+
+  // d/D then r/R: a lower-case letter is a Cohesion Check whose failure applies the column (W-11);
+  // against Blown cavalry checks are automatic and printed automatic results cost an extra step.
+  auto letter = [&](char printed, const std::string& column, int drm) {
+    if (!printed || u.state == "Eliminated") return;
+    const bool automatic = std::isupper(static_cast<unsigned char>(printed)) != 0;
+    const bool blown = u.state == "Blown";
+    if (!automatic && blown) {
+      ctx.trace(Json{{"kind", "note"}, {"for", u.who},
+                     {"reason", std::string("Blown cavalry: ") + printed + " is automatic (" +
+                                    static_cast<char>(std::toupper(printed)) + ")"},
+                     {"ref", "Blown Cavalry"}});
+    } else if (!automatic) {
+      if (u.cohesion < 0)
+        throw RequestError(code::kMissingField,
+                           u.who + ": result " + code.text + " calls for a Cohesion Check; give its cohesion",
+                           pointerJoin(u.path, "cohesion"));
+      if (cohesionCheck(ctx, u.cohesion, drm, u.who + " (" + code.text + ")")) return;
+    }
+    applyMatrix(ctx, u, column, "W-11");
+    if (automatic && blown) loseSteps(ctx, u, 1, std::string("Blown cavalry suffering ") + printed, "Blown Cavalry");
+  };
+  letter(code.disorder, "d/D", code.checkDrm);
+  letter(code.rout, "r/R", 0);  // read on the state the earlier letters left (W-19)
+}
+
+}  // namespace grapeshot::waterloo

@@ -1,0 +1,458 @@
+// Movement charts (seed 002 "TERRAIN EFFECTS ON MOVEMENT", Notes, "Movement Rates", "Zones of Control",
+// "Stacking") and the Effects of Disorder and Rout; rules-notes 2.3.1, 2.3.9, rulings W-28, W-29.
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+#include "core/error.h"
+#include "crm.h"
+
+namespace grapeshot::waterloo {
+namespace {
+
+const char* kCosts = "movementCosts";
+
+// One printed line of the Effects of Disorder and Rout chart (row "D-1", "D-2" or "routed").
+std::string disorderItem(const Context& ctx, const std::string& rowId, std::size_t item) {
+  for (const auto& r : ctx.table("disorderEffects").at("rows"))
+    if (r.at("id") == rowId) return r.at("items").at(item).get<std::string>();
+  throw std::logic_error("no disorder effects row " + rowId);
+}
+
+// ---- movement ------------------------------------------------------------------------------------
+
+const Json& costRow(const Context& ctx, const std::string& id) {
+  for (const auto& r : ctx.table(kCosts).at("rows"))
+    if (r.at("id") == id) return r;
+  throw std::logic_error("movement chart has no row " + id);
+}
+
+std::size_t typeColumn(const std::string& unitType) {
+  static const std::map<std::string, std::size_t> kColumn{{"infantry", 0}, {"cavalry", 1}, {"artillery", 2}, {"leader", 3}};
+  return kColumn.at(unitType);
+}
+
+std::string legendText(const Context& ctx, const std::string& code) {
+  for (const auto& l : ctx.table(kCosts).at("legend"))
+    if (l.at("code") == code) return l.at("text").get<std::string>();
+  return code;
+}
+
+// A cost in half MPs: the leader's road rate "1/2" is half an MP (W-28).
+std::string mpText(int halves) {
+  return halves % 2 == 0 ? std::to_string(halves / 2) : std::to_string(halves / 2) + ".5";
+}
+Json mpJson(int halves) { return halves % 2 == 0 ? Json(halves / 2) : Json(halves / 2.0); }
+
+class Move {
+ public:
+  Move(Context& ctx) : ctx_(ctx), in_(ctx.in) {
+    type_ = in_.at("unitType").get<std::string>();
+    movementType_ = in_.at("movementType").get<std::string>();
+  }
+
+  Json run();
+
+ private:
+  // The printed cell of `rowId` for this unit type; notes letters are recorded as they apply.
+  const std::string& cell(const std::string& rowId) const {
+    return costRow(ctx_, rowId).at("cells").at(typeColumn(type_)).get_ref<const std::string&>();
+  }
+  std::string label(const std::string& rowId) const { return costRow(ctx_, rowId).at("label").get<std::string>(); }
+  std::string column() const { return ctx_.table(kCosts).at("columns").at(typeColumn(type_)).get<std::string>(); }
+
+  void noteLetter(const std::string& letter) {
+    if (std::find(notes_.begin(), notes_.end(), letter) == notes_.end()) notes_.push_back(letter);
+  }
+  std::string noteText(const std::string& letter) const {
+    return ctx_.table(kCosts).at("notes").at(letter).get<std::string>();
+  }
+  void rowNote(const std::string& rowId) {
+    const Json& n = costRow(ctx_, rowId).at("cells").back();
+    if (n.is_string()) noteLetter(n.get<std::string>());
+  }
+
+  // Stops with "prohibited": the printed reason and the row (and note) that says so.
+  Json prohibit(const std::string& reason, const std::string& ref) {
+    prohibited_ = true;
+    reason_ = reason;
+    ctx_.trace(Json{{"kind", "prohibited"}, {"reason", reason}, {"ref", ref}});
+    return finish();
+  }
+  Json prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
+    std::string reason = label(rowId) + ": P - " + legendText(ctx_, "P") + " (" + column() + ")";
+    if (!noteLetterId.empty()) {
+      noteLetter(noteLetterId);
+      reason += "; note " + noteLetterId + ": " + noteText(noteLetterId);
+    }
+    return prohibit(reason, "Terrain Effects on Movement: " + label(rowId));
+  }
+
+  // Adds the printed cost of a row; false when the cell is P.
+  bool addRow(const std::string& rowId) {
+    rowNote(rowId);
+    const std::string& printed = cell(rowId);
+    if (printed == "P") return false;
+    std::string s = printed;
+    std::string why;
+    if (!s.empty() && s[0] == '+') s = s.substr(1);
+    int halves = 0;
+    if (const auto slash = s.find('/'); slash != std::string::npos) {
+      const int a = std::stoi(s.substr(0, slash)), b = std::stoi(s.substr(slash + 1));
+      if (costRow(ctx_, rowId).at("cells").back() == "B") {
+        // W-28: "3/2" = normal movement / Rapid Advance (note B).
+        const bool rapid = movementType_ == "rapidAdvance";
+        halves = 2 * (rapid ? b : a);
+        why = rapid ? "Rapid Advance rate (note B)" : "normal movement rate (note B)";
+        ctx_.ruling("W-28", "\"" + printed + "\" = normal movement / Rapid Advance: " + why);
+      } else {
+        // W-28: a fraction without note B (the leader's road rate "1/2") is that part of an MP.
+        halves = 2 * a / b;
+        why = "1/2 MP";
+        ctx_.ruling("W-28", "\"" + printed + "\" without note B is a fraction of an MP: 1/2 MP");
+      }
+    } else {
+      halves = 2 * std::stoi(s);
+    }
+    halves_ += halves;
+    Json term{{"row", label(rowId)}, {"printed", printed}, {"cost", mpJson(halves)}};
+    if (!why.empty()) term["why"] = why;
+    terms_.push_back(term);
+    ctx_.trace(Json{{"kind", "movementCost"}, {"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
+                                                                                        (why.empty() ? "" : " (" + why + ")")},
+                    {"ref", "Terrain Effects on Movement"}});
+    return true;
+  }
+
+  // Note A: artillery always uses road/bridge/ford/path rates; infantry and cavalry only in
+  // Tactical or Strategic Movement. Leaders are not named by the note: they always may (judgment).
+  bool mayUseRouteRates() const {
+    return type_ == "artillery" || type_ == "leader" || movementType_ == "tactical" || movementType_ == "strategic";
+  }
+
+  Json allowance() const;
+  Json finish();
+
+  Context& ctx_;
+  const Json& in_;
+  std::string type_;
+  std::string movementType_;
+  bool prohibited_ = false;
+  std::string reason_;
+  int halves_ = 0;
+  Json terms_ = Json::array();
+  std::vector<std::string> notes_;
+  Json effects_ = Json::array();
+  std::string newState_;
+  Json zoc_ = Json::object();
+};
+
+Json Move::allowance() const {
+  std::string rateId = movementType_;
+  if (type_ != "leader" && in_.at("inSquare").get<bool>()) rateId = "inSquare";
+  const Json* row = nullptr;
+  for (const auto& r : ctx_.table("movementRates").at("rows"))
+    if (r.at("id") == rateId) row = &r;
+  if (!row) return Json{{"rate", nullptr}, {"printed", nullptr}, {"reason", "not printed on the chart (see the rules)"}};
+  Json out{{"rate", row->at("label")}, {"printed", row->at("cells").at(0)}};
+  const Json& rate = row->at("rate");
+  if (rate.contains("hexes")) {
+    out["hexes"] = rate.at("hexes");
+  } else if (const int ma = in_.at("movementAllowance").get<int>(); ma > 0) {
+    const int num = rate.at("mpNum").get<int>() * ma, den = rate.at("mpDen").get<int>();
+    out["mp"] = rate.value("round", "") == "up" ? (num + den - 1) / den : num / den;  // "1/2 MPs (round up)"
+  }
+  return out;
+}
+
+Json Move::finish() {
+  Json notes = Json::array();
+  std::sort(notes_.begin(), notes_.end());
+  for (const auto& n : notes_) notes.push_back(Json{{"note", n}, {"text", noteText(n)}});
+  Json out{{"prohibited", prohibited_}};
+  if (prohibited_) {
+    out["cost"] = nullptr;
+    out["reason"] = reason_;
+    out["summary"] = "prohibited: " + reason_;
+    ctx_.tally("cost", "prohibited");
+  } else {
+    out["cost"] = mpJson(halves_);
+    out["reason"] = nullptr;
+    out["summary"] = "costs " + mpText(halves_) + " MP";
+    ctx_.tally("cost", mpJson(halves_));
+  }
+  out["terms"] = terms_;
+  out["notes"] = notes;
+  out["effects"] = effects_;
+  if (!newState_.empty()) out["newState"] = newState_;
+  if (!zoc_.empty()) out["zoc"] = zoc_;
+  out["allowance"] = allowance();
+  return out;
+}
+
+Json Move::run() {
+  const bool leader = type_ == "leader";
+  const std::string state = leader ? "Normal" : in_.at("state").get<std::string>();
+  const std::string action = in_.at("action").get<std::string>();
+  if (leader && in_.at("inSquare").get<bool>())
+    throw RequestError(code::kConflictingFields, "a leader is not in square", "/inSquare");
+  if (state == "Routed") {
+    return prohibit("Routed Units: " + disorderItem(ctx_, "routed", 3), "Effects of Disorder and Rout");
+  }
+  if (in_.at("inSquare").get<bool>())
+    ctx_.note("Units in Square move 1 hex (Movement Rates)", "Movement Rates");
+
+  if (action == "formSquare") {
+    rowNote("formSquare");
+    if (cell("formSquare") == "P") return prohibitRow("formSquare", "E");
+    // Note E: only non-D2, unrouted infantry, unengaged and not in an enemy ZOC, may form square.
+    if (state == "D-2" || in_.at("engaged").get<bool>() || in_.at("inEnemyZoc").get<bool>() ||
+        in_.at("inSquare").get<bool>()) {
+      std::string why = state == "D-2" ? "the unit is D-2"
+                        : in_.at("engaged").get<bool>() ? "the unit is engaged"
+                        : in_.at("inEnemyZoc").get<bool>() ? "the unit is in an enemy ZOC"
+                                                           : "the unit is already in square";
+      return prohibit("Form Square: " + why + "; note E: " + noteText("E"), "Terrain Effects on Movement: note E");
+    }
+    addRow("formSquare");
+    return finish();
+  }
+  if (action == "extendRetractLine") {
+    if (!addRow("extendRetractLine")) return prohibitRow("extendRetractLine");
+    return finish();
+  }
+
+  // Entering a hex: the hex's own cost, or the road/path rate when the unit may use it (note A).
+  const std::string terrain = in_.at("terrain").get<std::string>();
+  const std::string route = in_.at("route").get<std::string>();
+  const bool routeRates = mayUseRouteRates();
+  if (route != "none" && !routeRates) {
+    noteLetter("A");
+    ctx_.note(column() + " in " + movementType_ + " movement may not use road/path rates: pays the terrain",
+              "Terrain Effects on Movement: note A");
+  }
+  if (route != "none" && routeRates) {
+    addRow(route);
+    if (terrain == "builtUpVillage" && type_ != "infantry" && type_ != "leader") noteLetter("F");
+  } else if (!addRow(terrain)) {
+    return prohibitRow(terrain, terrain == "builtUpVillage" ? "F" : "");
+  }
+  if (in_.at("building").get<bool>()) addRow("building");
+
+  // The hexside: a water obstacle, unless crossed by a bridge or ford whose rate the unit may use (note A).
+  const std::string water = in_.at("water").get<std::string>();
+  const std::string crossing = in_.at("crossing").get<std::string>();
+  if (crossing != "none" && !routeRates) {
+    noteLetter("A");
+    ctx_.note(column() + " in " + movementType_ + " movement may not use bridge/ford rates: crosses the water",
+              "Terrain Effects on Movement: note A");
+  }
+  if (crossing != "none" && routeRates) {
+    addRow(crossing);
+  } else if (water != "none") {
+    if (!addRow(water)) return prohibitRow(water);
+    if (water == "deepStream" && (type_ == "infantry" || type_ == "cavalry")) {
+      // Note D: crossing Deep Stream disorders infantry and cavalry; disordered units may not cross.
+      if (state == "D-1" || state == "D-2")
+        return prohibit("Deep Stream: the unit is " + state + "; note D: " + noteText("D"),
+                        "Terrain Effects on Movement: note D");
+      effects_.push_back("disordered");
+      newState_ = "D-1";
+      ctx_.trace(Json{{"kind", "result"}, {"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
+                      {"ref", "Terrain Effects on Movement: note D"}});
+    }
+  }
+  const std::string slope = in_.at("slope").get<std::string>();
+  if (slope != "none" && !addRow(slope)) return prohibitRow(slope);
+  if (in_.at("crest").get<bool>() && !addRow("crest")) return prohibitRow("crest");
+  if (in_.at("ravine").get<bool>() && !addRow("ravine")) return prohibitRow("ravine");
+
+  // Enemy ZOC: the chart names the movement a unit must be using to leave or enter one.
+  auto zocRule = [&](const std::string& rowId) {
+    const std::string& code = cell(rowId);
+    Json z{{"printed", code}, {"text", code == "+0" ? "no extra cost" : legendText(ctx_, code)}};
+    zoc_[rowId == "enterEnemyZoc" ? "enter" : "leave"] = z;
+    rowNote(rowId);
+    static const std::map<std::string, std::string> kNeeds{{"RM", "reduced"}, {"WD", "withdrawal"}, {"Screen", "screened"}};
+    const auto need = kNeeds.find(code);
+    if (need == kNeeds.end() || movementType_ == need->second) return std::string();
+    return label(rowId) + ": " + column() + " must use " + code + " - " + legendText(ctx_, code);
+  };
+  if (in_.at("leavingEnemyZoc").get<bool>()) {
+    const std::string why = zocRule("leaveEnemyZoc");
+    if (!why.empty()) return prohibit(why, "Terrain Effects on Movement: Leave Enemy ZOC");
+  }
+  if (in_.at("enteringEnemyZoc").get<bool>()) {
+    if (leader && !in_.at("stackedWithFriendlyUnit").get<bool>()) {
+      noteLetter("C");
+      return prohibit("Enter Enemy ZOC: note C: " + noteText("C"), "Terrain Effects on Movement: note C");
+    }
+    if (state == "D-1" && !in_.at("cavalryPursuit").get<bool>()) {
+      return prohibit("D-1: " + disorderItem(ctx_, "D-1", 0), "Effects of Disorder and Rout");
+    }
+    const std::string why = zocRule("enterEnemyZoc");
+    if (!why.empty()) return prohibit(why, "Terrain Effects on Movement: Enter Enemy ZOC");
+  }
+  return finish();
+}
+
+Json movement(Context& ctx) { return Move(ctx).run(); }
+
+// ---- stacking ------------------------------------------------------------------------------------
+
+Json stacking(Context& ctx) {
+  const Json& units = ctx.in.at("units");
+  const Json& chart = ctx.table("stacking");
+  Json reasons = Json::array();
+  auto fail = [&](const std::string& code, const std::string& text, const std::string& ref) {
+    reasons.push_back(Json{{"code", code}, {"reason", text}, {"ref", ref}});
+    ctx.trace(Json{{"kind", "stacking"}, {"reason", text}, {"ref", ref}});
+  };
+
+  // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
+  std::vector<std::size_t> combat;
+  for (std::size_t i = 0; i < units.size(); ++i)
+    if (units[i].at("type") != "leader") combat.push_back(i);
+  if (combat.size() < units.size()) ctx.note("leaders do not count against stacking (not in the printed list)", "Stacking");
+
+  if (combat.size() > 1)
+    for (std::size_t i : combat)
+      if (units[i].at("routed").get<bool>())
+        fail("routed", "unit " + std::to_string(i) + " is routed: Routed Units may not stack", "Effects of Disorder and Rout");
+
+  // The Silesian Rifle exception: it may stack with any infantry of the 3/I division or any I Corps
+  // artillery, so it does not count when every other combat unit in the hex is one of those.
+  std::vector<std::size_t> counted = combat;
+  for (std::size_t i : combat) {
+    if (!units[i].at("silesianRifle").get<bool>() || combat.size() < 2) continue;
+    bool allFit = true;
+    for (std::size_t j : combat)
+      if (j != i) {
+        const Json& o = units[j];
+        allFit = allFit && ((o.at("type") == "infantry" && o.at("division3I").get<bool>()) ||
+                            (o.at("type") == "artillery" && o.at("iCorpsArtillery").get<bool>()));
+      }
+    if (allFit) {
+      counted.erase(std::find(counted.begin(), counted.end(), i));
+      ctx.trace(Json{{"kind", "stacking"}, {"reason", "Silesian Rifle (unit " + std::to_string(i) +
+                                                          ") stacks with 3/I division infantry / I Corps artillery: not counted"},
+                     {"ref", "Stacking"}});
+      break;
+    }
+  }
+
+  std::map<std::string, int> count;
+  int artillerySps = 0;
+  std::set<std::string> artilleryCommands;
+  for (std::size_t i : counted) {
+    const std::string type = units[i].at("type").get<std::string>();
+    ++count[type];
+    if (type == "artillery") {
+      artillerySps += units[i].at("strengthPoints").get<int>();
+      artilleryCommands.insert(units[i].at("command").get<std::string>());
+    }
+  }
+
+  Json matched = nullptr;
+  if (counted.size() <= 1) {
+    ctx.note("a single unit is not a stack", "Stacking");
+  } else {
+    for (const auto& row : chart.at("rows")) {
+      std::map<std::string, int> want;
+      for (const auto& [k, v] : row.at("composition").items()) want[k] = v.get<int>();
+      if (want != count) continue;
+      matched = row.at("label");
+      if (row.contains("conditions")) {
+        // "2 Artillery (Same command, <= 8 SPs)": one command, and the two units' SPs together <= 8.
+        const Json& c = row.at("conditions");
+        if (c.value("sameCommand", false) && artilleryCommands.size() > 1)
+          fail("artilleryCommand", "2 Artillery must be of the same command", "Stacking");
+        if (artillerySps > c.at("maxSps").get<int>())
+          fail("artillerySps", "2 Artillery: " + std::to_string(artillerySps) + " SPs together, more than " +
+                                   c.at("maxSps").dump(),
+               "Stacking");
+      }
+    }
+    if (matched.is_null()) {
+      std::string what;
+      for (const auto& [k, v] : count) what += (what.empty() ? "" : " + ") + std::to_string(v) + " " + k;
+      fail("combination", what + " is not one of the printed stacking combinations", "Stacking");
+    }
+  }
+  const bool legal = reasons.empty();
+  ctx.tally("legal", legal);
+  Json out{{"legal", legal}, {"combination", matched}, {"reasons", reasons}};
+  out["summary"] = legal ? (matched.is_null() ? std::string("legal: a single unit") : "legal: " + matched.get<std::string>())
+                         : "illegal: " + reasons.at(0).at("reason").get<std::string>();
+  return out;
+}
+
+// ---- zoc -----------------------------------------------------------------------------------------
+
+// The six hexsides of a faced hex, clockwise from the front (the vocabulary in ruleset.json).
+const std::vector<std::string>& allHexsides() {
+  static const std::vector<std::string> k{"front", "rightFrontFlank", "rightRearFlank", "rear", "leftRearFlank", "leftFrontFlank"};
+  return k;
+}
+
+Json zoc(Context& ctx) {
+  const std::string type = ctx.in.at("unitType").get<std::string>();
+  const std::string state = ctx.in.at("state").get<std::string>();
+  std::string rowId;
+  // Precedence (judgment): a routed unit has none; a square or a controlled Chateau faces every way;
+  // otherwise Shaken (D-1/D-2, W-29) narrows the type's ZOC to the front.
+  if (state == "Routed") rowId = "routed";
+  else if (ctx.in.at("inSquare").get<bool>()) rowId = "inSquare";
+  else if (ctx.in.at("inControlledChateau").get<bool>()) rowId = "controlledChateau";
+  else if (state == "D-1" || state == "D-2") rowId = "shaken";
+  else rowId = type;
+  if (ctx.in.at("inSquare").get<bool>() && type != "infantry")
+    throw RequestError(code::kProhibited, "only infantry may form square (movement note E)", "/inSquare");
+
+  const Json* row = nullptr;
+  for (const auto& r : ctx.table("zonesOfControl").at("rows"))
+    if (r.at("id") == rowId) row = &r;
+  const std::string printed = row->at("cells").at(0).get<std::string>();
+  Json hexsides = Json::array();
+  if (printed == "All Hexsides") {
+    for (const auto& h : allHexsides()) hexsides.push_back(h);
+  } else if (printed == "Front-F flank") {
+    ctx.ruling("W-29", "\"Front-F flank\" = the front and both front-flank hexsides");
+    hexsides = Json::array({"leftFrontFlank", "front", "rightFrontFlank"});
+  } else if (printed == "Front") {
+    hexsides.push_back("front");
+  }
+  if (rowId == "shaken") ctx.ruling("W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
+  ctx.trace(Json{{"kind", "zoc"}, {"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}});
+  ctx.tally("hexsides", static_cast<int>(hexsides.size()));
+  return Json{{"row", row->at("label")}, {"printed", printed}, {"hexsides", hexsides},
+              {"count", hexsides.size()}, {"summary", row->at("label").get<std::string>() + ": " + printed}};
+}
+
+// ---- status --------------------------------------------------------------------------------------
+
+Json status(Context& ctx) {
+  const std::string state = ctx.in.at("state").get<std::string>();
+  Json restrictions = Json::array();
+  Json label = nullptr;
+  if (state != "Normal") {
+    const std::string id = state == "Routed" ? "routed" : state;
+    for (const auto& r : ctx.table("disorderEffects").at("rows"))
+      if (r.at("id") == id) {
+        restrictions = r.at("items");
+        label = r.at("label");
+      }
+  }
+  ctx.tally("restrictions", static_cast<int>(restrictions.size()));
+  return Json{{"state", state}, {"chart", label}, {"restrictions", restrictions}, {"restricted", !restrictions.empty()},
+              {"summary", restrictions.empty() ? std::string("Normal: nothing restricted")
+                                               : state + ": " + std::to_string(restrictions.size()) + " printed restrictions"}};
+}
+
+}  // namespace
+}  // namespace grapeshot::waterloo
+
+GRAPESHOT_PROCEDURES(battles_of_waterloo, {"movement", grapeshot::waterloo::movement},
+                     {"stacking", grapeshot::waterloo::stacking}, {"zoc", grapeshot::waterloo::zoc},
+                     {"status", grapeshot::waterloo::status});

@@ -1,0 +1,86 @@
+// The public JS API: createEngine, rulesets(), resolve/resolveJson, lookup, dice and seeds, errors.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { engine } from './support.mjs';
+
+const morale = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 } };
+
+test('rulesets() describes procedures with JSON Schema inputs and options', async () => {
+  const e = await engine();
+  const all = e.rulesets();
+  const r = all.find((x) => x.id === 'napoleon-iii-1866');
+  assert.ok(r, 'napoleon-iii-1866 is described');
+  assert.deepEqual(r.procedures.map((p) => p.name), ['fire', 'shock', 'morale', 'rally', 'movement']);
+  const shock = r.procedures.find((p) => p.name === 'shock');
+  assert.equal(shock.inputs.type, 'object');
+  assert.deepEqual(shock.inputs.required, ['attacker', 'defender']);
+  const unit = shock.inputs.properties.attacker.properties.units.items;
+  assert.deepEqual(unit.properties.type.enum, ['infantry', 'cavalry', 'artillery']);
+  assert.equal(unit.properties.type['x-enumLabels'].length, 3);
+  assert.equal(r.options.V05_mode.default, 'roll_under');
+  assert.equal(r.options.V05_mode.ruling, 'V-05');
+  assert.match(r.dataHash, /^[0-9a-f]{16}$/);
+  // A copy: callers cannot corrupt the engine's description.
+  r.procedures.length = 0;
+  assert.equal(e.rulesets().find((x) => x.id === 'napoleon-iii-1866').procedures.length, 5);
+});
+
+test('the same seed gives the same rolls and result; no seed draws one and reports it', async () => {
+  const e = await engine();
+  const a = e.resolve({ ...morale, seed: 123456789 });
+  const b = e.resolve({ ...morale, seed: 123456789 });
+  assert.equal(a.ok, true);
+  assert.deepEqual(a, b);
+  assert.equal(a.seed, 123456789);
+  const drawn = e.resolve(morale);
+  assert.equal(drawn.ok, true);
+  assert.ok(Number.isInteger(drawn.seed) && drawn.seed >= 0 && drawn.seed <= 0xffffffff);
+  assert.deepEqual(e.resolve({ ...morale, seed: drawn.seed }), drawn, 'the reported seed reproduces the roll');
+});
+
+test('supplied dice are used in order and reported, with no seed', async () => {
+  const e = await engine();
+  const r = e.resolve({ ...morale, dice: [5] });
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.rolls, [{ die: 'd6', natural: 5, purpose: 'morale test of the unit' }]);
+  assert.equal(r.result.passed, false);
+  assert.equal('seed' in r, false);
+});
+
+test('resolveJson takes and returns JSON text', async () => {
+  const e = await engine();
+  const out = JSON.parse(e.resolveJson(JSON.stringify({ ...morale, dice: [4] })));
+  assert.equal(out.ok, true);
+  assert.equal(out.result.passed, true);
+});
+
+test('lookup reads the printed combat table', async () => {
+  const e = await engine();
+  assert.deepEqual(e.lookup({ ruleset: 'napoleon-iii-1866', table: 'combat', column: 4, roll: 5 }).cell, 'D');
+  assert.equal(e.lookup({ ruleset: 'napoleon-iii-1866', table: 'combat', column: 9, roll: 5 }).error.code, 'out_of_range');
+});
+
+test('bad input never throws, and the module keeps answering afterwards', async () => {
+  const e = await engine();
+  const cases = [
+    [() => e.resolve(null), 'invalid_request', ''],
+    [() => e.resolve([1, 2]), 'invalid_request', ''],
+    [() => e.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: NaN } }), 'wrong_type', '/unit/morale'],
+    [() => e.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 2n } }), 'invalid_request', ''],
+    [() => JSON.parse(e.resolveJson('{"ruleset": ')), 'parse_error', ''],
+    [() => JSON.parse(e.resolveJson('\u00ff\u00fe')), 'parse_error', ''],
+    [() => JSON.parse(e.resolveJson('['.repeat(100000))), 'parse_error', ''],
+    [() => e.resolve({ ...morale, dice: [] }), 'dice_exhausted', '/dice'],
+    [() => e.resolve({ ...morale, dice: [7] }), 'die_out_of_range', '/dice/0'],
+    [() => e.resolve({ ...morale, seed: -1 }), 'out_of_range', '/seed'],
+    [() => e.resolve({ ...morale, seed: 2 ** 32 }), 'out_of_range', '/seed'],
+    [() => e.resolve({ ...morale, options: { V99: true } }), 'unknown_option', '/options/V99'],
+  ];
+  for (const [call, code, path] of cases) {
+    const r = call();
+    assert.equal(r.ok, false);
+    assert.deepEqual([r.error.code, r.error.path], [code, path], r.error.message);
+    assert.equal(typeof r.error.message, 'string');
+    assert.equal(e.resolve({ ...morale, dice: [4] }).result.passed, true, 'still answers after bad input');
+  }
+});

@@ -1,0 +1,23 @@
+// The npm package: `import { createEngine } from 'grapeshot'` works from the repository root
+// (self-reference through the exports map), and the declared files exist.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+test("import { createEngine } from 'grapeshot' works from the repository root", () => {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e',
+    "import { createEngine } from 'grapeshot'; const e = await createEngine(); " +
+    "console.log(JSON.stringify(e.lookup({ruleset:'napoleon-iii-1866',table:'combat',column:8,roll:6})))"], { cwd: root });
+  assert.deepEqual(JSON.parse(out.toString()).cell, 'D+1');
+});
+
+test('package.json exports map and files point at real files', () => {
+  const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${root}`), 'utf8'));
+  assert.equal(pkg.name, 'grapeshot');
+  assert.equal(pkg.type, 'module');
+  for (const f of [pkg.exports['.'].default, pkg.exports['.'].types, ...pkg.files]) assert.ok(existsSync(`${root}/${f}`), f);
+});
