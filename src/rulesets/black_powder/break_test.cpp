@@ -161,12 +161,13 @@ const Json& resultCell(Context& ctx, int roll, const std::string& combatType, co
       continue;
     rowLabel = row.at("rollLabel").get<std::string>();
     const Json& cell = row.at("cells").at(col);
-    for (const auto& ex : cell.value("exceptions", Json::array()))
-      if (ex.at("when").at("test") == test) {
-        ctx.ruling(ex.at("ruling").get<std::string>(),
-                   "cavalry testing for supporting broken friends (test " + test + ") holds as infantry does");
-        return ex;
-      }
+    if (cell.contains("exceptions"))
+      for (const auto& ex : cell.at("exceptions"))
+        if (ex.at("when").at("test") == test) {
+          ctx.ruling(ex.at("ruling").get<std::string>(),
+                     "cavalry testing for supporting broken friends (test " + test + ") holds as infantry does");
+          return ex;
+        }
     if (cell.contains("ruling")) {
       const std::string ref = cell.at("ruling").get<std::string>();
       ctx.ruling(ref, ref == "B-10" ? "artillery breaks on every hand-to-hand result, 7 or more included"
@@ -271,7 +272,8 @@ Json breakTest(Context& ctx) {
               {"unit", after},
               {"summary", "Test " + test + " (" + (shooting ? "shooting" : "hand-to-hand") + "), " + armLabel + ": " +
                               std::to_string(d1) + "+" + std::to_string(d2) + (drm < 0 ? "" : "+") +
-                              std::to_string(drm) + " = " + std::to_string(modified) + " (" + rowLabel + ") -> " +
+                              std::to_string(drm) + " = " + std::to_string(modified) +
+                              (rowLabel == std::to_string(modified) ? "" : " (" + rowLabel + ")") + " -> " +
                               what + "."}};
 }
 
