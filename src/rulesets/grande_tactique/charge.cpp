@@ -112,10 +112,10 @@ Json charge(Context& ctx) {
   result["outcome"] = outcome;
   result["consequence"] = consequence;
   result["attackerStates"] = attackerStates;  // principal attacker first, then the helpers in order
-  std::string summary = "Attackers " + needsText(a) + ", rolled " + std::to_string(a.natural) +
+  std::string summary = "Attackers' check " + needsText(a) + ", rolled " + std::to_string(a.natural) +
                         (a.passed ? ": pass." : ": fail.");
   if (targetReport.at("rolled").get<bool>())
-    summary += " Target " + std::string(targetReport.at("needs").is_null()
+    summary += " Target's check " + std::string(targetReport.at("needs").is_null()
                                             ? "cannot pass"
                                             : "needs " + std::to_string(targetReport.at("needs").get<int>()) + "+") +
                ", rolled " + std::to_string(targetReport.at("natural").get<int>()) +

@@ -14,66 +14,72 @@ constexpr const char* kTarget = "targetModifiers";
 
 bool flag(const Json& j, const char* key) { return j.at(key).get<bool>(); }
 const std::string& str(const Json& j, const char* key) { return j.at(key).get_ref<const std::string&>(); }
+
+// A printed modifier, cited by its ruling or else by the printed heading it stands under.
+void printed(Context& ctx, Modifiers& drm, const char* table, const char* id, const std::string& ruling = "") {
+  drm.entry(table, id, 1, ruling.empty() ? ctx.entry(table, id).at("group").get<std::string>() : ruling);
+}
 }  // namespace
 
 void anyUnitModifiers(Context& ctx, Modifiers& drm, const Json& unit, bool shaken) {
   const std::string& quality = str(unit, "quality");
-  if (quality == "raw") drm.entry(kAny, "raw");
-  if (quality == "veteran") drm.entry(kAny, "veteran");
+  if (quality == "raw") printed(ctx, drm, kAny, "raw");
+  if (quality == "veteran") printed(ctx, drm, kAny, "veteran");
   // G-03: the three conditions share one printed line joined by "or": +1 once, however many hold.
   int held = 0;
   for (const char* k : {"upslopeOfNearestEnemy", "inBuiltUpArea", "defendingLinearTerrainFeature"}) held += flag(unit, k);
-  if (held > 0) drm.entry(kAny, "upslopeBuiltUpAreaOrLinearFeature", 1, "G-03");
+  if (held > 0) printed(ctx, drm, kAny, "upslopeBuiltUpAreaOrLinearFeature", "G-03");
   if (held > 1) ctx.ruling("G-03", std::to_string(held) + " of upslope / Built-Up Area / linear feature hold: +1 once only");
-  if (shaken) drm.entry(kAny, "shaken");
-  if (flag(unit, "inSquare")) drm.entry(kAny, "infantryInSquare");
-  if (flag(unit, "generalAttached")) drm.entry(kAny, "generalAttached");
+  if (shaken) printed(ctx, drm, kAny, "shaken");
+  if (flag(unit, "inSquare")) printed(ctx, drm, kAny, "infantryInSquare");
+  if (flag(unit, "generalAttached")) printed(ctx, drm, kAny, "generalAttached");
 }
 
 void chargerModifiers(Context& ctx, Modifiers& drm, const Json& unit, const ChargerSituation& s) {
   const std::string& arm = str(unit, "arm");
   const bool cavalry = arm == "cavalry";
   if (s.targetArm == "artillery" && s.inFrontOfGuns) {
-    if (!s.targetShaken) drm.entry(kCharger, "chargingUnshakenArtilleryFromFront", 1, "G-13");
+    if (!s.targetShaken) printed(ctx, drm, kCharger, "chargingUnshakenArtilleryFromFront", "G-13");
     else ctx.note("in front of shaken guns: the -1 is for unshaken artillery only", "G-13");
   }
-  if (s.targetShaken) drm.entry(kCharger, "chargingShakenTroops");
-  if (s.helpFromFriends) drm.entry(kCharger, "chargingWithHelpFromFriends", 1, "G-09");
-  if (s.flankCharge || s.rearCharge) drm.entry(kCharger, "chargingFlankOrRear", 1, "G-13");
-  if (s.enMasse) drm.entry(kCharger, "infantryChargingEnMasse", 1, "G-13");
+  if (s.targetShaken) printed(ctx, drm, kCharger, "chargingShakenTroops");
+  if (s.helpFromFriends) printed(ctx, drm, kCharger, "chargingWithHelpFromFriends", "G-09");
+  if (s.flankCharge || s.rearCharge) printed(ctx, drm, kCharger, "chargingFlankOrRear", "G-13");
+  if (s.enMasse) printed(ctx, drm, kCharger, "infantryChargingEnMasse", "G-13");
   if (cavalry && s.targetArm == "infantry")
-    drm.entry(kCharger, s.targetInSquare ? "cavalryChargingInfantryInSquare" : "cavalryChargingInfantryNotInSquare", 1,
-              "G-06");
+    printed(ctx, drm, kCharger, s.targetInSquare ? "cavalryChargingInfantryInSquare" : "cavalryChargingInfantryNotInSquare",
+            "G-06");
   if (cavalry && s.targetArm == "cavalry") {
     // G-04: the bonus is the charger's; with the option on, a countercharge by cavalry cancels it.
-    if (s.counterchargedByCavalry && ctx.option<bool>("G04_not_if_countercharged"))
+    if (s.counterchargedByCavalry && ctx.option<bool>("G04_not_if_countercharged")) {
       ctx.ruling("G-04", "countercharged by cavalry: no +1 for cavalry charging cavalry (G04_not_if_countercharged on)");
-    else
-      drm.entry(kCharger, "cavalryChargingCavalry", 1, "G-04");
-    if (s.counterchargedByCavalry && !ctx.option<bool>("G04_not_if_countercharged"))
-      ctx.ruling("G-04", "countercharged by cavalry, but the +1 is kept (G04_not_if_countercharged off)");
+    } else {
+      printed(ctx, drm, kCharger, "cavalryChargingCavalry", "G-04");
+      if (s.counterchargedByCavalry)
+        ctx.ruling("G-04", "countercharged by cavalry, but the +1 is kept (G04_not_if_countercharged off)");
+    }
     if (flag(unit, "cuirassiers")) {
-      drm.entry(kCharger, "cuirassiersChargingCavalry", 1, "G-05");
+      printed(ctx, drm, kCharger, "cuirassiersChargingCavalry", "G-05");
       ctx.ruling("G-05", "cuirassiers: +2 on top of the +1 for cavalry charging cavalry (modifiers are cumulative)");
     }
   }
   if (cavalry && flag(unit, "lancers") && s.targetArm == "infantry") {
-    drm.entry(kCharger, "lancersChargingInfantry", 1, "G-06");
+    printed(ctx, drm, kCharger, "lancersChargingInfantry", "G-06");
     ctx.ruling("G-06", "lancers: +1 on top of the cavalry-versus-infantry modifier (cumulative)");
   }
   // G-07: first -1, second -2, not cumulative with each other.
-  if (s.followUp == "first") drm.entry(kCharger, "firstFollowUpCharge", 1, "G-07");
-  if (s.followUp == "second") drm.entry(kCharger, "secondFollowUpCharge", 1, "G-07");
+  if (s.followUp == "first") printed(ctx, drm, kCharger, "firstFollowUpCharge", "G-07");
+  if (s.followUp == "second") printed(ctx, drm, kCharger, "secondFollowUpCharge", "G-07");
   if (s.followUp != "none" && s.helpFromFriends)
     ctx.note("follow-up charge with help from friends: only while the other charge is unresolved (printed note)",
              "Charging / Being Charged");
 }
 
 void targetModifiers(Context& ctx, Modifiers& drm, const Json& unit, const TargetSituation& s) {
-  if (s.chargers > 1) drm.entry(kTarget, "chargedByMoreThanOneUnit", 1, "G-09");
-  if (s.flankCharge) drm.entry(kTarget, "chargedInFlank", 1, "G-13");
-  if (s.rearCharge) drm.entry(kTarget, "chargedInRear", 1, "G-13");
-  if (str(unit, "arm") == "artillery" && flag(unit, "limbered")) drm.entry(kTarget, "limberedArtilleryCharged");
+  if (s.chargers > 1) printed(ctx, drm, kTarget, "chargedByMoreThanOneUnit", "G-09");
+  if (s.flankCharge) printed(ctx, drm, kTarget, "chargedInFlank", "G-13");
+  if (s.rearCharge) printed(ctx, drm, kTarget, "chargedInRear", "G-13");
+  if (str(unit, "arm") == "artillery" && flag(unit, "limbered")) printed(ctx, drm, kTarget, "limberedArtilleryCharged");
   if (str(unit, "arm") == "cavalry" && s.byCavalry)
     ctx.ruling("G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
 }
