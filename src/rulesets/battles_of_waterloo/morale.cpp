@@ -1,0 +1,152 @@
+// Cohesion Checks outside the combat tables (seed 002 "Square in Reaction", "Charge Reaction"; rules-notes
+// 2.2, 2.3.2, 2.3.5 and rulings W-02, W-11, W-25): the generic check, Square in Reaction, Charge Reaction.
+#include <regex>
+
+#include "core/error.h"
+#include "crm.h"
+
+namespace grapeshot::waterloo {
+namespace {
+
+std::string rollText(int natural, int drm) {
+  std::string s = "d10 " + std::to_string(natural);
+  if (drm != 0) s += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(natural + drm);
+  return s;
+}
+
+Json finish(Context& ctx, Json out, const Unit& u, const std::string& summary) {
+  out["unit"] = unitReport(u);
+  out["summary"] = summary;
+  ctx.tally("final", u.state);
+  ctx.tally("stepsLost", u.stepsLost);
+  return out;
+}
+
+std::string after(const Unit& u) {
+  std::string s = u.state;
+  if (u.stepsLost) s += ", -" + std::to_string(u.stepsLost) + (u.stepsLost == 1 ? " step" : " steps");
+  if (u.retreatHexes) s += ", retreats " + std::to_string(u.retreatHexes);
+  return s;
+}
+
+// ---- morale: the generic Cohesion Check ----------------------------------------------------------
+
+Json morale(Context& ctx) {
+  Unit u = unitFromJson(ctx.in.at("unit"), "/unit", "the unit");
+  const int drm = ctx.in.at("drm").get<int>();
+  const std::string result = ctx.in.at("result").get<std::string>();
+  Json out;
+  bool passed = false;
+  if (u.state == "Blown" && result != "none") {
+    // "Combat Results against Blown Cavalry that require a Cohesion Check are automatic instead."
+    applyResult(ctx, u, parseResultCode(result), true, "Blown Cavalry");
+    out["automatic"] = true;
+  } else {
+    passed = cohesionCheck(ctx, u.cohesion, drm, u.who);
+    if (!passed && result != "none") applyMatrix(ctx, u, result == "d" ? "d/D" : "r/R", "W-11");
+  }
+  out["passed"] = passed;
+  ctx.tally("passed", passed);
+  return finish(ctx, out, u,
+                std::string(passed ? "passed" : "failed") + (result == "none" ? "" : ": the unit is " + after(u)));
+}
+
+// ---- square: Square in Reaction ------------------------------------------------------------------
+
+// The printed number in "Each hex > 2 Cavalry Charged".
+int freeHexes(const Context& ctx) {
+  const std::string label = ctx.entry("squareInReactionModifiers", "hexChargedBeyond2").at("label").get<std::string>();
+  std::smatch m;
+  if (!std::regex_search(label, m, std::regex("> *(\\d+)"))) throw std::logic_error("hexChargedBeyond2 label");
+  return std::stoi(m[1]);
+}
+
+Json square(Context& ctx) {
+  Unit u = unitFromJson(ctx.in.at("unit"), "/unit", "the infantry");
+  const std::string t = "squareInReactionModifiers";
+  Modifiers drm(ctx, "drm", "Square in Reaction");
+  if (ctx.in.at("cavalryBeganAdjacent").get<bool>()) drm.entry(t, "cavalryBeganAdjacent");
+  if (ctx.in.at("attackedFrom") == "flank") drm.entry(t, "attackedFromFlank");
+  if (ctx.in.at("attackedFrom") == "rear") drm.entry(t, "attackedFromRear");
+  if (u.state == "D-1") drm.entry(t, "unitD1");
+  if (ctx.in.at("unit").at("elite") != "none") drm.entry(t, "elite");
+  if (ctx.in.at("stackedWithLeader").get<bool>()) drm.entry(t, "stackedWithLeader");
+  drm.entry(t, "hexChargedBeyond2", std::max(0, ctx.in.at("hexesCharged").get<int>() - freeHexes(ctx)));
+  drm.add(ctx.in.at("extraDrm").get<int>(), "extra DRM (rules outside the chart)", "input");
+
+  const int natural = ctx.roll(kD10, "Square in Reaction");
+  const int total = natural + drm.total();
+  const int over = total - u.cohesion;  // the bands are printed relative to the Cohesion Rating
+  const Json* band = nullptr;
+  for (const auto& b : ctx.table("squareInReaction").at("bands"))
+    if ((b.at("min").is_null() || over >= b.at("min").get<int>()) &&
+        (b.at("max").is_null() || over <= b.at("max").get<int>()))
+      band = &b;
+  if (!band) throw std::logic_error("no Square in Reaction band");
+  const bool formed = band->at("passed").get<bool>();
+  ctx.trace(Json{{"kind", "check"}, {"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
+                 {"total", total}, {"cohesion", u.cohesion}, {"passed", formed},
+                 {"reason", rollText(natural, drm.total()) + ": " + band->at("label").get<std::string>() + " -> " +
+                                band->at("text").get<std::string>()},
+                 {"ref", "Square in Reaction"}});
+  Json out{{"natural", natural}, {"drm", drm.total()}, {"total", total}, {"cohesion", u.cohesion},
+           {"band", band->at("label")}, {"formedSquare", formed}};
+  std::string summary = band->at("text").get<std::string>();
+  if (!formed) {
+    const std::string code = band->at("resultCode").get<std::string>();
+    out["result"] = code;
+    applyResult(ctx, u, parseResultCode(code), true, "Square in Reaction");
+    summary += ": the unit is " + after(u);
+  }
+  ctx.tally("formedSquare", formed);
+  ctx.tally("band", band->at("code"));
+  return finish(ctx, out, u, summary);
+}
+
+// ---- charge-reaction -----------------------------------------------------------------------------
+
+Json chargeReaction(Context& ctx) {
+  Unit u = unitFromJson(ctx.in.at("unit"), "/unit", "the charged unit");
+  const Json& table = ctx.table("chargeReaction");
+  const Json* row = nullptr;
+  for (const auto& r : table.at("rows"))
+    for (const auto& type : r.at("appliesTo"))
+      if (type == u.type) row = &r;
+  if (!row) throw std::logic_error("no Charge Reaction row for " + u.type);
+
+  const bool passed = cohesionCheck(ctx, u.cohesion, ctx.in.at("extraDrm").get<int>(), u.who);
+  const Json& cell = row->at("cells").at(passed ? 0 : 1);
+  Json chosen = cell;
+  if (cell.contains("choices")) {
+    // Light cavalry: the owner chooses (W-25).
+    const std::string choice = ctx.in.at(passed ? "lightCavalryIfPassed" : "lightCavalryIfFailed").get<std::string>();
+    for (const auto& c : cell.at("choices")) {
+      const bool defends = c.contains("effects") && c.at("effects").at(0) == "defendNormally";
+      if ((choice == "defend") == defends) chosen = c;
+    }
+    ctx.ruling("W-25", "light cavalry, owner's choice: " + choice);
+  }
+  std::string reaction;
+  if (chosen.contains("resultCode")) {
+    reaction = chosen.at("resultCode").get<std::string>();
+    applyResult(ctx, u, parseResultCode(reaction), true, "Charge Reaction");
+  } else {
+    reaction = chosen.at("effects").at(0).get<std::string>();
+    if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check
+  }
+  ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", row->at("type").get<std::string>() + ", " +
+                                                                    (passed ? "pass: " : "fail: ") +
+                                                                    cell.at("text").get<std::string>()},
+                 {"ref", "Charge Reaction"}});
+  ctx.tally("passed", passed);
+  ctx.tally("reaction", reaction);
+  Json out{{"passed", passed}, {"printed", cell.at("text")}, {"reaction", reaction}};
+  return finish(ctx, out, u, std::string(passed ? "passed" : "failed") + ": " + reaction + "; the unit is " + after(u));
+}
+
+}  // namespace
+}  // namespace grapeshot::waterloo
+
+GRAPESHOT_PROCEDURES(battles_of_waterloo, {"morale", grapeshot::waterloo::morale},
+                     {"square", grapeshot::waterloo::square},
+                     {"charge-reaction", grapeshot::waterloo::chargeReaction});

@@ -1,0 +1,390 @@
+// Shock combat (seed 002 "SHOCK COMBAT TABLE" and its modifier tables, "Cavalry vs. Routed Infantry";
+// rules-notes 2.3.7, 2.5 and rulings W-04, W-12…W-19, W-21, W-22, W-24, W-26, W-31).
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "core/error.h"
+#include "crm.h"
+
+namespace grapeshot::waterloo {
+namespace {
+
+// Exact strengths (W-12): the x1/2 multipliers make halves and quarters, never rounded.
+struct Fraction {
+  long long num = 0;
+  long long den = 1;
+  Fraction& operator+=(const Fraction& o) {
+    num = num * o.den + o.num * den;
+    den *= o.den;
+    const long long g = std::gcd(num, den);
+    if (g > 1) num /= g, den /= g;
+    return *this;
+  }
+  Fraction times(long long n, long long d) const {
+    Fraction f{num * n, den * d};
+    const long long g = std::gcd(f.num, f.den);
+    if (g > 1) f.num /= g, f.den /= g;
+    return f;
+  }
+  double value() const { return static_cast<double>(num) / static_cast<double>(den); }
+  std::string text() const {
+    if (den == 1) return std::to_string(num);
+    const long long whole = num / den;
+    return (whole ? std::to_string(whole) + " " : "") + std::to_string(num % den) + "/" + std::to_string(den);
+  }
+};
+
+bool isCavalry(const Json& u) { return u.at("type") == "lightCavalry" || u.at("type") == "heavyCavalry"; }
+
+// One attacking unit's strength with the Cavalry Charge Strength multipliers and the River Bridge x1/2 (W-17).
+Fraction attackStrength(Context& ctx, const Json& unit, bool square, const std::string& who) {
+  Fraction s{unit.at("strength").get<long long>(), 1};
+  auto multiply = [&](const std::string& table, const std::string& id, const std::string& ref) {
+    const Json& e = ctx.entry(table, id);
+    const Fraction before = s;
+    s = s.times(e.at("num").get<long long>(), e.at("den").get<long long>());
+    ctx.trace(Json{{"kind", "multiplier"}, {"for", who}, {"before", before.text()}, {"after", s.text()},
+                   {"reason", e.at("label")}, {"ref", ref}});
+  };
+  const std::string through = unit.at("chargeThrough").get<std::string>();
+  if (isCavalry(unit)) {
+    const bool heavy = unit.at("type") == "heavyCavalry";
+    if (heavy && through == "flank") multiply("cavalryChargeStrength", "hcThroughFlank", "W-17");
+    if (heavy && through == "rear") multiply("cavalryChargeStrength", "hcThroughRear", "W-17");
+    if (!heavy && through == "flank") multiply("cavalryChargeStrength", "lcThroughFlank", "W-17");
+    if (square) multiply("cavalryChargeStrength", "cavalryVsSquare", "W-17");
+  } else if (through != "front") {
+    ctx.note(who + ": charge multipliers are for cavalry only", "W-17");
+  }
+  if (unit.at("acrossRiverBridge").get<bool>()) multiply("shockTerrain", "acrossRiverBridge", "W-17");
+  return s;
+}
+
+// A modifiers entry's "a/b" values with the patches the options switch on (the core patches only grids).
+int patchedValue(Context& ctx, const std::string& table, const std::string& id, const std::string& key,
+                 std::string& ruling) {
+  int v = ctx.entryValue(table, id, key);
+  for (const auto& p : ctx.table(table).value("patches", Json::array())) {
+    const std::string option = p.at("option").get<std::string>();
+    if (!ctx.options.contains(option) || ctx.options.at(option) != p.at("equals")) continue;
+    for (const auto& e : p.at("entries"))
+      if (e.at("id") == id && e.contains("values")) {
+        v = e.at("values").at(key).get<int>();
+        ruling = p.at("ruling").get<std::string>();
+      }
+  }
+  return v;
+}
+
+struct OddsColumn {
+  int column = 0;
+  int beyond = 0;  // whole odds levels beyond 6-1 (> 0) or below 1-4 (< 0), W-13
+};
+
+// W-12: the largest printed ratio not above attack/defence, compared exactly (a/d <= A/D <=> a*D <= A*d).
+OddsColumn oddsColumn(const Context& ctx, const Fraction& attack, const Fraction& defence) {
+  const Json& ratios = ctx.table("shock").at("ratios");
+  OddsColumn o;
+  // A/D as P/Q in integers.
+  const long long p = attack.num * defence.den, q = defence.num * attack.den;
+  for (std::size_t i = 0; i < ratios.size(); ++i) {
+    // Printed ratios use halves ("1-1.5", "1.5-1"): doubled they are integers.
+    const long long a = std::llround(ratios[i].at("attacker").get<double>() * 2);
+    const long long d = std::llround(ratios[i].at("defender").get<double>() * 2);
+    if (a * q <= p * d) o.column = static_cast<int>(i);
+  }
+  const int last = static_cast<int>(ratios.size()) - 1;
+  const long long topAttacker = std::llround(ratios[static_cast<std::size_t>(last)].at("attacker").get<double>());
+  const long long lowDefender = std::llround(ratios[0].at("defender").get<double>());
+  if (p / q > topAttacker) o.beyond = static_cast<int>(p / q - topAttacker);  // 7-1 -> 1, 8-1 -> 2 ...
+  if (p * lowDefender < q) o.beyond = -static_cast<int>((q + p - 1) / p - lowDefender);  // 1-4.5 counts as 1-5
+  return o;
+}
+
+struct Side {
+  std::vector<Unit> units;
+  std::vector<const Json*> inputs;
+};
+
+int indexOfMostSteps(const std::vector<Unit>& units) {
+  int best = -1;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const Unit& u = units[i];
+    if (u.state == "Eliminated") continue;
+    if (best < 0 || u.steps - u.stepsLost > units[static_cast<std::size_t>(best)].steps -
+                                                units[static_cast<std::size_t>(best)].stepsLost)
+      best = static_cast<int>(i);
+  }
+  return best;
+}
+
+// A side's result: the steps go to the unit with most steps left (W-04; a surplus passes on to the next),
+// then every unit receives the letters B, d/D, r/R on its own matrix row (W-19).
+void applySide(Context& ctx, Side& side, const std::string& code, const std::string& sideName) {
+  const ResultCode rc = parseResultCode(code);
+  int steps = rc.steps;
+  if (steps > 0 && side.units.size() > 1)
+    ctx.ruling("W-04", "the " + sideName + "'s step losses go to the unit with most steps; every unit takes the letters");
+  while (steps > 0) {
+    const int i = indexOfMostSteps(side.units);
+    if (i < 0) break;
+    Unit& u = side.units[static_cast<std::size_t>(i)];
+    const int take = std::min(steps, u.steps - u.stepsLost);
+    loseSteps(ctx, u, take, "result " + code, "W-04");
+    steps -= take;
+  }
+  for (Unit& u : side.units) applyResult(ctx, u, rc, false, "SHOCK COMBAT TABLE");
+}
+
+Json sideReport(const Side& side, const Fraction& strength, const std::string& cell) {
+  Json units = Json::array();
+  for (const Unit& u : side.units) units.push_back(unitReport(u));
+  Json r{{"strength", strength.den == 1 ? Json(strength.num) : Json(strength.value())},
+         {"strengthText", strength.text()}};
+  if (!cell.empty()) r["cell"] = cell;
+  r["units"] = units;
+  return r;
+}
+
+std::string finalStates(const Side& side) {
+  std::string s;
+  for (const Unit& u : side.units) s += (s.empty() ? "" : ", ") + u.state;
+  return s;
+}
+
+int stepsLost(const Side& side) {
+  int n = 0;
+  for (const Unit& u : side.units) n += u.stepsLost;
+  return n;
+}
+
+std::string rollText(int natural, int drm) {
+  std::string s = "d10 " + std::to_string(natural);
+  if (drm != 0) s += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(natural + drm);
+  return s;
+}
+
+Json shock(Context& ctx) {
+  const Json& attacker = ctx.in.at("attacker");
+  const Json& defender = ctx.in.at("defender");
+  const Json& attackers = attacker.at("units");
+  const bool square = defender.at("inSquare").get<bool>();
+
+  Side att, def;
+  for (std::size_t i = 0; i < attackers.size(); ++i) {
+    att.units.push_back(unitFromJson(attackers[i], pointerJoin("/attacker/units", i),
+                                     "attacking unit " + std::to_string(i + 1)));
+    att.inputs.push_back(&attackers[i]);
+  }
+  const Json& defenders = defender.at("units");
+  for (std::size_t i = 0; i < defenders.size(); ++i) {
+    const std::string path = pointerJoin("/defender/units", i);
+    if (square && defenders[i].at("type") != "infantry")
+      throw RequestError(code::kProhibited, "only infantry forms square", pointerJoin(path, "type"));
+    def.units.push_back(unitFromJson(defenders[i], path, "defending unit " + std::to_string(i + 1)));
+    def.inputs.push_back(&defenders[i]);
+  }
+  const bool anyCavalry = std::any_of(attackers.begin(), attackers.end(), isCavalry);
+  const bool anyLightCavalry = std::any_of(attackers.begin(), attackers.end(),
+                                           [](const Json& u) { return u.at("type") == "lightCavalry"; });
+  const bool anyHeavyCavalry = std::any_of(attackers.begin(), attackers.end(),
+                                           [](const Json& u) { return u.at("type") == "heavyCavalry"; });
+  const bool anyInfantry = std::any_of(attackers.begin(), attackers.end(),
+                                       [](const Json& u) { return u.at("type") == "infantry"; });
+  const bool cavalryOnly = !anyInfantry;
+
+  // Cavalry vs. Routed Infantry (W-26): eliminated once the Shock Commitment roll (outside the chart) passes.
+  const bool lcOnly = ctx.option<bool>("W26_lc_only");
+  const bool eliminates = lcOnly ? anyLightCavalry : anyCavalry;
+  bool anyLeft = false;
+  for (Unit& u : def.units) {
+    if (u.type == "infantry" && u.state == "Routed" && eliminates) {
+      u.state = "Eliminated";
+      u.events.push_back("eliminated");
+      ctx.ruling("W-26", u.who + ": routed infantry shock attacked by " +
+                             std::string(lcOnly ? "Light Cavalry" : "cavalry") +
+                             " is eliminated after the Shock Commitment roll is passed");
+    } else {
+      anyLeft = true;
+      if (u.type == "infantry" && u.state == "Routed" && anyCavalry)
+        ctx.ruling("W-26", u.who + ": only Light Cavalry eliminates routed infantry (W26_lc_only)");
+    }
+  }
+  if (!anyLeft) {
+    Json out{{"attacker", sideReport(att, Fraction{0, 1}, "")}, {"defender", sideReport(def, Fraction{0, 1}, "")},
+             {"summary", "routed infantry charged by cavalry is eliminated; no shock roll (W-26)"}};
+    out["attacker"].erase("strength");
+    out["attacker"].erase("strengthText");
+    out["defender"].erase("strength");
+    out["defender"].erase("strengthText");
+    ctx.tally("attackerCell", "-");
+    ctx.tally("defenderCell", "eliminated");
+    ctx.tally("attackerFinal", finalStates(att));
+    ctx.tally("defenderFinal", finalStates(def));
+    ctx.tally("attackerStepsLost", 0);
+    ctx.tally("defenderStepsLost", 0);
+    return out;
+  }
+
+  // 1. Strengths and odds (W-12, W-13, W-17).
+  Fraction attack, defence;
+  for (std::size_t i = 0; i < attackers.size(); ++i)
+    attack += attackStrength(ctx, attackers[i], square, att.units[i].who);
+  for (std::size_t i = 0; i < defenders.size(); ++i)
+    if (def.units[i].state != "Eliminated") defence += Fraction{defenders[i].at("strength").get<long long>(), 1};
+  ctx.trace(Json{{"kind", "strength"}, {"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
+  ctx.trace(Json{{"kind", "strength"}, {"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
+  const Grid& table = ctx.grid("shock");
+  const OddsColumn odds = oddsColumn(ctx, attack, defence);
+  ctx.trace(Json{{"kind", "column"}, {"value", odds.column}, {"ref", "W-12"},
+                 {"reason", attack.text() + " to " + defence.text() + " reads \"" + table.columnLabel(odds.column) +
+                                "\" (rounded in the defender's favour)"}});
+
+  // 2. DRMs (W-18: one tier per fact; groups cumulative).
+  Modifiers drm(ctx, "drm", "shock roll");
+  if (odds.beyond > 0) drm.add(ctx.entryValue("shockOther", "odds", "above6to1") * odds.beyond,
+                               "Per Odds > 6-1 (x" + std::to_string(odds.beyond) + ")", "W-13");
+  if (odds.beyond < 0) drm.add(ctx.entryValue("shockOther", "odds", "below1to4") * -odds.beyond,
+                               "Per Odds < 1-4 (x" + std::to_string(-odds.beyond) + ")", "W-13");
+
+  const std::string position = attacker.at("position").get<std::string>();
+  if (position != "front") drm.entry("shockPosition", position, 1, "W-18");
+  if (anyInfantry && anyCavalry) drm.entry("shockPosition", "combinedArms", 1, "W-21");
+  drm.entry("shockPosition", "attackingHexInZoc", attacker.at("hexesInEnemyZoc").get<int>(), "W-18");
+
+  bool defenderLc = false, defenderDisorderedInf = false;
+  for (const Unit& u : def.units) {
+    if (u.state == "Eliminated") continue;
+    defenderLc = defenderLc || u.type == "lightCavalry";
+    defenderDisorderedInf = defenderDisorderedInf || (u.type == "infantry" && (u.state == "D-1" || u.state == "D-2"));
+  }
+  if (anyHeavyCavalry) {
+    const bool frontal = std::any_of(attackers.begin(), attackers.end(), [](const Json& u) {
+      return u.at("type") == "heavyCavalry" && u.at("chargeThrough") == "front";
+    });
+    if (defenderLc) drm.entry("shockCharge", "hcChargingLc");
+    if (frontal && !square) drm.entry("shockCharge", "hcChargingFrontally");
+    if (defenderDisorderedInf && !square) drm.entry("shockCharge", "hcChargingDisorderedInf");
+  }
+
+  if (attacker.at("extendedLine").get<bool>()) drm.entryValue("shockOther", "extendedLine", "attacker");
+  if (defender.at("extendedLine").get<bool>()) drm.entryValue("shockOther", "extendedLine", "defender");
+  if (attacker.at("stackedWithNey").get<bool>()) drm.entry("shockOther", "attackerWithNey");
+  if (attacker.at("wetFuses").get<bool>()) drm.entryValue("shockOther", "wetFuses", "attacker");
+  if (defender.at("wetFuses").get<bool>()) drm.entryValue("shockOther", "wetFuses", "defender");
+
+  // Defender disorder: the worst state counts (W-18); Routed -5 not against cavalry.
+  bool routed = false, d2 = false, d1 = false, allRouted = true;
+  for (const Unit& u : def.units) {
+    if (u.state == "Eliminated") continue;
+    routed = routed || u.state == "Routed";
+    d2 = d2 || u.state == "D-2";
+    d1 = d1 || u.state == "D-1";
+    allRouted = allRouted && u.state == "Routed";
+  }
+  if (routed && !anyCavalry) drm.entry("shockMorale", "defenderRouted", 1, "W-18");
+  else if (d2) drm.entry("shockMorale", "anyDefenderD2", 1, "W-18");
+  else if (d1) drm.entry("shockMorale", "anyDefenderD1", 1, "W-18");
+  if (routed && anyCavalry) ctx.note("Defender Routed: not vs. cavalry", "Morale/Disorder");
+  if (std::any_of(att.units.begin(), att.units.end(), [](const Unit& u) { return u.state == "D-1"; }))
+    drm.entry("shockMorale", "anyAttackerD1");
+  for (std::size_t i = 0; i < attackers.size(); ++i) {
+    const std::string elite = attackers[i].at("elite").get<std::string>();
+    if (elite == "none") continue;
+    std::string ruling;
+    const int v = patchedValue(ctx, "shockMorale", "eliteAttacker", elite, ruling);
+    drm.add(v, "Each Elite/Crack Elite Attacker [" + elite + "] (" + att.units[i].who + ")",
+            ruling.empty() ? "W-22" : ruling);
+  }
+  auto totalSteps = [](const Side& s) {
+    int n = 0;
+    for (const Unit& u : s.units)
+      if (u.state != "Eliminated") n += u.steps;
+    return n;
+  };
+  const std::string terrain = defender.at("terrain").get<std::string>();
+  if (totalSteps(att) == 1) drm.entryValue("shockMorale", "oneStep", "attacker", "W-31");
+  if (totalSteps(def) == 1) {
+    if (terrain == "chateau") ctx.ruling("W-31", "defender has 1 step, but in a Chateau: no DRM");
+    else drm.entryValue("shockMorale", "oneStep", "defender", "W-31");
+  }
+
+  // Defensive terrain; routed defenders "Gain No Terrain Benefits if Assaulted".
+  const std::string slope = attacker.at("slope").get<std::string>();
+  const std::string arms = cavalryOnly ? "cavalry" : "other";
+  if (slope == "downOneLevel" || slope == "downSteepSlope") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-18");
+  if (allRouted) {
+    ctx.note("routed defenders gain no terrain benefits", "Effects of Disorder and Rout");
+  } else {
+    if (slope == "upOneLevel") drm.entry("shockTerrain", "upOneLevel");
+    if (slope == "upSteepSlope") drm.entry("shockTerrain", "upSteepSlope", 1, "W-18");
+    if (terrain == "woods") drm.entryValue("shockTerrain", "woods", arms, "W-18");
+    if (terrain == "building" || terrain == "village" || terrain == "builtUpVillage")
+      drm.entryValue("shockTerrain", "buildingVillage", terrain);
+    const std::string stream = attacker.at("streamCrossing").get<std::string>();
+    if (stream == "stream") drm.entry("shockTerrain", "stream");
+    if (stream == "marshyStreamSome") drm.entryValue("shockTerrain", "marshyStream", "some", "W-18");
+    if (stream == "marshyStreamAll") drm.entryValue("shockTerrain", "marshyStream", "all", "W-18");
+    if (stream == "deepStreamSome") drm.entryValue("shockTerrain", "deepStream", "some", "W-18");
+    if (stream == "deepStreamAll") drm.entryValue("shockTerrain", "deepStream", "all", "W-18");
+  }
+  drm.add(ctx.in.at("extraDrm").get<int>(), "extra DRM (rules outside the chart)", "input");
+
+  // 3. Roll and read both grids.
+  const int natural = ctx.roll(kD10, "shock");
+  const int modified = clampTraced(ctx, natural + drm.total(), table.firstRow(), table.lastRow(),
+                                   "rows are -2 to 11", "rules-notes 2.2");
+  std::string cells[2];
+  const char* sides[2] = {"attacker", "defender"};
+  for (int s = 0; s < 2; ++s) {
+    const Json cell = table.cell(odds.column, modified, ctx.options, sides[s]);
+    const std::string patch = table.patchRuling(odds.column, modified, ctx.options, sides[s]);
+    if (!patch.empty()) ctx.ruling(patch, std::string(sides[s]) + " cell reads " + cell.get<std::string>());
+    cells[s] = cell.is_null() ? "-" : cell.get<std::string>();
+  }
+  ctx.trace(Json{{"kind", "table"}, {"table", "shock"}, {"column", table.columnLabel(odds.column)},
+                 {"row", table.rowLabel(modified)}, {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
+                 {"reason", rollText(natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
+
+  // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
+  applySide(ctx, def, cells[1], "defender");
+  applySide(ctx, att, cells[0], "attacker");
+  if (slope == "downSteepSlope") {
+    const ResultCode check = parseResultCode("d");
+    for (Unit& u : att.units) {
+      if (u.state == "Eliminated") continue;
+      ctx.note(u.who + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
+      applyResult(ctx, u, check, false, "Defensive Terrain Modifiers");
+    }
+  }
+
+  ctx.tally("attackerCell", cells[0]);
+  ctx.tally("defenderCell", cells[1]);
+  ctx.tally("attackerFinal", finalStates(att));
+  ctx.tally("defenderFinal", finalStates(def));
+  ctx.tally("attackerStepsLost", stepsLost(att));
+  ctx.tally("defenderStepsLost", stepsLost(def));
+
+  Json oddsJson{{"column", odds.column}, {"columnLabel", table.columnLabel(odds.column)}};
+  if (odds.beyond > 0) oddsJson["levelsAbove"] = odds.beyond;
+  if (odds.beyond < 0) oddsJson["levelsBelow"] = -odds.beyond;
+  return Json{{"attacker", sideReport(att, attack, cells[0])},
+              {"defender", sideReport(def, defence, cells[1])},
+              {"odds", oddsJson},
+              {"column", odds.column},
+              {"columnLabel", table.columnLabel(odds.column)},
+              {"drm", drm.total()},
+              {"natural", natural},
+              {"modified", modified},
+              {"row", table.rowLabel(modified)},
+              {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
+              {"summary", "shock " + table.columnLabel(odds.column) + ", row " + table.rowLabel(modified) +
+                              ": attacker " + cells[0] + " (" + finalStates(att) + "), defender " + cells[1] + " (" +
+                              finalStates(def) + ")"}};
+}
+
+}  // namespace
+}  // namespace grapeshot::waterloo
+
+GRAPESHOT_PROCEDURES(battles_of_waterloo, {"shock", grapeshot::waterloo::shock});
