@@ -104,7 +104,8 @@ Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) 
 
   Json out{{"ok", true}, {"ruleset", rs.id()}, {"procedure", name}, {"result", std::move(result)},
            {"rolls", std::move(ctx.rolls())}, {"trace", std::move(ctx.steps())}};
-  if (!hasDice) out["seed"] = seed;
+  // The seed is reported when it decided something: a drawn seed that rolled no die is noise.
+  if (hasSeed || (!hasDice && !out["rolls"].empty())) out["seed"] = seed;
   return out;
 }
 
