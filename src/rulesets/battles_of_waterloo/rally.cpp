@@ -102,7 +102,8 @@ Json rally(Context& ctx) {
   Json result{{"natural", natural}, {"drm", drm.total()}, {"total", total}, {"oldState", state}};
 
   if (routed) {
-    const Json& band = bandFor(bandsOf(ctx, "rallyRouted", ruling), total);
+    const Json bands = bandsOf(ctx, "rallyRouted", ruling);
+    const Json& band = bandFor(bands, total);
     if (total < 0 || total > 9)
       ctx.note("modified roll " + std::to_string(total) + " is read on the end band " +
                    band.at("label").get<std::string>(),
