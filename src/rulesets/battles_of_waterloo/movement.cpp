@@ -355,14 +355,17 @@ Json stacking(Context& ctx) {
   }
 
   Json matched = nullptr;
+  for (const auto& row : chart.at("rows")) {
+    std::map<std::string, int> want;
+    for (const auto& [k, v] : row.at("composition").items()) want[k] = v.get<int>();
+    if (want == count) matched = row.at("label");
+  }
   if (counted.size() <= 1) {
-    ctx.note("a single unit is not a stack", "Stacking");
+    // One counted unit is not a stack (a lone artillery unit matches no printed line, yet is legal).
+    ctx.note("a single counted unit is not a stack", "Stacking");
   } else {
     for (const auto& row : chart.at("rows")) {
-      std::map<std::string, int> want;
-      for (const auto& [k, v] : row.at("composition").items()) want[k] = v.get<int>();
-      if (want != count) continue;
-      matched = row.at("label");
+      if (row.at("label") != matched) continue;
       if (row.contains("conditions")) {
         // "2 Artillery (Same command, <= 8 SPs)": one command, and the two units' SPs together <= 8.
         const Json& c = row.at("conditions");
