@@ -1,5 +1,6 @@
-// Static server for the web calculator: web/ at "/", plus the engine (bindings/js, dist). Sends the
-// strict Content-Security-Policy the page must work under. No server-side logic.
+// Static server for the web calculator: the assembled site build/web/ (scripts/build-web.mjs: web/,
+// the engine, icons, service worker) at "/". Sends the strict Content-Security-Policy the page must
+// work under. No server-side logic: any static host serving build/web/ with this header will do.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, normalize, join } from 'node:path';
@@ -23,9 +24,7 @@ const TYPES = {
 
 // URL prefix -> directory in the repository.
 const MOUNTS = [
-  ['/bindings/js/', 'bindings/js/'],
-  ['/dist/', 'dist/'],
-  ['/', 'web/'],
+  ['/', 'build/web/'],
 ];
 
 export function resolvePath(urlPath) {
@@ -43,6 +42,7 @@ export function resolvePath(urlPath) {
 export function startServer({ port = Number(process.env.PORT ?? 8080), host = process.env.HOST ?? '127.0.0.1' } = {}) {
   const server = createServer(async (req, res) => {
     const file = resolvePath(new URL(req.url, 'http://x').pathname);
+    // no-cache: the service worker's precache, not the HTTP cache, is what keeps the page offline.
     const headers = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' };
     try {
       if (!file) throw Object.assign(new Error('bad path'), { code: 'ENOENT' });

@@ -1,48 +1,281 @@
-// Minimal page: pick a ruleset and procedure, edit the JSON request, resolve it in the browser.
-import { createEngine } from '../bindings/js/index.js';
+// The grapeshot combat calculator: forms generated from engine.rulesets(), results with the trace and
+// the printed table, exact odds while you edit, state in the URL hash, offline via a service worker.
+import { createEngine } from './bindings/js/index.js';
+import { h } from './dom.mjs';
+import { control } from './form.mjs';
+import * as render from './render.mjs';
 
 const $ = (id) => document.getElementById(id);
-const engine = await createEngine();
-const rulesets = engine.rulesets().filter((r) => r.procedures.length > 0);
+const ODDS_DELAY_MS = 150;
 
-// A starting request from the schema: every required input at its default or a small value.
-function example(schema) {
-  if (schema.default !== undefined) return schema.default;
-  switch (schema.type) {
-    case 'object': {
-      const out = {};
-      for (const key of schema.required ?? []) out[key] = example(schema.properties[key]);
-      return out;
-    }
-    case 'array': return Array.from({ length: schema.minItems ?? 0 }, () => example(schema.items));
-    case 'integer': case 'number': return Math.max(schema.minimum ?? 0, Math.min(4, schema.maximum ?? 4));
-    case 'string': return schema.enum?.[0] ?? '';
-    case 'boolean': return false;
-    default: return null;
+const ui = {
+  engine: null,
+  rulesets: [],
+  ruleset: null,      // the chosen ruleset's description
+  procedure: null,    // the chosen procedure's description
+  inputs: null,       // form control for the procedure's inputs
+  options: null,      // {name: control}
+  lastResponse: null,
+  keepSeed: false,    // the seed field holds a seed to replay rather than the last roll's
+};
+
+// ----- state <-> URL hash ---------------------------------------------------------------------
+// The hash holds the whole state as base64url JSON: short enough to share, no server involved.
+const toBase64Url = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromBase64Url = (b64) => new TextDecoder().decode(Uint8Array.from(atob(b64.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)));
+
+function readHash() {
+  const m = /^#s=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (!m) return null;
+  try { return JSON.parse(fromBase64Url(m[1])); } catch { return null; }
+}
+
+function writeHash(state) {
+  const hash = `#s=${toBase64Url(JSON.stringify(state))}`;
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+/** Everything a link needs to reproduce the page: the request plus how the dice were given. */
+function currentState({ withRoll = false } = {}) {
+  const state = { ruleset: ui.ruleset.id, procedure: ui.procedure.name, inputs: ui.inputs.get() };
+  const options = changedOptions();
+  if (Object.keys(options).length) state.options = options;
+  state.mode = diceMode();
+  if (withRoll && ui.lastResponse?.ok) {
+    if (state.mode === 'dice') state.dice = ui.lastResponse.rolls.map((r) => r.natural);
+    else state.seed = ui.lastResponse.seed;
+  } else if (state.mode === 'dice' && $('dice').value.trim()) state.dice = parseDice($('dice').value);
+  return state;
+}
+
+// ----- requests -------------------------------------------------------------------------------
+
+function optionValues() {
+  const out = {};
+  for (const [name, c] of Object.entries(ui.options)) {
+    const v = c.get();
+    if (v !== undefined) out[name] = v;
   }
+  return out;
 }
 
-function fillProcedures() {
-  const r = rulesets.find((x) => x.id === $('ruleset').value);
-  $('procedure').replaceChildren(...r.procedures.map((p) => new Option(p.title, p.name)));
-  fillRequest();
+function changedOptions() {
+  const out = {};
+  for (const [name, v] of Object.entries(optionValues())) if (v !== ui.ruleset.options[name].default) out[name] = v;
+  return out;
 }
 
-function fillRequest() {
-  const r = rulesets.find((x) => x.id === $('ruleset').value);
-  const p = r.procedures.find((x) => x.name === $('procedure').value);
-  $('request').value = JSON.stringify({ ruleset: r.id, procedure: p.name, ...example(p.inputs) }, null, 2);
+const diceMode = () => (document.querySelector('input[name="dice-mode"]:checked')?.value ?? 'seed');
+const parseDice = (text) => text.trim().split(/[\s,;]+/).filter(Boolean).map(Number);
+
+function baseRequest() {
+  const options = changedOptions();
+  return { ruleset: ui.ruleset.id, procedure: ui.procedure.name, ...(Object.keys(options).length ? { options } : {}), ...ui.inputs.get() };
 }
 
-$('ruleset').replaceChildren(...rulesets.map((r) => new Option(r.title, r.id)));
-$('ruleset').addEventListener('change', fillProcedures);
-$('procedure').addEventListener('change', fillRequest);
-$('request-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  const response = engine.resolveJson($('request').value);
-  $('response').textContent = JSON.stringify(JSON.parse(response), null, 2);
-  window.__grapeshotLast = JSON.parse(response);
-});
-fillProcedures();
-$('resolve').disabled = false;
-window.__grapeshotReady = true;
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+// ----- building the form ----------------------------------------------------------------------
+
+function chooseRuleset(id, state = null) {
+  ui.ruleset = ui.rulesets.find((r) => r.id === id) ?? ui.rulesets[0];
+  $('ruleset').value = ui.ruleset.id;
+  $('procedure').replaceChildren(...ui.ruleset.procedures.map((p) => new Option(p.title, p.name)));
+  buildOptions(state?.options);
+  chooseProcedure(state?.procedure ?? ui.ruleset.procedures[0].name, state);
+}
+
+function chooseProcedure(name, state = null) {
+  ui.procedure = ui.ruleset.procedures.find((p) => p.name === name || p.aliases?.includes(name)) ?? ui.ruleset.procedures[0];
+  $('procedure').value = ui.procedure.name;
+  $('procedure-help').textContent = ui.procedure.description ?? '';
+  ui.inputs = control(ui.procedure.inputs, { path: '', label: 'Inputs', onChange: changed });
+  ui.inputs.set(state?.inputs ?? {});
+  $('inputs').replaceChildren(ui.inputs.el);
+  const dice = ui.ruleset.dice?.join(' or ') ?? 'dice';
+  $('dice-help').textContent = `Natural faces of the ${dice}, separated by spaces, in the order the dice are rolled (see "Dice" in the result).`;
+  clearResult('Roll to see what happens, step by step.');
+  changed();
+}
+
+function buildOptions(values = {}) {
+  ui.options = {};
+  const entries = Object.entries(ui.ruleset.options ?? {});
+  const items = entries.map(([name, schema]) => {
+    const c = control(schema, { path: `/options/${name}`, name, onChange: changed });
+    c.set(values?.[name] ?? schema.default);
+    ui.options[name] = c;
+    const ruling = schema.ruling ? h('span', { class: 'ruling' }, ['ruling ', h('cite', {}, schema.ruling)]) : null;
+    return h('div', { class: 'option' }, [ruling, c.el]);
+  });
+  $('options').replaceChildren(...(items.length ? items : [h('p', { class: 'help' }, 'This ruleset has no options.')]));
+}
+
+// ----- reacting to edits ----------------------------------------------------------------------
+
+let oddsTimer = 0;
+function changed() {
+  const n = Object.keys(changedOptions()).length;
+  $('options-changed').textContent = n ? `(${n} changed)` : '';
+  $('request-json').textContent = JSON.stringify(baseRequest(), null, 2);
+  if (ui.lastResponse) clearResult('The inputs changed since the last roll. Roll again for a new result.');
+  writeHash(currentState());
+  clearTimeout(oddsTimer);
+  oddsTimer = setTimeout(updateOdds, ODDS_DELAY_MS);
+}
+
+function clearResult(message) {
+  ui.lastResponse = null;
+  $('result').replaceChildren(h('p', { class: 'help' }, message));
+  clearInvalid();
+}
+
+function clearInvalid() {
+  for (const el of document.querySelectorAll('[aria-invalid="true"]')) el.removeAttribute('aria-invalid');
+  for (const el of document.querySelectorAll('.field-error')) el.remove();
+}
+
+// Marks the control an error points at (JSON Pointer), so the message sits next to the field.
+function markInvalid(error) {
+  const path = error.path ?? '';
+  const target = path && document.querySelector(`#calculator [data-path="${CSS.escape(path)}"]`);
+  if (!target) return null;
+  const msg = h('p', { class: 'field-error', id: `err-${Date.now()}` }, error.message);
+  const control = target.matches('input, select') ? target : target.querySelector('input, select');
+  if (control) {
+    control.setAttribute('aria-invalid', 'true');
+    control.setAttribute('aria-describedby', [control.getAttribute('aria-describedby'), msg.id].filter(Boolean).join(' '));
+  }
+  (target.closest('.field, fieldset') ?? target).append(msg);
+  return target;
+}
+
+function updateOdds() {
+  const box = $('odds');
+  if (typeof ui.engine.odds !== 'function') {
+    box.replaceChildren(h('p', { class: 'help' }, 'Exact odds need a newer engine build (engine.odds is not available in this one). Results are unaffected.'));
+    return;
+  }
+  let response;
+  try {
+    response = ui.engine.odds(baseRequest());
+  } catch (e) {
+    box.replaceChildren(h('p', { class: 'help' }, `Odds unavailable: ${e.message}`));
+    return;
+  }
+  if (!response.ok) {
+    box.replaceChildren(h('p', { class: 'help' }, `No odds until the inputs are valid: ${response.error.message}`));
+    return;
+  }
+  box.replaceChildren(...render.odds(response).filter(Boolean));
+  window.__grapeshotOdds = response;
+}
+
+// ----- resolving --------------------------------------------------------------------------------
+
+function resolve({ newSeed = false } = {}) {
+  const request = baseRequest();
+  if (diceMode() === 'dice') request.dice = parseDice($('dice').value);
+  else {
+    if (newSeed || $('seed').value.trim() === '') $('seed').value = String(randomSeed());
+    request.seed = Number($('seed').value);
+  }
+  $('request-json').textContent = JSON.stringify(request, null, 2);
+  const response = ui.engine.resolve(request);
+  $('response-json').textContent = JSON.stringify(response, null, 2);
+  window.__grapeshotLast = response;
+  showResponse(response);
+  return response;
+}
+
+function showResponse(response) {
+  clearInvalid();
+  ui.lastResponse = response.ok ? response : null;
+  if (!response.ok) {
+    const where = markInvalid(response.error);
+    const needMore = response.error.code === 'dice_exhausted';
+    $('result').replaceChildren(h('p', { class: 'error', role: 'alert' }, [
+      h('strong', {}, needMore ? 'More dice needed: ' : 'Cannot resolve: '), response.error.message,
+      response.error.path && !where ? h('code', {}, ` (${response.error.path})`) : null,
+    ]));
+    $('announce').textContent = `Cannot resolve: ${response.error.message}`;
+    return;
+  }
+  $('result').replaceChildren(...render.result(response, ui.engine).filter(Boolean));
+  $('announce').textContent = `Result: ${response.result.summary ?? 'resolved'}. Dice ${response.rolls.map((r) => r.natural).join(', ')}.`;
+  writeHash(currentState({ withRoll: true }));
+}
+
+function setMode(mode) {
+  $(mode === 'dice' ? 'mode-dice' : 'mode-seed').checked = true;
+  $('seed-box').hidden = mode === 'dice';
+  $('dice-box').hidden = mode !== 'dice';
+  $('roll').textContent = mode === 'dice' ? 'Resolve' : 'Roll';
+}
+
+// ----- start ----------------------------------------------------------------------------------
+
+function restore(state) {
+  chooseRuleset(state?.ruleset ?? ui.rulesets[0].id, state);
+  setMode(state?.mode ?? (state?.dice ? 'dice' : 'seed'));
+  if (state?.dice) $('dice').value = state.dice.join(' ');
+  if (state?.seed !== undefined) $('seed').value = String(state.seed);
+  ui.keepSeed = false;
+  // A link with a roll reproduces its result: the same dice or the same seed.
+  if (state?.seed !== undefined || (state?.dice && state.dice.length)) resolve();
+}
+
+async function start() {
+  try {
+    ui.engine = await createEngine();
+  } catch (e) {
+    $('status').textContent = `The rules engine could not start: ${e.message}`;
+    $('status').classList.add('error');
+    throw e;
+  }
+  ui.rulesets = ui.engine.rulesets().filter((r) => r.procedures.length > 0);
+  $('version').textContent = ui.engine.version;
+  $('ruleset').replaceChildren(...ui.rulesets.map((r) => new Option(r.title, r.id)));
+  $('ruleset').addEventListener('change', () => chooseRuleset($('ruleset').value));
+  $('procedure').addEventListener('change', () => chooseProcedure($('procedure').value));
+  for (const r of document.querySelectorAll('input[name="dice-mode"]')) r.addEventListener('change', () => { setMode(diceMode()); changed(); });
+  $('dice').addEventListener('input', () => writeHash(currentState()));
+  $('calculator').addEventListener('submit', (event) => {
+    event.preventDefault();
+    // "Roll" draws new dice each time, unless a seed was typed or came with a shared link.
+    resolve({ newSeed: !ui.keepSeed });
+    ui.keepSeed = false;
+    $('result-heading').focus({ preventScroll: true });
+  });
+  $('seed').addEventListener('input', () => { ui.keepSeed = true; });
+  $('share').addEventListener('click', async () => {
+    writeHash(currentState({ withRoll: true }));
+    try {
+      await navigator.clipboard.writeText(location.href);
+      $('announce').textContent = 'Link copied.';
+    } catch {
+      $('announce').textContent = 'Copy the address bar to share this state.';
+    }
+  });
+  window.addEventListener('hashchange', () => { const s = readHash(); if (s) restore(s); });
+
+  restore(readHash());
+  for (const id of ['ruleset', 'procedure', 'roll', 'share']) $(id).disabled = false;
+  $('status').textContent = `${ui.rulesets.length} rulesets ready.`;
+  window.__grapeshotReady = true;
+}
+
+// The service worker precaches the whole site (engine included) so a reload works offline.
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('./sw.js').then(() => navigator.serviceWorker.ready).then(() => {
+    $('offline').textContent = 'Ready to work offline.';
+  }, () => { /* not served from build/web (no sw.js): online only */ });
+}
+
+registerServiceWorker();
+await start();

@@ -1,0 +1,99 @@
+// Assembles the static calculator site in build/web/: web/ + the engine (bindings/js, dist) + PNG
+// icons + a Workbox service worker that precaches every file, so the page works offline.
+// Run after the WASM build (`npm run build`); `npm start` and `npm test` call it.
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { join } from 'node:path';
+import { root } from './bootstrap.mjs';
+
+export const webDir = join(root, 'build/web');
+
+// The favicon's design (three round shot on a dark rounded square) as an RGBA PNG, so the manifest
+// has the raster icons install prompts want without committing binaries. `maskable` keeps the shot
+// inside the 80 % safe zone and fills the corners.
+function iconPng(size, maskable = false) {
+  const px = Buffer.alloc(size * size * 4);
+  const s = size / 64;
+  const shrink = maskable ? 0.8 : 1;
+  const shot = [[20, 24], [44, 24], [32, 44]].map(([x, y]) => [32 + (x - 32) * shrink, 32 + (y - 32) * shrink]);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const u = (x + 0.5) / s, v = (y + 0.5) / s;
+      const r = 12, cx = Math.min(Math.max(u, r), 64 - r), cy = Math.min(Math.max(v, r), 64 - r);
+      const inside = maskable || (u - cx) ** 2 + (v - cy) ** 2 <= r * r;
+      const ball = shot.some(([bx, by]) => (u - bx) ** 2 + (v - by) ** 2 <= (7 * shrink) ** 2);
+      const c = !inside ? [0, 0, 0, 0] : ball ? [0xe8, 0xd8, 0xa8, 255] : [0x2b, 0x3a, 0x55, 255];
+      c.forEach((b, i) => { px[(y * size + x) * 4 + i] = b; });
+    }
+  }
+  const rows = Buffer.alloc(size * (size * 4 + 1));
+  for (let y = 0; y < size; y++) px.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+    return n >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write(type, 4, 'ascii');
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([head, data, tail]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
+
+export async function buildWeb({ dist = process.env.GRAPESHOT_DIST ?? join(root, 'dist'), quiet = false } = {}) {
+  for (const f of ['grapeshot-core.mjs', 'grapeshot-core.wasm']) {
+    if (!existsSync(join(dist, f))) throw new Error(`${join(dist, f)} is missing: run \`npm run build\` first`);
+  }
+  rmSync(webDir, { recursive: true, force: true });
+  mkdirSync(join(webDir, 'icons'), { recursive: true });
+  cpSync(join(root, 'web'), webDir, { recursive: true });
+  // The same relative layout as the repository, so bindings/js/index.js finds ../../dist/ unchanged.
+  // Every module of the public wrapper (index.js may import siblings); declarations stay behind.
+  cpSync(join(root, 'bindings/js'), join(webDir, 'bindings/js'), { recursive: true, filter: (f) => !f.endsWith('.d.ts') });
+  for (const f of ['grapeshot-core.mjs', 'grapeshot-core.wasm']) cpSync(join(dist, f), join(webDir, 'dist', f));
+  for (const size of [192, 512]) {
+    writeFileSync(join(webDir, `icons/icon-${size}.png`), iconPng(size));
+    writeFileSync(join(webDir, `icons/maskable-${size}.png`), iconPng(size, true));
+  }
+
+  // Loaded lazily: workbox-build pulls in rollup and babel, which only this step needs.
+  const { generateSW } = await import('workbox-build');
+  const { count, size, warnings } = await generateSW({
+    globDirectory: webDir,
+    globPatterns: ['**/*.{html,mjs,js,css,wasm,svg,png,webmanifest}'],
+    swDest: join(webDir, 'sw.js'),
+    // The runtime is written next to sw.js and loaded with importScripts from 'self': no CDN.
+    inlineWorkboxRuntime: false,
+    sourcemap: false,
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    navigateFallback: 'index.html',
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  });
+  for (const w of warnings) console.warn(`[build-web] ${w}`);
+  if (!quiet) console.log(`[build-web] build/web: ${count} files precached, ${(size / 1024).toFixed(0)} KiB`);
+  return { count, size };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    await buildWeb();
+  } catch (e) {
+    console.error(e.message);
+    process.exit(1);
+  }
+}

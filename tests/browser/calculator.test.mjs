@@ -1,0 +1,270 @@
+// The web calculator in real Chromium, served under the strict CSP: forms built from the engine,
+// results checked against the engine's own answer, odds, shareable links, offline reload, axe-core.
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEngine } from '../../bindings/js/index.js';
+import { root } from '../../scripts/bootstrap.mjs';
+import { openBrowser, openCalculator, resultsDir, watchedPage } from './support.mjs';
+
+let ctx, engine, rulesets;
+before(async () => {
+  engine = await createEngine();
+  rulesets = engine.rulesets().filter((r) => r.procedures.length > 0);
+  ctx = await openBrowser();
+});
+after(async () => { await ctx?.close(); });
+
+// A worked fixture per ruleset (tests/fixtures): a resolve with dice that the engine accepts.
+// Table-reading procedures first, so the printed-table highlight gets exercised.
+const PREFERRED = ['shock', 'fire', 'charge', 'break-test'];
+function fixtureCase(ruleset) {
+  const dir = join(root, 'tests/fixtures', ruleset.id);
+  const cases = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    for (const c of JSON.parse(readFileSync(join(dir, file), 'utf8')).cases ?? []) {
+      if (c.call || c.text || !c.request?.dice || c.expect?.ok !== true) continue;
+      const proc = ruleset.procedures.find((p) => p.name === c.request.procedure || p.aliases?.includes(c.request.procedure));
+      if (proc) cases.push({ ...c, proc });
+    }
+  }
+  const rank = (c) => { const i = PREFERRED.indexOf(c.proc.name); return i < 0 ? PREFERRED.length : i; };
+  return cases.sort((a, b) => rank(a) - rank(b))[0];
+}
+
+const sel = (path) => `#calculator [data-path="${path}"]`;
+
+// Fills the generated form the way a player would: add/remove list items with the buttons, tick
+// boxes, pick options by their printed labels, type numbers.
+async function fill(page, schema, path, value) {
+  if (value === undefined) return;
+  if (schema.type === 'object') {
+    for (const [key, v] of Object.entries(value)) await fill(page, schema.properties[key], `${path}/${key}`, v);
+  } else if (schema.type === 'array') {
+    const items = page.locator(`${sel(path)} > ol.items > li`);
+    while (await items.count() < value.length) await page.locator(`${sel(path)} > button.add`).click();
+    while (await items.count() > value.length) await items.last().locator(':scope > button.remove').click();
+    for (const [i, v] of value.entries()) await fill(page, schema.items, `${path}/${i}`, v);
+  } else if (schema.type === 'boolean') {
+    await page.locator(`input[type=checkbox]${sel(path).slice('#calculator '.length)}`).setChecked(value);
+  } else if (schema.enum) {
+    const label = (schema['x-enumLabels'] ?? [])[schema.enum.indexOf(value)];
+    const field = page.locator(sel(path));
+    if (await field.evaluate((el) => el.tagName) === 'SELECT') await field.selectOption(label ? { label } : { index: schema.enum.indexOf(value) });
+    else await field.getByLabel(label ?? String(value), { exact: true }).check();
+  } else {
+    await page.locator(sel(path)).fill(String(value));
+  }
+}
+
+async function fillRequest(page, ruleset, proc, request) {
+  await page.selectOption('#ruleset', ruleset.id);
+  await page.selectOption('#procedure', proc.name);
+  const { ruleset: _r, procedure: _p, dice: _d, seed: _s, options = {}, ...inputs } = request;
+  await fill(page, proc.inputs, '', inputs);
+  if (Object.keys(options).length) await page.locator('#options-details > summary').click();
+  for (const [name, v] of Object.entries(options)) await fill(page, ruleset.options[name], `/options/${name}`, v);
+}
+
+async function typeDiceAndResolve(page, dice) {
+  await page.check('#mode-dice');
+  await page.fill('#dice', dice.join(' '));
+  await page.click('#roll');
+  return page.waitForFunction(() => window.__grapeshotLast, null, { timeout: 10000 }).then((h) => h.jsonValue());
+}
+
+const textOf = (page, selector) => page.locator(selector).allTextContents();
+
+test('the page loads under the strict CSP without errors', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  const response = await openCalculator(page, ctx.url);
+  assert.equal(response.headers()['content-security-policy'], "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'");
+  const offered = await page.locator('#ruleset option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(offered, rulesets.map((r) => r.id), 'every ruleset with procedures is offered');
+  // Every form control has an accessible name.
+  const unlabelled = await page.locator('#calculator input, #calculator select').evaluateAll((els) => els
+    .filter((el) => !el.labels?.length && !el.getAttribute('aria-label')).map((el) => el.outerHTML));
+  assert.deepEqual(unlabelled, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+for (const id of ['napoleon-iii-1866', 'battles-of-waterloo', 'grande-tactique', 'black-powder']) {
+  test(`${id}: a filled-in form with typed dice shows the engine's answer`, async (t) => {
+    const ruleset = rulesets.find((r) => r.id === id);
+    if (!ruleset) return t.skip(`${id} is not in this engine build`);
+    const c = fixtureCase(ruleset);
+    if (!c) return t.skip(`${id} has no worked fixture with dice yet`);
+    t.diagnostic(`${c.proc.name}: ${c.name}`);
+    const expected = engine.resolve(c.request);
+    assert.equal(expected.ok, true);
+
+    const { page, problems } = await watchedPage(ctx.browser);
+    await openCalculator(page, ctx.url);
+    await fillRequest(page, ruleset, c.proc, c.request);
+    const shown = await typeDiceAndResolve(page, c.request.dice);
+    assert.deepEqual(shown, expected, 'the page resolved the same request as the fixture');
+
+    if (expected.result.summary) assert.equal((await page.textContent('#result-summary')).trim(), expected.result.summary);
+    const naturals = await textOf(page, 'table.dice tbody .die');
+    assert.deepEqual(naturals.map(Number), expected.rolls.map((r) => r.natural), 'each die, natural');
+    assert.equal(await page.locator('ol.trace > li').count(), expected.trace.length, 'one line per trace step');
+    const refs = await textOf(page, 'ol.trace cite');
+    assert.deepEqual(refs, expected.trace.filter((s) => s.ref).map((s) => s.ref), 'every rule reference');
+    // The printed table with the cell the engine read highlighted (two-sided tables: each side's).
+    const tableSteps = expected.trace.filter((s) => s.kind === 'table');
+    const wanted = tableSteps.flatMap((s) => (s.cell && typeof s.cell === 'object' ? Object.values(s.cell) : [s.cell ?? '(blank)']));
+    const used = await textOf(page, 'table.printed td.used strong');
+    assert.deepEqual(used.sort(), wanted.map((x) => (x === null ? '(blank)' : String(x))).sort(), 'the used cells are marked');
+    assert.match(await page.textContent('#announce'), /^Result: /, 'the live region announces the result');
+
+    await page.screenshot({ path: join(resultsDir, `calculator-${id}.png`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow}px too wide)`);
+    await page.screenshot({ path: join(resultsDir, `calculator-${id}-phone.png`), fullPage: true });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivity', async (t) => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  await page.selectOption('#ruleset', 'napoleon-iii-1866');
+  await page.selectOption('#procedure', 'shock');
+  const real = await page.evaluate(async () => typeof (await import('./bindings/js/index.js')).Engine.prototype.odds === 'function');
+  if (!real) {
+    // Until engine.odds lands the panel must say so; the rendering is then checked with a stand-in
+    // response of exactly the documented shape.
+    assert.match(await page.textContent('#odds'), /not available/);
+    t.diagnostic('engine.odds is missing in this build: checking the odds panel with a stand-in response');
+    await page.evaluate(async () => {
+      const { Engine } = await import('./bindings/js/index.js');
+      const f = (num, den) => ({ fraction: { num, den }, probability: num / den });
+      const steps = (a, b, c) => [{ value: 0, ...f(a, 36), atLeast: f(36, 36) }, { value: 1, ...f(b, 36), atLeast: f(b + c, 36) }, { value: 2, ...f(c, 36), atLeast: f(c, 36) }];
+      const response = (shift) => ({
+        ok: true, ruleset: 'napoleon-iii-1866', procedure: 'shock', paths: 36,
+        distributions: {
+          attackCell: [{ value: '-', ...f(12 - shift, 36) }, { value: 'T', ...f(12, 36) }, { value: 'D', ...f(12 + shift, 36) }],
+          defenceCell: [{ value: '-', ...f(18, 36) }, { value: 'T', ...f(18, 36) }],
+          attackerStepsLost: steps(30, 5, 1), defenderStepsLost: steps(24 - shift, 10, 2 + shift),
+        },
+        expected: { attackerStepsLost: { fraction: { num: 7, den: 36 }, value: 7 / 36 }, defenderStepsLost: { fraction: { num: 14 + shift, den: 36 }, value: (14 + shift) / 36 } },
+      });
+      Engine.prototype.odds = function odds() {
+        return { ...response(0), sensitivity: [{ path: '/attacker/units/0/flank', title: 'Attacks the defender\'s flank', from: false, to: true, ...response(6) }] };
+      };
+    });
+  }
+  await page.fill(sel('/attacker/units/0/combatValue'), '7'); // odds follow every edit
+  await page.waitForFunction(() => window.__grapeshotOdds && document.querySelector('#odds figure.odds-chart'), null, { timeout: 10000 });
+  const charts = await page.locator('#odds figure.odds-chart').evaluateAll((figs) => figs.map((fig) => ({
+    key: fig.dataset.key,
+    probabilities: [...fig.querySelectorAll('tbody tr')].map((tr) => Number(tr.dataset.probability)),
+    shown: [...fig.querySelectorAll('tbody .pct')].map((s) => s.textContent),
+    widths: [...fig.querySelectorAll('tbody .bar')].map((b) => parseFloat(b.style.width)),
+    caption: fig.querySelector('caption').textContent,
+  })));
+  assert.ok(charts.length > 0);
+  for (const c of charts) {
+    const sum = c.probabilities.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-9, `${c.key}: probabilities sum to ${sum}`);
+    const widths = c.widths.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(widths - 100) < 0.1, `${c.key}: bar widths sum to ${widths} %`);
+    const printed = c.shown.reduce((a, s) => a + (s.startsWith('<') ? 0 : parseFloat(s)), 0);
+    assert.ok(Math.abs(printed - 100) <= 0.05 * c.shown.length + 0.1, `${c.key}: printed percentages sum to ${printed}`);
+  }
+  const odds = await page.evaluate(() => window.__grapeshotOdds);
+  assert.deepEqual(charts.map((c) => c.key).sort(), Object.keys(odds.distributions).sort(), 'every outcome key has a chart');
+  if (Object.keys(odds.distributions).some((k) => /^attack/.test(k))) {
+    assert.equal(await page.locator('#odds .side-attacker, #odds .side-defender').count(), 2, 'both sides shown');
+  }
+  const numeric = Object.entries(odds.distributions).filter(([, d]) => d.every((e) => typeof e.value === 'number'));
+  if (numeric.length) assert.ok(await page.locator('#odds td.atleast').count() > 0, '"at least" figures for counts');
+  if (odds.sensitivity?.length) assert.equal(await page.locator('#odds table.sensitivity tbody tr').count(), odds.sensitivity.length);
+  if (real) {
+    const request = JSON.parse(await page.textContent('#request-json'));
+    assert.deepEqual(odds, engine.odds(request), 'the page shows the engine\'s odds');
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a shared link restores the form and the result (seeded roll and typed dice)', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  await page.selectOption('#ruleset', 'napoleon-iii-1866');
+  await page.selectOption('#procedure', 'shock');
+  await page.fill(sel('/attacker/units/0/combatValue'), '9');
+  await page.locator(`${sel('/defender/units')} > button.add`).click();
+  await page.fill(sel('/defender/units/1/combatValue'), '3');
+  await page.click('#roll'); // the engine rolls, with a fresh seed
+  const rolled = await page.waitForFunction(() => window.__grapeshotLast, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  assert.equal(rolled.ok, true);
+  assert.equal(await page.inputValue('#seed'), String(rolled.seed), 'the seed is shown');
+  const link = page.url();
+  const request = await page.textContent('#request-json');
+
+  const { page: other, problems: otherProblems } = await watchedPage(ctx.browser);
+  await openCalculator(other, link);
+  assert.equal(await other.inputValue(sel('/attacker/units/0/combatValue')), '9');
+  assert.equal(await other.inputValue(sel('/defender/units/1/combatValue')), '3');
+  assert.equal(await other.textContent('#request-json'), request, 'the same request');
+  assert.deepEqual(await other.evaluate(() => window.__grapeshotLast), rolled, 'the same result from the same seed');
+
+  // Typed dice travel in the link too.
+  await page.check('#mode-dice');
+  await page.fill('#dice', '6 1');
+  await page.click('#roll');
+  const typed = await page.waitForFunction((seed) => window.__grapeshotLast?.seed !== seed && window.__grapeshotLast, rolled.seed, { timeout: 10000 }).then((h) => h.jsonValue());
+  await other.goto('about:blank');
+  await openCalculator(other, page.url());
+  assert.equal(await other.isChecked('#mode-dice'), true);
+  assert.equal(await other.inputValue('#dice'), '6 1');
+  assert.deepEqual(await other.evaluate(() => window.__grapeshotLast), typed);
+  assert.deepEqual([...problems, ...otherProblems], []);
+  await page.close();
+  await other.close();
+});
+
+test('axe-core finds no serious or critical accessibility violations (desktop and phone)', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  await page.selectOption('#procedure', 'shock');
+  await typeDiceAndResolve(page, [4, 3]);
+  await page.locator('#options-details > summary').click();
+  // Evaluated through the DevTools protocol from node_modules: no CDN, and no inline <script> the CSP would block.
+  await page.evaluate(readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+      .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })));
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious, [], `at ${width}px: ${JSON.stringify(serious, null, 1)}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('offline: after one visit the page reloads and resolves with the server gone', async () => {
+  const own = await openBrowser(); // its own server, which this test stops
+  try {
+    const { page, problems } = await watchedPage(own.browser);
+    await openCalculator(page, own.url);
+    // The service worker precaches everything, engine included, and takes control at once.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
+    await own.stopServer();
+    await own.browser.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => window.__grapeshotReady === true, null, { timeout: 60000 });
+    await page.selectOption('#procedure', 'morale');
+    const r = await typeDiceAndResolve(page, [3]);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r, engine.resolve(JSON.parse(await page.textContent('#request-json'))));
+    assert.deepEqual(problems, []);
+  } finally {
+    await own.close();
+  }
+});

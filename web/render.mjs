@@ -1,0 +1,226 @@
+// Renders engine responses: the result (words, codes, dice, trace, printed tables with the used
+// cell marked) and the exact odds. Everything is generic over the response shapes, so a new
+// procedure needs no code here.
+import { fraction, h, percent, signed, titleCase } from './dom.mjs';
+
+const hidden = (text) => h('span', { class: 'visually-hidden' }, text);
+
+function show(value) {
+  if (value === true) return 'yes';
+  if (value === false) return 'no';
+  if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : 'none';
+  return String(value);
+}
+
+/** A nested definition list of the result's fields (the codes behind the summary). */
+function details(obj) {
+  const items = [];
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === 'summary') continue;
+    const isList = Array.isArray(v) && v.some((x) => x && typeof x === 'object');
+    const nested = v && typeof v === 'object' && !Array.isArray(v);
+    items.push(h('dt', {}, titleCase(k)));
+    if (isList) items.push(h('dd', {}, h('ol', { class: 'plain' }, v.map((x) => h('li', {}, typeof x === 'object' ? details(x) : show(x))))));
+    else items.push(h('dd', {}, nested ? details(v) : show(v)));
+  }
+  return h('dl', { class: 'details' }, items);
+}
+
+// The modified roll behind each natural one: the procedure's result objects carry {natural, modified}
+// pairs in the order the dice were rolled.
+function modifiedRolls(response) {
+  const pairs = [];
+  (function walk(x) {
+    if (!x || typeof x !== 'object') return;
+    if (typeof x.natural === 'number' && typeof x.modified === 'number') pairs.push(x);
+    for (const v of Object.values(x)) walk(v);
+  }(response.result));
+  return response.rolls.map((roll) => {
+    const at = pairs.findIndex((p) => p.natural === roll.natural);
+    return at < 0 ? null : pairs.splice(at, 1)[0].modified;
+  });
+}
+
+function diceTable(response) {
+  const modified = modifiedRolls(response);
+  return h('table', { class: 'dice' }, [
+    h('caption', {}, response.seed !== undefined ? `Dice (seed ${response.seed})` : 'Dice'),
+    h('thead', {}, h('tr', {}, ['Roll', 'Die', 'Natural', 'Modified'].map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, response.rolls.map((r, i) => h('tr', {}, [
+      h('th', { scope: 'row' }, r.purpose),
+      h('td', {}, r.die),
+      h('td', {}, h('span', { class: `die die-${r.die}` }, String(r.natural))),
+      h('td', {}, modified[i] === null ? '—' : String(modified[i])),
+    ]))),
+  ]);
+}
+
+// What a trace step did, in a few words: "+1 column", "DRM −1", "× 3/2", "6 ÷ 2 = 3".
+function stepEffect(s) {
+  switch (s.kind) {
+    case 'columnShift': return `${signed(s.value)} column${Math.abs(s.value) === 1 ? '' : 's'}`;
+    case 'drm': return `DRM ${signed(s.value)}`;
+    case 'multiplier': return s.num !== undefined ? `× ${s.num}/${s.den}` : `× ${s.value}`;
+    case 'division': return `${s.before} ÷ ${s.divisor} = ${s.after}${s.rounding ? ` (round ${s.rounding})` : ''}`;
+    case 'clamp': return s.before !== undefined ? `${s.before} → ${s.after}` : show(s.value);
+    case 'table': {
+      const cell = s.cell && typeof s.cell === 'object' ? Object.entries(s.cell).map(([k, v]) => `${k} ${v}`).join(', ') : show(s.cell);
+      return `column ${show(s.columnLabel ?? s.column)}, row ${show(s.row)} → ${cell}`;
+    }
+    default: return s.value !== undefined ? show(s.value) : '';
+  }
+}
+
+function traceList(trace) {
+  return h('ol', { class: 'trace' }, trace.map((s) => h('li', { class: `step step-${s.kind}` }, [
+    h('span', { class: 'kind' }, titleCase(s.kind)),
+    s.for ? h('span', { class: 'for' }, ` ${s.for}`) : null,
+    stepEffect(s) ? h('strong', { class: 'effect' }, ` ${stepEffect(s)}`) : null,
+    s.reason ? h('span', { class: 'reason' }, ` — ${s.reason}`) : null,
+    s.ref ? h('span', { class: 'ref' }, [' ', hidden('rule '), h('cite', {}, s.ref)]) : null,
+  ])));
+}
+
+// A printed table as an HTML table, with each used cell (column index or label, row label) marked
+// by more than colour: a thick outline, bold text and a note naming the roll, for screen readers too.
+export function printedTable(table, steps) {
+  const columns = table.columns ?? [];
+  const colOf = (step) => (typeof step.column === 'number' ? step.column : columns.indexOf(step.column));
+  const sides = table.cells && !Array.isArray(table.cells) ? Object.keys(table.cells) : [null];
+  const grids = sides.map((side) => {
+    const cells = side ? table.cells[side] : table.cells;
+    const rows = (table.rows ?? []).map((r, i) => {
+      // grid rows are rolls with printed labels; chart/matrix rows are objects with their own cells.
+      if (r && typeof r === 'object') return { label: r.label ?? [r.state, r.type].filter(Boolean).join(' '), cells: r.cells ?? [] };
+      return { label: table.rowLabels?.[i] ?? String(r), cells: cells?.[i] ?? [] };
+    });
+    const used = steps.map((s) => ({ row: rows.findIndex((r) => r.label === s.row), col: colOf(s), step: s }));
+    const usedAt = (i, j) => used.filter((u) => u.row === i && u.col === j);
+    const usedCols = new Set(used.map((u) => u.col)), usedRows = new Set(used.map((u) => u.row));
+    return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `${table.title}${side ? ` (${side})` : ''}` },
+      h('table', { class: 'printed' }, [
+        h('caption', {}, [table.title, side ? ` — ${side}` : '']),
+        h('thead', {}, h('tr', {}, [h('td', {}), ...columns.map((c, j) => h('th', { scope: 'col', class: usedCols.has(j) ? 'used-col' : null }, c))])),
+        h('tbody', {}, rows.map((r, i) => h('tr', { class: usedRows.has(i) ? 'used-row' : null }, [
+          h('th', { scope: 'row' }, r.label),
+          ...r.cells.map((c, j) => {
+            const text = c && typeof c === 'object' ? c.text ?? JSON.stringify(c) : c ?? '';
+            const hits = usedAt(i, j);
+            if (!hits.length) return h('td', {}, text);
+            const who = hits.map((u) => u.step.for).filter(Boolean).join(', ');
+            return h('td', { class: 'used', 'data-used': who || 'used' }, [h('strong', {}, text || '(blank)'),
+              hidden(` — the cell used${who ? ` for the ${who}` : ''}`)]);
+          }),
+        ]))),
+      ]));
+  });
+  return h('div', { class: 'printed-table' }, grids);
+}
+
+/** The whole result panel for a successful resolve. */
+export function result(response, engine) {
+  const tableSteps = response.trace.filter((s) => s.kind === 'table' && s.table);
+  // One printed table per table read, with every cell used in it marked (e.g. attack and defence).
+  const byTable = new Map();
+  for (const s of tableSteps) byTable.set(s.table, [...(byTable.get(s.table) ?? []), s]);
+  const printed = [...byTable].map(([id, steps]) => {
+    const t = engine.table({ ruleset: response.ruleset, table: id });
+    if (!t.ok) return null;
+    return h('figure', {}, [printedTable(t.table, steps),
+      h('figcaption', {}, steps.map((s) => `${s.for ? `${titleCase(s.for)}: ` : ''}${stepEffect(s)}`).join('; '))]);
+  });
+  const codes = tableSteps.map((s) => h('li', {}, [s.for ? `${titleCase(s.for)}: ` : '', h('code', {}, stepEffect(s).split('→ ').pop())]));
+  return [
+    h('p', { class: 'summary', id: 'result-summary' }, response.result.summary ?? 'Resolved.'),
+    codes.length ? h('ul', { class: 'codes' }, codes) : null,
+    diceTable(response),
+    h('h3', {}, 'How it was worked out'),
+    traceList(response.trace),
+    printed.length ? h('h3', {}, printed.length > 1 ? 'Printed tables' : 'Printed table') : null,
+    ...printed,
+    h('details', {}, [h('summary', {}, 'All result fields'), details(response.result)]),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Odds
+
+const numericKey = (dist) => dist.every((e) => typeof e.value === 'number');
+// Shock-like procedures tally both sides ("attackerFinal", "defenceCell"): shown side by side.
+const SIDE = /^(attacker|attack|defender|defence|defense)(?=[A-Z_])/;
+const sideOf = (key) => { const m = SIDE.exec(key); return m ? (m[1].startsWith('attack') ? 'attacker' : 'defender') : ''; };
+const keyLabel = (key) => titleCase(key.replace(SIDE, ''));
+
+/** One distribution as a bar chart that is itself a table: the numbers are the text alternative. */
+function distribution(key, dist, expected) {
+  const numeric = numericKey(dist);
+  const entries = numeric ? [...dist].sort((a, b) => a.value - b.value) : dist;
+  const id = `odds-${key}`;
+  return h('figure', { class: 'odds-chart', 'data-key': key }, [
+    h('table', { class: 'bars', id }, [
+      h('caption', {}, [keyLabel(key), expected ? h('span', { class: 'expected' }, ` — expected ${expected.value.toFixed(2)} (${fraction(expected.fraction)})`) : null]),
+      h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, 'Outcome'), h('th', { scope: 'col' }, 'Chance'),
+        numeric ? h('th', { scope: 'col' }, 'At least') : null])),
+      h('tbody', {}, entries.map((e) => {
+        const bar = h('span', { class: 'bar', 'aria-hidden': 'true' });
+        bar.style.width = `${(e.probability * 100).toFixed(2)}%`;
+        return h('tr', { 'data-probability': e.probability }, [
+          h('th', { scope: 'row' }, show(e.value)),
+          h('td', { class: 'chance', title: fraction(e.fraction) }, [h('span', { class: 'track' }, bar), h('span', { class: 'pct' }, percent(e.probability))]),
+          numeric ? h('td', { class: 'atleast' }, e.atLeast ? percent(e.atLeast.probability) : '') : null,
+        ]);
+      })),
+    ]),
+  ]);
+}
+
+function sensitivity(base, entries) {
+  if (!entries?.length) return null;
+  const rows = entries.map((s) => {
+    const changes = [];
+    for (const [key, ev] of Object.entries(s.expected ?? {})) {
+      const was = base.expected?.[key]?.value;
+      if (was !== undefined && Math.abs(ev.value - was) > 1e-9) changes.push(`${titleCase(key)} ${was.toFixed(2)} → ${ev.value.toFixed(2)}`);
+    }
+    // Categorical keys: the outcome whose chance moves most.
+    for (const [key, dist] of Object.entries(s.distributions ?? {})) {
+      if (numericKey(dist) && s.expected?.[key]) continue;
+      const before = new Map((base.distributions[key] ?? []).map((e) => [show(e.value), e.probability]));
+      let best = null;
+      for (const e of dist) {
+        const d = e.probability - (before.get(show(e.value)) ?? 0);
+        if (!best || Math.abs(d) > Math.abs(best.d)) best = { value: show(e.value), d, p: e.probability };
+      }
+      if (best && Math.abs(best.d) > 1e-9) changes.push(`${titleCase(key)} ${best.value}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
+    }
+    return h('tr', {}, [
+      h('th', { scope: 'row' }, [s.title, h('span', { class: 'path' }, ` ${s.path}`)]),
+      h('td', {}, `${show(s.from)} → ${show(s.to)}`),
+      h('td', {}, changes.length ? h('ul', { class: 'plain' }, changes.map((c) => h('li', {}, c))) : 'no change'),
+    ]);
+  });
+  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Sensitivity of each modifier' },
+    h('table', { class: 'sensitivity' }, [
+      h('caption', {}, 'If one input were different'),
+      h('thead', {}, h('tr', {}, ['Input', 'Change', 'Effect'].map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', {}, rows),
+    ]));
+}
+
+/** The odds panel for a successful engine.odds response. */
+export function odds(response) {
+  const keys = Object.keys(response.distributions);
+  const groups = { '': [], attacker: [], defender: [] };
+  for (const k of keys) groups[sideOf(k)].push(k);
+  const chart = (k) => distribution(k, response.distributions[k], response.expected?.[k]);
+  const sided = groups.attacker.length || groups.defender.length;
+  return [
+    h('p', { class: 'paths' }, `Exact, over all ${response.paths} dice sequences.`),
+    groups[''].length ? h('div', { class: 'charts' }, groups[''].map(chart)) : null,
+    sided ? h('div', { class: 'sides' }, ['attacker', 'defender'].filter((s) => groups[s].length).map((s) => h('section', { class: `side side-${s}`, 'aria-label': `${titleCase(s)} odds` }, [
+      h('h3', {}, titleCase(s)), ...groups[s].map(chart)]))) : null,
+    response.sensitivity?.length ? h('h3', {}, 'Sensitivity') : null,
+    sensitivity(response, response.sensitivity),
+  ];
+}
