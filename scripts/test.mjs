@@ -2,11 +2,13 @@
 // Catch2 (ctest), Node tests against the WASM module, TypeScript declarations (tsc), browser tests.
 import { ensureNodeModules, ensurePackages, run } from './bootstrap.mjs';
 import { build } from './build.mjs';
+import { buildWeb } from './build-web.mjs';
 
 const steps = [
   ['native build', () => build('native')],
   ['native tests (Catch2)', () => run('ctest', ['--test-dir', 'build/native', '--no-tests=error', '--output-on-failure', '-j2'])],
   ['wasm build', () => build('wasm')],
+  ['web build (build/web for the browser tests)', () => buildWeb()],
   ['node tests (WASM)', () => run('node', ['--test', '--test-reporter=spec', 'tests/js/', 'tests/browser/'], {
     env: { ...process.env, GRAPESHOT_NATIVE_RESPONSES: 'build/native/fixture-responses.json' },
   })],
@@ -18,7 +20,7 @@ try {
   ensureNodeModules();
   for (const [name, step] of steps) {
     console.log(`\n=== ${name} ===`);
-    step();
+    await step();
   }
   console.log('\nall test suites passed');
 } catch (e) {
