@@ -1,5 +1,6 @@
 // Brigade Morale Test (seed 004 "Brigade Morale Test"; rules-notes §4.3-4.5, B-11…B-16).
 // Points are kept in half-points so that shaken units' halves stay exact (B-11).
+#include <algorithm>
 #include <string>
 
 #include "core/context.h"
@@ -114,14 +115,15 @@ Json brigadeMorale(Context& ctx) {
   const std::string code = band->at("code").get<std::string>();
   const std::string how = std::to_string(d1) + " + " + std::to_string(d2) +
                           (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " + std::to_string(score) +
-                          " vs rating " + std::to_string(rating);
+                          " vs commander's rating " + std::to_string(rating);
   ctx.trace(Json{{"kind", "check"}, {"for", "brigade morale test"}, {"value", score}, {"target", rating},
-                 {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12"}});
+                 {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}});
   if (code == "halt") ctx.ruling("B-12", "equal to the rating is a failure: no movement towards the enemy");
 
   result.update(Json{{"dice", Json::array({d1, d2})}, {"drm", drm.total()}, {"score", score}, {"commandRating", rating},
                      {"band", band->at("label")}, {"text", band->at("text")}, {"passed", code == "pass"}});
   ctx.tally("passed", code == "pass");
+  ctx.tally("pointsOfFailure", std::max(0, margin));
   std::string effect;
   if (code == "retreat") {
     const double per = ctx.option<double>("B13_distance_per_point");
@@ -130,7 +132,6 @@ Json brigadeMorale(Context& ctx) {
     result["pointsOfFailure"] = margin;
     result["retreatMoves"] = moves == static_cast<int>(moves) ? Json(static_cast<int>(moves)) : Json(moves);
     result["orders"] = "rally only";
-    ctx.tally("pointsOfFailure", margin);
     effect = "retreats " + numberText(moves) + " move(s) towards its own base edge (" + std::to_string(margin) +
              " point(s) of failure); lost if it leaves the table; only Rally orders this turn";
   } else if (code == "halt") {
