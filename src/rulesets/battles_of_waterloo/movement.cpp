@@ -47,7 +47,7 @@ Json mpJson(int halves) { return halves % 2 == 0 ? Json(halves / 2) : Json(halve
 
 class Move {
  public:
-  Move(Context& ctx) : ctx_(ctx), in_(ctx.in) {
+  explicit Move(Context& ctx) : ctx_(ctx), in_(ctx.in) {
     type_ = in_.at("unitType").get<std::string>();
     movementType_ = in_.at("movementType").get<std::string>();
   }
@@ -55,7 +55,7 @@ class Move {
   Json run();
 
  private:
-  // The printed cell of `rowId` for this unit type; notes letters are recorded as they apply.
+  // The printed cell of `rowId` in this unit type's column.
   const std::string& cell(const std::string& rowId) const {
     return costRow(ctx_, rowId).at("cells").at(typeColumn(type_)).get_ref<const std::string&>();
   }

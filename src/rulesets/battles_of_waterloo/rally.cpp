@@ -55,11 +55,11 @@ int patchedEntryValue(const Context& ctx, const std::string& tableId, const std:
   return value;
 }
 
-std::string signed_(int v) { return (v < 0 ? "- " : "+ ") + std::to_string(std::abs(v)); }
+std::string signedText(int v) { return (v < 0 ? "- " : "+ ") + std::to_string(std::abs(v)); }
 
 std::string rollText(int natural, int drm) {
   std::string s = "d10 " + std::to_string(natural);
-  if (drm != 0) s += " " + signed_(drm) + " = " + std::to_string(natural + drm);
+  if (drm != 0) s += " " + signedText(drm) + " = " + std::to_string(natural + drm);
   return s;
 }
 
