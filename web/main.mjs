@@ -265,7 +265,8 @@ async function start() {
 
   restore(readHash());
   for (const id of ['ruleset', 'procedure', 'roll', 'share']) $(id).disabled = false;
-  $('status').textContent = `${ui.rulesets.length} rulesets ready.`;
+  $('status').textContent = `${ui.rulesets.length} ruleset${ui.rulesets.length === 1 ? '' : 's'} ready.`;
+  window.__grapeshotReadyAt = performance.now(); // ms from navigation, for the load-time figure
   window.__grapeshotReady = true;
 }
 

@@ -76,9 +76,14 @@ async function typeDiceAndResolve(page, dice) {
 
 const textOf = (page, selector) => page.locator(selector).allTextContents();
 
-test('the page loads under the strict CSP without errors', async () => {
+test('the page loads under the strict CSP without errors', async (t) => {
   const { page, problems } = await watchedPage(ctx.browser);
   const response = await openCalculator(page, ctx.url);
+  const load = await page.evaluate(() => ({
+    readyMs: Math.round(window.__grapeshotReadyAt),
+    bytes: performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).reduce((n, e) => n + e.encodedBodySize, 0),
+  }));
+  t.diagnostic(`first load: form ready ${load.readyMs} ms after navigation, ${Math.round(load.bytes / 1024)} KiB fetched`);
   assert.equal(response.headers()['content-security-policy'], "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'");
   const offered = await page.locator('#ruleset option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(offered, rulesets.map((r) => r.id), 'every ruleset with procedures is offered');
@@ -134,11 +139,13 @@ test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivi
   await openCalculator(page, ctx.url);
   await page.selectOption('#ruleset', 'napoleon-iii-1866');
   await page.selectOption('#procedure', 'shock');
-  const real = await page.evaluate(async () => typeof (await import('./bindings/js/index.js')).Engine.prototype.odds === 'function');
+  // The wrapper may gain odds() before the built core does: only a working call counts.
+  let real = false;
+  try { real = engine.odds({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 3 } }).ok === true; } catch { /* not built yet */ }
   if (!real) {
     // Until engine.odds lands the panel must say so; the rendering is then checked with a stand-in
     // response of exactly the documented shape.
-    assert.match(await page.textContent('#odds'), /not available/);
+    assert.match(await page.textContent('#odds'), /not available|unavailable/);
     t.diagnostic('engine.odds is missing in this build: checking the odds panel with a stand-in response');
     await page.evaluate(async () => {
       const { Engine } = await import('./bindings/js/index.js');
@@ -159,7 +166,8 @@ test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivi
     });
   }
   await page.fill(sel('/attacker/units/0/combatValue'), '7'); // odds follow every edit
-  await page.waitForFunction(() => window.__grapeshotOdds && document.querySelector('#odds figure.odds-chart'), null, { timeout: 10000 });
+  await page.waitForFunction(() => window.__grapeshotOdds && document.querySelector('#odds figure.odds-chart'), null, { timeout: 10000 })
+    .catch(async (e) => { throw new Error(`${e.message}: ${await page.textContent('#odds')} ${problems}`); });
   const charts = await page.locator('#odds figure.odds-chart').evaluateAll((figs) => figs.map((fig) => ({
     key: fig.dataset.key,
     probabilities: [...fig.querySelectorAll('tbody tr')].map((tr) => Number(tr.dataset.probability)),
