@@ -48,6 +48,13 @@ int lastColumn(Context& ctx, const std::string& scale) {
   return last;
 }
 
+// The column's label on the firer's scale ("5-6" for infantry where the artillery header prints "4-6");
+// the artillery-only columns keep the artillery header (W-07 option).
+std::string columnLabel(Context& ctx, const std::string& scale, int column) {
+  const Json& col = ctx.table("fire").at("scales").at(scale).at(static_cast<std::size_t>(column));
+  return col.is_null() ? ctx.grid("fire").columnLabel(column) : col.at("label").get<std::string>();
+}
+
 std::string rollText(int natural, int drm) {
   std::string s = "d10 " + std::to_string(natural);
   if (drm != 0) s += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(natural + drm);
@@ -61,6 +68,7 @@ Json fire(Context& ctx) {
   const bool artillery = firerType == "artillery";
   const std::string scale = artillery ? "artillery" : "infantry";  // Chateau IDS fires as infantry (W-30)
   const std::string firerState = firer.at("state").get<std::string>();
+  Unit top = unitFromJson(target, "/target", "the target's top unit");
 
   for (const char* key : {"grandBattery", "maximumRange", "crossesCrest"})
     if (!artillery && firer.at(key).get<bool>())
@@ -139,7 +147,8 @@ Json fire(Context& ctx) {
   const std::string patch = table.patchRuling(column, modified, ctx.options);
   if (!patch.empty()) ctx.ruling(patch, "the printed blank reads \"" + cell.get<std::string>() + "\"");
   const std::string code = cell.is_null() ? "-" : cell.get<std::string>();
-  ctx.trace(Json{{"kind", "table"}, {"table", "fire"}, {"column", table.columnLabel(column)},
+  const std::string label = columnLabel(ctx, scale, column);
+  ctx.trace(Json{{"kind", "table"}, {"table", "fire"}, {"column", label},
                  {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(natural, drm.total())},
                  {"ref", "FIRE COMBAT TABLE"}});
   if (cell.is_null()) ctx.ruling("W-06", "the printed blank is read as no effect");
@@ -151,15 +160,15 @@ Json fire(Context& ctx) {
   if (result.disorder == 'd') decoded["checkDrm"] = result.checkDrm;
 
   Json out{{"strength", strength}, {"scale", scale}, {"baseColumn", base}, {"columnShift", netShift},
-           {"column", column}, {"columnLabel", table.columnLabel(column)}, {"drm", drm.total()},
+           {"column", column}, {"columnLabel", label}, {"drm", drm.total()},
            {"natural", natural}, {"modified", modified}, {"row", table.rowLabel(modified)}, {"cell", cell},
            {"result", decoded}};
   ctx.tally("cell", code);
 
   // 6. Apply to the top unit (W-03) through the matrix, when its Cohesion is known.
-  std::string summary = "fire " + table.columnLabel(column) + ", row " + table.rowLabel(modified) + ": " + code;
+  std::string summary = "fire " + label + ", row " + table.rowLabel(modified) + ": " + code;
   if (target.contains("cohesion")) {
-    Unit u = unitFromJson(target, "/target", "the target's top unit");
+    Unit& u = top;
     if (code != "-") ctx.ruling("W-03", "the top unit of the target hex takes the fire result");
     applyResult(ctx, u, result, true, "FIRE COMBAT TABLE");
     out["target"] = unitReport(u);
