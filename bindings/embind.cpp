@@ -5,6 +5,8 @@
 #include <string>
 
 #include "core/engine.h"
+#include "core/odds.h"
+#include "core/receipt.h"
 
 namespace {
 
@@ -32,6 +34,14 @@ std::string jsonEntry(const std::string& text) {
   });
 }
 
+// `call` is "resolve", "odds" or "lookup"; seeds for requests without dice/seed derive from `fallbackSeed`.
+std::string batchJson(const std::string& text, const std::string& call, unsigned fallbackSeed) {
+  return boundary([&] {
+    grapeshot::Json req, err;
+    return dump(grapeshot::parseRequest(text, req, err) ? grapeshot::batch(req, call, fallbackSeed) : err);
+  });
+}
+
 std::string rulesetsJson() { return boundary([] { return dump(grapeshot::describe()); }); }
 std::string version() { return grapeshot::kEngineVersion; }
 
@@ -41,6 +51,9 @@ EMSCRIPTEN_BINDINGS(grapeshot) {
   emscripten::function("resolveJson", &resolveJson);
   emscripten::function("lookupJson", &jsonEntry<grapeshot::lookup>);
   emscripten::function("tableJson", &jsonEntry<grapeshot::table>);
+  emscripten::function("oddsJson", &jsonEntry<grapeshot::odds>);
+  emscripten::function("batchJson", &batchJson);
   emscripten::function("rulesetsJson", &rulesetsJson);
   emscripten::function("version", &version);
+  emscripten::function("verifyJson", +[](const std::string& text) { return boundary([&] { return grapeshot::verifyJson(text); }); });
 }

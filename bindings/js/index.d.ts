@@ -39,6 +39,10 @@ export interface Request {
   dice?: number[];
   /** 0..2^32-1; with neither dice nor seed a seed is drawn from crypto.getRandomValues. */
   seed?: number;
+  /** The seed from two players' revealed secrets (see commitSeed/deriveSeed); instead of dice or seed. */
+  commitReveal?: CommitReveal;
+  /** Adds a roll receipt to the response (see Engine.verify). */
+  receipt?: boolean;
   [input: string]: unknown;
 }
 
@@ -51,6 +55,41 @@ export interface Resolution {
   trace: TraceStep[];
   /** The seed used, when the dice were not supplied. */
   seed?: number;
+  /** With `receipt: true` in the request. */
+  receipt?: Receipt;
+}
+
+export interface CommitReveal {
+  /** [side A, side B]: each commitSeed(secret), exchanged before the secrets. */
+  commitments: [string, string];
+  /** [side A, side B]: 64 lowercase hex digits each (32 bytes). */
+  secrets: [string, string];
+  /** Optional label bound into the seed (e.g. game id and combat number), at most 1024 bytes. */
+  context?: string;
+}
+
+/** A compact, replayable record of one resolution. */
+export interface Receipt {
+  format: 'grapeshot-receipt/1';
+  engine: string;
+  ruleset: string;
+  /** SHA-256 of the ruleset's data (RulesetDescription.dataHash). */
+  dataHash: string;
+  /** The request with its effective options and, when drawn, its seed. */
+  request: Request;
+  seed?: number;
+  /** The natural rolls, in order. */
+  rolls: number[];
+  result: Record<string, unknown>;
+}
+
+export interface Verification {
+  ok: true;
+  /** True when the receipt's rolls and result follow from its request on this engine and ruleset data. */
+  valid: boolean;
+  /** Each disagreement: engine_mismatch, data_hash_mismatch, request_mismatch, seed_mismatch,
+   * commitment_mismatch, request_rejected, rolls_mismatch, result_mismatch; `path` points into the receipt. */
+  problems: EngineError[];
 }
 
 export interface LookupRequest {
@@ -70,6 +109,47 @@ export interface LookupResult {
   column: string;
   row: string;
   roll: number;
+}
+
+/** An exact probability: a reduced fraction and its value. */
+export interface Fraction {
+  num: number;
+  den: number;
+}
+
+export interface OutcomeProbability {
+  value: string | number | boolean | null;
+  fraction: Fraction;
+  probability: number;
+  /** Numeric outcomes only: P(outcome >= value). */
+  atLeast?: { fraction: Fraction; probability: number };
+}
+
+export type Distributions = Record<string, OutcomeProbability[]>;
+export type Expectations = Record<string, { fraction: Fraction; value: number }>;
+
+export interface Sensitivity {
+  /** JSON Pointer of the boolean input that was flipped. */
+  path: JsonPointer;
+  title: string;
+  from: boolean;
+  to: boolean;
+  distributions?: Distributions;
+  expected?: Expectations;
+  /** Set when the flipped request is not allowed (e.g. prohibited). */
+  error?: EngineError;
+}
+
+export interface Odds {
+  ok: true;
+  ruleset: string;
+  procedure: string;
+  /** Number of die sequences enumerated. */
+  paths: number;
+  /** Per outcome key (e.g. "cell", "final", "stepsLost"): every value's exact probability. */
+  distributions: Distributions;
+  expected: Expectations;
+  sensitivity?: Sensitivity[];
 }
 
 /** JSON Schema subset used for procedure inputs and options. */
@@ -115,16 +195,37 @@ export interface RulesetDescription {
 export declare class Engine {
   readonly version: string;
   rulesets(): RulesetDescription[];
+  /** Memory of the WebAssembly instance. */
+  memory(): { wasmBytes: number };
   resolve(request: Request): Resolution | Failure;
   resolveJson(text: string): string;
   lookup(request: LookupRequest): LookupResult | Failure;
   table(request: { ruleset: string; table: string }): { ok: true; table: Record<string, unknown> } | Failure;
+  /** Re-derives a receipt; reports tampering as problems. */
+  verify(receipt: Receipt): Verification | Failure;
+  odds(request: Request & { sensitivity?: boolean }): Odds | Failure;
+  batch(requests: Request[], options?: { call?: 'resolve' }): (Resolution | Failure)[] | Failure;
+  batch(requests: Request[], options: { call: 'odds' }): (Odds | Failure)[] | Failure;
+  batch(requests: LookupRequest[], options: { call: 'lookup' }): (LookupResult | Failure)[] | Failure;
 }
 
 export interface CreateEngineOptions {
   /** The .wasm bytes, if the host loads them itself. */
   wasmBinary?: ArrayBuffer | Uint8Array;
 }
+
+/** Request text beyond this many UTF-8 bytes is refused (request_too_large). */
+export declare const MAX_REQUEST_BYTES: number;
+/** A fresh 32-byte secret from the platform's CSPRNG, as 64 lowercase hex digits. */
+export declare function newSecret(): string;
+/** hex(SHA-256("grapeshot commit v1" 0x00 || secret bytes)); throws TypeError for a malformed secret. */
+export declare function commitSeed(secret: string): string;
+/** First 4 bytes, big-endian, of SHA-256("grapeshot seed v1" 0x00 || secretA || secretB || UTF-8 context). */
+export declare function deriveSeed(secretA: string, secretB: string, context?: string): number;
+/** True when `secret` is the one `commitment` was made from. */
+export declare function checkCommitment(commitment: string, secret: string): boolean;
+/** SHA-256 of a string's UTF-8 bytes (or of bytes) as 64 lowercase hex digits. */
+export declare function sha256Hex(data: string | Uint8Array): string;
 
 export declare function createEngine(options?: CreateEngineOptions): Promise<Engine>;
 export default createEngine;

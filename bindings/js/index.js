@@ -2,6 +2,8 @@
 // the WebAssembly module built from src/ (dist/grapeshot-core.{mjs,wasm}).
 import createGrapeshotCore from '../../dist/grapeshot-core.mjs';
 
+export { commitSeed, deriveSeed, newSecret, checkCommitment, sha256Hex } from './commit-reveal.js';
+
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 const wasmUrl = new URL('../../dist/grapeshot-core.wasm', import.meta.url);
 
@@ -12,15 +14,30 @@ function randomSeed() {
   return a[0];
 }
 
+/** The engine refuses request text beyond this many bytes (request_too_large), before parsing. */
+export const MAX_REQUEST_BYTES = 1 << 20;
+
 function failure(code, message, path = '') {
   return { ok: false, error: { code, message, path } };
+}
+
+// UTF-8 takes at least one byte per UTF-16 unit: longer text is refused without copying it into the
+// module, with the same answer the engine gives (shorter text that encodes longer is refused there).
+// Text with a lone surrogate has no UTF-8 form (embind would mangle it into another character).
+function tooLarge(text) {
+  if (text.length > MAX_REQUEST_BYTES) {
+    return { error: failure('request_too_large', `request text is larger than ${MAX_REQUEST_BYTES} bytes`) };
+  }
+  if (!text.isWellFormed()) return { error: failure('parse_error', 'request is not valid JSON (UTF-8)') };
+  return null;
 }
 
 // JSON text for the engine; values JSON cannot carry (BigInt, cycles) become an error envelope.
 function toJson(value) {
   try {
     const text = JSON.stringify(value);
-    return text === undefined ? { error: failure('invalid_request', 'a request is a JSON object') } : { text };
+    if (text === undefined) return { error: failure('invalid_request', 'a request is a JSON object') };
+    return tooLarge(text) ?? { text };
   } catch (e) {
     return { error: failure('invalid_request', `request cannot be serialised as JSON: ${e.message}`) };
   }
@@ -32,6 +49,11 @@ export class Engine {
 
   constructor(core) {
     this.#core = core;
+  }
+
+  /** Memory of the WebAssembly instance, for hosts watching long-running pages. */
+  memory() {
+    return { wasmBytes: this.#core.HEAP8.buffer.byteLength };
   }
 
   /** Engine version. */
@@ -53,13 +75,37 @@ export class Engine {
 
   /** The same, JSON text in and out, for hosts that pass text. */
   resolveJson(text) {
-    return this.#core.resolveJson(String(text), randomSeed());
+    const s = String(text);
+    const big = tooLarge(s);
+    return big ? JSON.stringify(big.error) : this.#core.resolveJson(s, randomSeed());
+  }
+
+  /** Re-derives a receipt's rolls and result: {ok: true, valid, problems: [{code, path, message}]}. */
+  verify(receipt) {
+    const { text, error } = toJson(receipt);
+    return error ?? JSON.parse(this.#core.verifyJson(text));
   }
 
   /** One printed cell of a grid table: {ruleset, table, column, roll, options?} -> {ok, cell}. */
   lookup(request) {
     const { text, error } = toJson(request);
     return error ?? JSON.parse(this.#core.lookupJson(text));
+  }
+
+  /**
+   * Exact odds of a request (dice/seed ignored): every outcome's probability as a reduced fraction
+   * and a number, expectations, and each boolean input's effect when flipped (sensitivity).
+   */
+  odds(request) {
+    const { text, error } = toJson(request);
+    return error ?? JSON.parse(this.#core.oddsJson(text));
+  }
+
+  /** Many requests in one call: {call: 'resolve' | 'odds' | 'lookup'}; responses as one-by-one. */
+  batch(requests, { call = 'resolve' } = {}) {
+    if (!Array.isArray(requests)) return failure('invalid_request', 'a batch is an array of requests');
+    const { text, error } = toJson(requests);
+    return error ?? JSON.parse(this.#core.batchJson(text, String(call), randomSeed()));
   }
 
   /** A printed table as transcribed: {ruleset, table} -> {ok, table}. */

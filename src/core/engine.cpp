@@ -1,8 +1,10 @@
 #include "engine.h"
 
 #include <random>
+#include <set>
 
 #include "context.h"
+#include "receipt.h"
 #include "error.h"
 #include "ruleset.h"
 #include "schema.h"
@@ -12,7 +14,8 @@ namespace {
 
 // Fields of a request that are not procedure inputs.
 bool isEnvelopeField(const std::string& k) {
-  return k == "ruleset" || k == "procedure" || k == "options" || k == "dice" || k == "seed";
+  if (k == "receipt" || k == "commitReveal") return true;  // receipt.h
+  return k == "ruleset" || k == "procedure" || k == "options" || k == "dice" || k == "seed" || k == "sensitivity";
 }
 
 const std::string& requireString(const Json& req, const char* field) {
@@ -29,7 +32,7 @@ const Ruleset& requireRuleset(const Json& req) {
   if (const Ruleset* rs = findRuleset(id)) return *rs;
   std::string known;
   for (const auto& rs : rulesets()) known += (known.empty() ? "" : ", ") + rs.id();
-  throw RequestError(code::kUnknownRuleset, "unknown ruleset \"" + id + "\" (known: " + known + ")", "/ruleset");
+  throw RequestError(code::kUnknownRuleset, "unknown ruleset \"" + clip(id) + "\" (known: " + known + ")", "/ruleset");
 }
 
 const std::string& requireProcedure(const Ruleset& rs, const Json& req) {
@@ -40,7 +43,7 @@ const std::string& requireProcedure(const Ruleset& rs, const Json& req) {
   std::string supported;
   for (const auto& p : rs.procedureNames()) supported += (supported.empty() ? "" : ", ") + p;
   throw RequestError(elsewhere ? code::kUnsupportedProcedure : code::kUnknownProcedure,
-                     rs.id() + " has no procedure \"" + name + "\"; it supports: " + supported, "/procedure");
+                     rs.id() + " has no procedure \"" + clip(name) + "\"; it supports: " + supported, "/procedure");
 }
 
 Json validOptions(const Ruleset& rs, const Json& req) {
@@ -75,19 +78,31 @@ std::uint32_t validSeed(const Json& seed) {
   return static_cast<std::uint32_t>(seed.get<std::uint64_t>());
 }
 
-Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) {
+}  // namespace
+
+Prepared prepare(const Json& req) {
   if (!req.is_object())
     throw RequestError(code::kInvalidRequest, std::string("a request is a JSON object, got ") + schemaTypeName(req), "");
-  const Ruleset& rs = requireRuleset(req);
-  const std::string& name = requireProcedure(rs, req);
-  const Json options = validOptions(rs, req);
-  const bool hasDice = req.contains("dice"), hasSeed = req.contains("seed");
-  if (hasDice && hasSeed) throw RequestError(code::kConflictingFields, "give either dice or seed, not both", "/seed");
-
+  Prepared p;
+  p.ruleset = &requireRuleset(req);
+  p.name = requireProcedure(*p.ruleset, req);
+  p.options = validOptions(*p.ruleset, req);
   Json raw = Json::object();
   for (const auto& [k, v] : req.items())
     if (!isEnvelopeField(k)) raw[k] = v;
-  const Json inputs = validate(rs.meta().at("procedures").at(name).at("inputs"), raw, "");
+  p.inputs = validate(p.ruleset->meta().at("procedures").at(p.name).at("inputs"), raw, "");
+  return p;
+}
+
+namespace {
+
+Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) {
+  const Prepared p = prepare(req);
+  const bool hasDice = req.contains("dice"), hasSeed = req.contains("seed");
+  if (hasDice && hasSeed) throw RequestError(code::kConflictingFields, "give either dice or seed, not both", "/seed");
+  const bool hasCommit = req.contains("commitReveal"), wantReceipt = receiptRequested(req);
+  if (hasCommit && (hasDice || hasSeed))
+    throw RequestError(code::kConflictingFields, "give one of dice, seed or commitReveal", "/commitReveal");
 
   std::optional<ScriptedDice> scripted;
   std::optional<SeededDice> seeded;
@@ -95,34 +110,24 @@ Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) 
   if (hasDice) {
     scripted.emplace(validDice(req.at("dice")));
   } else {
-    seed = hasSeed ? validSeed(req.at("seed")) : fallbackSeed ? *fallbackSeed : std::random_device{}();
+    seed = hasSeed     ? validSeed(req.at("seed"))
+           : hasCommit ? commitRevealSeed(req.at("commitReveal"), "/commitReveal")
+           : fallbackSeed ? *fallbackSeed : std::random_device{}();
     seeded.emplace(seed);
   }
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
-  Context ctx(rs, inputs, options, dice);
-  Json result = rs.procedure(name)(ctx);
+  Context ctx(*p.ruleset, p.inputs, p.options, dice);
+  Json result = p.ruleset->procedure(p.name)(ctx);
 
-  Json out{{"ok", true}, {"ruleset", rs.id()}, {"procedure", name}, {"result", std::move(result)},
+  Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"result", std::move(result)},
            {"rolls", std::move(ctx.rolls())}, {"trace", std::move(ctx.steps())}};
   // The seed is reported when it decided something: a drawn seed that rolled no die is noise.
   if (hasSeed || (!hasDice && !out["rolls"].empty())) out["seed"] = seed;
+  if (wantReceipt)
+    out["receipt"] = makeReceipt(*p.ruleset, req, p.options, hasDice ? std::nullopt : std::optional<std::uint32_t>(seed),
+                                 out["rolls"], out["result"]);
   return out;
 }
-
-template <typename F>
-Json guarded(F&& f) {
-  try {
-    return f();
-  } catch (const RequestError& e) {
-    return errorEnvelope(e.code(), e.what(), e.path());
-  } catch (const std::exception& e) {
-    return errorEnvelope(code::kInternalError, std::string("internal error: ") + e.what(), "");
-  } catch (...) {
-    return errorEnvelope(code::kInternalError, "internal error", "");
-  }
-}
-
-std::string dumpSafe(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 }  // namespace
 
@@ -131,19 +136,36 @@ Json errorEnvelope(const std::string& code, const std::string& message, const st
 }
 
 bool parseRequest(const std::string& text, Json& out, Json& error) {
+  if (text.size() > kMaxRequestBytes) {  // checked before parsing: bounded time and memory per call
+    error = errorEnvelope(code::kRequestTooLarge, "request text is larger than " + std::to_string(kMaxRequestBytes) + " bytes", "");
+    return false;
+  }
   // The callback bounds nesting so a hostile document cannot exhaust the stack of the recursive
   // destructor; 64 levels is far deeper than any request.
   constexpr int kMaxDepth = 64;
   bool tooDeep = false;
-  Json::parser_callback_t cb = [&](int depth, Json::parse_event_t event, Json&) {
+  // A key given twice is refused: JSON.parse keeps the last one, a host might read the first.
+  std::vector<std::set<std::string>> keys;
+  std::string duplicate;
+  Json::parser_callback_t cb = [&](int depth, Json::parse_event_t event, Json& parsed) {
     if (depth > kMaxDepth && (event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start)) {
       tooDeep = true;
     }
-    return !tooDeep;
+    if (tooDeep || !duplicate.empty()) return false;
+    if (event == Json::parse_event_t::object_start) keys.emplace_back();
+    else if (event == Json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    else if (event == Json::parse_event_t::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second)
+      duplicate = parsed.get<std::string>();
+    return duplicate.empty();
   };
   out = Json::parse(text, tooDeep ? nullptr : cb, false);
   if (tooDeep) {
     error = errorEnvelope(code::kParseError, "JSON nested deeper than 64 levels", "");
+    return false;
+  }
+  if (!duplicate.empty()) {
+    if (duplicate.size() > 40) duplicate = duplicate.substr(0, 37) + "...";
+    error = errorEnvelope(code::kParseError, "duplicate key \"" + duplicate + "\"", "");
     return false;
   }
   if (out.is_discarded()) {
@@ -163,7 +185,6 @@ std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fa
     if (!parseRequest(text, req, err)) return err;
     return resolve(req, fallbackSeed);
   }).dump(-1, ' ', false, Json::error_handler_t::replace);
-  (void)dumpSafe;
 }
 
 Json lookup(const Json& req) {
@@ -171,11 +192,11 @@ Json lookup(const Json& req) {
     if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
     for (const auto& [k, _] : req.items())
       if (k != "ruleset" && k != "table" && k != "column" && k != "roll" && k != "options")
-        throw RequestError(code::kUnknownField, "unknown field \"" + k + "\"", pointerJoin("", k));
+        throw RequestError(code::kUnknownField, "unknown field \"" + clip(k) + "\"", pointerJoin("", k));
     const Ruleset& rs = requireRuleset(req);
     const std::string& tid = requireString(req, "table");
     const Grid* g = rs.grid(tid);
-    if (!g) throw RequestError(code::kUnknownTable, rs.id() + " has no grid table \"" + tid + "\"", "/table");
+    if (!g) throw RequestError(code::kUnknownTable, rs.id() + " has no grid table \"" + clip(tid) + "\"", "/table");
     const Json options = validOptions(rs, req);
     const Json column = validate(Json{{"type", "integer"}, {"minimum", 0}, {"maximum", g->columns() - 1}},
                                  req.contains("column") ? req.at("column") : Json(), "/column");
@@ -198,7 +219,7 @@ Json table(const Json& req) {
     if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
     const Ruleset& rs = requireRuleset(req);
     const std::string& tid = requireString(req, "table");
-    if (!rs.tables().contains(tid)) throw RequestError(code::kUnknownTable, rs.id() + " has no table \"" + tid + "\"", "/table");
+    if (!rs.tables().contains(tid)) throw RequestError(code::kUnknownTable, rs.id() + " has no table \"" + clip(tid) + "\"", "/table");
     return Json{{"ok", true}, {"table", rs.table(tid)}};
   });
 }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "error.h"
 #include "json.h"
 
 namespace grapeshot {
@@ -24,9 +25,34 @@ Json table(const Json& request);
 // Every ruleset: id, title, procedures with their input schemas, options, tables.
 const Json& describe();
 
+class Ruleset;
+// A request checked and split: its ruleset, canonical procedure name, options and inputs (defaults
+// filled). Throws RequestError. Shared by resolve and odds.
+struct Prepared {
+  const Ruleset* ruleset = nullptr;
+  std::string name;
+  Json options;
+  Json inputs;
+};
+Prepared prepare(const Json& request);
+
 // Parses JSON text; malformed text, depth beyond a limit or invalid UTF-8 is a parse_error.
 // Returns the error envelope in `error` and false on failure.
 bool parseRequest(const std::string& text, Json& out, Json& error);
 Json errorEnvelope(const std::string& code, const std::string& message, const std::string& path);
+
+// Runs an entry point: a RequestError becomes its envelope, anything else internal_error.
+template <typename F>
+Json guarded(F&& f) {
+  try {
+    return f();
+  } catch (const RequestError& e) {
+    return errorEnvelope(e.code(), e.what(), e.path());
+  } catch (const std::exception& e) {
+    return errorEnvelope("internal_error", std::string("internal error: ") + e.what(), "");
+  } catch (...) {
+    return errorEnvelope("internal_error", "internal error", "");
+  }
+}
 
 }  // namespace grapeshot

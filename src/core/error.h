@@ -25,7 +25,12 @@ inline constexpr const char* kDiceExhausted = "dice_exhausted";        // fewer 
 inline constexpr const char* kDieOutOfRange = "die_out_of_range";      // not a face of that die
 inline constexpr const char* kProhibited = "prohibited";               // the rules forbid the action
 inline constexpr const char* kInternalError = "internal_error";        // a bug: report it
+inline constexpr const char* kRequestTooLarge = "request_too_large";   // text beyond kMaxRequestBytes
+inline constexpr const char* kCommitmentMismatch = "commitment_mismatch";  // a revealed secret != its commitment
 }  // namespace code
+
+// Request text beyond this many bytes is refused unparsed (request_too_large); real requests are < 10 KB.
+inline constexpr std::size_t kMaxRequestBytes = 1u << 20;
 
 class RequestError : public std::runtime_error {
  public:
@@ -38,6 +43,14 @@ class RequestError : public std::runtime_error {
   std::string code_;
   std::string path_;
 };
+
+// User text quoted in a message, at most `n` bytes (cut at a UTF-8 boundary): messages stay short
+// whatever the input; the full text is in `path` where it names a field.
+inline std::string clip(const std::string& s, std::size_t n = 40) {
+  if (s.size() <= n) return s;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n) + "...";
+}
 
 // JSON Pointer escaping (RFC 6901): "~" -> "~0", "/" -> "~1".
 std::string pointerToken(const std::string& key);

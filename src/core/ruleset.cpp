@@ -4,6 +4,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "sha256.h"
+
 namespace grapeshot {
 namespace {
 
@@ -16,11 +18,6 @@ struct Registration {
 std::map<std::string, Registration>& registry() {
   static std::map<std::string, Registration> r;
   return r;
-}
-
-std::uint64_t fnv1a(std::uint64_t h, const char* s) {
-  for (; *s; ++s) h = (h ^ static_cast<unsigned char>(*s)) * 1099511628211ULL;
-  return h;
 }
 
 }  // namespace
@@ -47,10 +44,10 @@ Ruleset::Ruleset(std::string folder, const char* rulesetJson, const char* tables
                         {"additionalProperties", false}};
   defaultOptions_ = Json::object();
   for (const auto& [name, o] : optionsSchema_["properties"].items()) defaultOptions_[name] = o.at("default");
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx",
-                static_cast<unsigned long long>(fnv1a(fnv1a(14695981039346656037ULL, rulesetJson), tablesJson)));
-  dataHash_ = hex;
+  // SHA-256 of ruleset.json || 0x00 || tables.json, as embedded: receipts name the data they were made with.
+  const auto digest =
+      Sha256().update(rulesetJson, std::strlen(rulesetJson)).update("", 1).update(tablesJson, std::strlen(tablesJson)).digest();
+  dataHash_ = toHex(digest.data(), digest.size());
   (void)folder;
 }
 

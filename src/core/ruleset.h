@@ -35,7 +35,7 @@ class Ruleset {
   const Grid* grid(const std::string& id) const;   // nullptr when `id` is not a grid
   const Json& optionsSchema() const { return optionsSchema_; }
   const Json& defaultOptions() const { return defaultOptions_; }
-  const std::string& dataHash() const { return dataHash_; }  // FNV-1a 64 of the embedded JSON
+  const std::string& dataHash() const { return dataHash_; }  // SHA-256 hex of ruleset.json || 0x00 || tables.json
 
   // The procedure answering to `name` (its own name or an alias); nullptr when none.
   const std::string* canonicalName(const std::string& name) const;

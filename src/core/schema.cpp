@@ -117,7 +117,7 @@ Json validate(const Json& schema, const Json& value, const std::string& path, co
                            "unknown " + std::string(unknownCode && std::string(unknownCode) == code::kUnknownOption
                                                         ? "option"
                                                         : "field") +
-                               " \"" + key + "\"",
+                               " \"" + clip(key) + "\"",
                            pointerJoin(path, key));
     if (const auto req = schema.find("required"); req != schema.end())
       for (const auto& name : *req)

@@ -31,6 +31,7 @@ export function runCase(e, c) {
   const call = c.call ?? 'resolve';
   if (call === 'lookup') return e.lookup(c.request);
   if (call === 'table') return e.table(c.request);
+  if (call === 'odds') return e.odds(c.request);
   return JSON.parse(e.resolveJson(c.text ?? JSON.stringify(c.request)));
 }
 

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "core/engine.h"
+#include "core/odds.h"
 #include "core/ruleset.h"
 #include "support.h"
 
@@ -20,6 +21,7 @@ Json run(const Json& c) {
   const std::string call = c.value("call", "resolve");
   if (call == "lookup") return grapeshot::lookup(c.at("request"));
   if (call == "table") return grapeshot::table(c.at("request"));
+  if (call == "odds") return grapeshot::odds(c.at("request"));
   const std::string text = c.contains("text") ? c.at("text").get<std::string>() : c.at("request").dump();
   return Json::parse(grapeshot::resolveJson(text, c.contains("fallbackSeed")
                                                       ? std::optional<std::uint32_t>(c.at("fallbackSeed").get<std::uint32_t>())

@@ -1,0 +1,58 @@
+// grapeshot_bench: native timings for the same requests the Node benchmark runs, so the WASM
+// figures can be compared with native ones. Usage: grapeshot_bench <requests.json>; prints JSON.
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <vector>
+
+#include "core/engine.h"
+#include "core/odds.h"
+
+using grapeshot::Json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Median microseconds per call over `rounds` rounds of `per` calls each.
+template <typename F>
+double medianMicros(F&& f, int rounds, int per) {
+  std::vector<double> samples;
+  for (int r = 0; r < rounds; ++r) {
+    const auto t0 = Clock::now();
+    for (int i = 0; i < per; ++i) f();
+    samples.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / per);
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples[samples.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: grapeshot_bench requests.json\n";
+    return 2;
+  }
+  std::ifstream in(argv[1]);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const Json doc = Json::parse(ss.str());
+  Json out = Json::object();
+  volatile std::size_t sink = 0;
+  for (const auto& [name, req] : doc.at("resolve").items()) {
+    const std::string text = req.dump();
+    out["resolve"][name] = medianMicros([&] { sink = sink + grapeshot::resolveJson(text).size(); }, 15, 2000);
+  }
+  for (const auto& [name, req] : doc.at("odds").items()) {
+    const std::string text = req.dump();
+    out["odds"][name] = medianMicros([&] {
+      Json r, err;
+      grapeshot::parseRequest(text, r, err);
+      sink = sink + grapeshot::odds(r).dump().size();
+    }, 7, 20);
+  }
+  std::cout << out.dump() << "\n";
+  return sink == 0 ? 1 : 0;
+}

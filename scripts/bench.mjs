@@ -1,0 +1,124 @@
+// `npm run bench`: speed and size of the engine against the budgets of the benchmark issue, side by
+// side with native timings for the same requests. Prints a table and writes build/bench.json.
+// Not a test: figures vary with the machine (about ±20 % run to run on the 2-core CI machine).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import { ensurePackages, root } from './bootstrap.mjs';
+import { build } from './build.mjs';
+
+ensurePackages(['cmake', 'ninja-build', 'g++', 'emscripten', 'nlohmann-json3-dev', 'catch2']);
+build('native');
+build('wasm');
+
+const { createEngine } = await import('grapeshot');
+const requests = JSON.parse(readFileSync(`${root}/bench/requests.json`, 'utf8'));
+const rows = [];
+const report = { date: new Date().toISOString(), node: process.version, figures: {} };
+function figure(name, value, unit, budget, ok, note = '') {
+  rows.push([name, `${value.toFixed(unit === 'KB' ? 1 : 2)} ${unit}`, budget, ok === null ? '-' : ok ? 'ok' : 'MISSED', note]);
+  report.figures[name] = { value, unit, budget, ok, note };
+}
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+function microsPerCall(fn, rounds, per) {
+  const samples = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = performance.now();
+    for (let i = 0; i < per; i++) fn();
+    samples.push(((performance.now() - t0) * 1000) / per);
+  }
+  return median(samples);
+}
+
+// 1. Payload: what a browser downloads for the engine.
+const files = ['dist/grapeshot-core.wasm', 'dist/grapeshot-core.mjs', 'bindings/js/index.js'];
+let raw = 0;
+let gz = 0;
+for (const f of files) {
+  const bytes = readFileSync(`${root}/${f}`);
+  raw += bytes.length;
+  gz += gzipSync(bytes, { level: 9 }).length;
+  report.figures[`size ${f}`] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+figure('payload (glue + wasm + wrapper), raw', raw / 1024, 'KB', '-', null);
+figure('payload, gzip -9', gz / 1024, 'KB', '<= 150 KB', gz <= 150 * 1024);
+
+// 2. Cold start in a fresh Node process: import + createEngine() + the first resolve.
+const [firstName, firstRequest] = Object.entries(requests.resolve)[0];
+const cold = [];
+for (let i = 0; i < 7; i++) {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', `
+    const t0 = performance.now();
+    const { createEngine } = await import('grapeshot');
+    const e = await createEngine();
+    const r = e.resolve(${JSON.stringify(firstRequest)});
+    if (!r.ok) throw new Error(JSON.stringify(r));
+    console.log(performance.now() - t0);`], { cwd: root });
+  cold.push(Number(out.toString()));
+}
+figure('cold start: import + createEngine() + first resolve (median of 7)', median(cold), 'ms', '<= 20 ms', median(cold) <= 20);
+
+// 3-4. Per-call times, Node (WASM) and native, same requests.
+const native = JSON.parse(execFileSync(`${root}/build/native/grapeshot_bench`, [`${root}/bench/requests.json`]).toString());
+const engine = await createEngine();
+for (const [name, req] of Object.entries(requests.resolve)) {
+  const text = JSON.stringify(req);
+  const r = engine.resolve(req);
+  if (!r.ok) throw new Error(`bench request ${name}: ${JSON.stringify(r.error)}`);
+  const node = microsPerCall(() => engine.resolveJson(text), 15, 2000);
+  const ratio = node / native.resolve[name];
+  figure(`resolve ${name} (${text.length} B), Node`, node, 'µs', '<= 10 µs', node <= 10);
+  figure(`resolve ${name}, native`, native.resolve[name], 'µs', '-', null);
+  figure(`resolve ${name}, Node / native`, ratio, 'x', '<= 2x', ratio <= 2);
+}
+let worst = null;
+for (const [name, req] of Object.entries(requests.odds)) {
+  const o = engine.odds(req);
+  if (!o.ok) throw new Error(`bench odds ${name}: ${JSON.stringify(o.error)}`);
+  const node = microsPerCall(() => engine.odds(req), 7, 20);
+  figure(`odds ${name} (${o.paths} dice sequences${o.sensitivity ? `, ${o.sensitivity.length} sensitivities` : ''}), Node`, node, 'µs', '<= 50 µs', node <= 50);
+  figure(`odds ${name}, native`, native.odds[name], 'µs', '-', null);
+  if (!worst || node > worst.node) worst = { name, node };
+}
+report.mostExpensiveOdds = worst;
+
+// 5. Batch throughput: one call, many requests.
+const lookups = Array.from({ length: 20000 }, (_, i) => ({ ruleset: 'napoleon-iii-1866', table: 'combat', column: i % 9, roll: i % 7 }));
+let t0 = performance.now();
+const answers = engine.batch(lookups, { call: 'lookup' });
+let secs = (performance.now() - t0) / 1000;
+if (answers.length !== lookups.length || !answers.every((a) => a.ok)) throw new Error('lookup batch failed');
+figure('batch lookup throughput (table resolutions), Node', lookups.length / secs, '/s', '>= 1,000,000 /s', lookups.length / secs >= 1e6);
+const resolves = Array.from({ length: 2000 }, (_, i) => ({ ...firstRequest, seed: i }));
+t0 = performance.now();
+engine.batch(resolves);
+secs = (performance.now() - t0) / 1000;
+figure(`batch resolve throughput (${firstName}), Node`, resolves.length / secs, '/s', '-', null);
+
+// 6. Memory after 1,000,000 calls: must not grow after warm-up.
+const text = JSON.stringify(firstRequest);
+for (let i = 0; i < 20000; i++) engine.resolveJson(text);
+global.gc?.();
+const heap0 = process.memoryUsage().heapUsed;
+const wasm0 = engine.memory().wasmBytes;
+t0 = performance.now();
+for (let i = 0; i < 1_000_000; i++) engine.resolveJson(text);
+secs = (performance.now() - t0) / 1000;
+global.gc?.();
+const heap1 = process.memoryUsage().heapUsed;
+const wasm1 = engine.memory().wasmBytes;
+figure('WASM memory after warm-up', wasm0 / 1024, 'KB', '-', null);
+figure('WASM memory growth over 1,000,000 resolves', (wasm1 - wasm0) / 1024, 'KB', '0 KB', wasm1 === wasm0);
+figure('JS heap growth over 1,000,000 resolves (after gc)', (heap1 - heap0) / 1024, 'KB', '< 1024 KB', heap1 - heap0 < 1024 * 1024,
+  `${secs.toFixed(1)} s for the million`);
+
+const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c].length), 6));
+console.log(`\ngrapeshot benchmark — ${process.version}, ${new Date().toISOString()}\n`);
+for (const r of rows) console.log(`${r[0].padEnd(widths[0])}  ${r[1].padStart(widths[1])}  ${r[2].padEnd(widths[2])}  ${r[3].padEnd(widths[3])}  ${r[4]}`);
+writeFileSync(`${root}/build/bench.json`, `${JSON.stringify(report, null, 2)}\n`);
+console.log('\nmachine-readable report: build/bench.json');
+

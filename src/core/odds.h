@@ -1,0 +1,32 @@
+// Exact odds: a procedure is run once for every sequence of die faces it can roll (depth-first,
+// each sequence weighted 1 / product of its dice's faces), and the outcomes it tallies
+// (Context::tally) are summed as exact fractions. No sampling, and no procedure-specific code:
+// every procedure of every ruleset gets odds, chained rolls included.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "json.h"
+
+namespace grapeshot {
+
+// An exact probability or expectation, always reduced.
+struct Fraction {
+  std::int64_t num = 0;
+  std::int64_t den = 1;
+  Fraction& operator+=(const Fraction& o);
+  Fraction operator*(std::int64_t k) const;
+  double value() const { return static_cast<double>(num) / static_cast<double>(den); }
+  Json toJson() const { return Json{{"num", num}, {"den", den}}; }
+};
+
+// {ruleset, procedure, options?, ...inputs, sensitivity?} -> {ok, ruleset, procedure, paths,
+// distributions, expected, sensitivity}. Dice and seed in the request are ignored.
+Json odds(const Json& request);
+
+// An array of requests -> an array of responses, each identical to the one-by-one call.
+// `call` is "resolve", "odds" or "lookup". Requests of a resolve batch without dice or seed take
+// successive outputs of PCG32(fallbackSeed) as their seeds.
+Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed);
+
+}  // namespace grapeshot

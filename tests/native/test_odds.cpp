@@ -1,0 +1,129 @@
+// Exact odds: hand-computed cases from the printed 1866 table, exact sums, agreement with a seeded
+// Monte Carlo run of resolve, and batch == one-by-one.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <map>
+
+#include "core/engine.h"
+#include "core/odds.h"
+
+using grapeshot::Json;
+
+namespace {
+
+Json request(const char* text) { return Json::parse(text); }
+
+// {value -> "num/den"} of one distribution.
+std::map<std::string, std::string> dist(const Json& odds, const std::string& key) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : odds.at("distributions").at(key)) {
+    const std::string v = e.at("value").is_string() ? e.at("value").get<std::string>() : e.at("value").dump();
+    out[v] = std::to_string(e.at("fraction").at("num").get<long long>()) + "/" +
+             std::to_string(e.at("fraction").at("den").get<long long>());
+  }
+  return out;
+}
+
+const char* kFireWithMorale = R"({"ruleset":"napoleon-iii-1866","procedure":"fire","firers":[{"combatValue":6}],
+  "target":{"units":[{"combatValue":3,"morale":3}]}})";
+
+}  // namespace
+
+TEST_CASE("odds: a morale test of morale 4 passes on 1-4 of a d6", "[odds]") {
+  const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4}})"));
+  REQUIRE(o.at("ok") == true);
+  CHECK(o.at("paths") == 6);
+  CHECK(dist(o, "passed") == std::map<std::string, std::string>{{"true", "2/3"}, {"false", "1/3"}});
+  CHECK(dist(o, "stepsLost") == std::map<std::string, std::string>{{"0", "1/1"}});
+}
+
+TEST_CASE("odds: 6 SP fire at a clear hex, column 5: rows 1-3 give T, rows 4-6 give D", "[odds]") {
+  const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"fire","firers":[{"combatValue":6}],"target":{}})"));
+  CHECK(dist(o, "cell") == std::map<std::string, std::string>{{"T", "1/2"}, {"D", "1/2"}});
+}
+
+TEST_CASE("odds chain the morale test after a T: 1/2 T x 1/2 pass stays in good order", "[odds]") {
+  const Json o = grapeshot::odds(request(kFireWithMorale));
+  CHECK(o.at("paths") == 3 * 6 + 3);  // T rows roll a morale die, D rows do not
+  CHECK(dist(o, "final") == std::map<std::string, std::string>{{"0/1 disorganized", "1/4"}, {"1/1 disorganized", "3/4"}});
+  // Every distribution sums to exactly 1.
+  for (const auto& [key, entries] : o.at("distributions").items()) {
+    grapeshot::Fraction sum;
+    for (const auto& e : entries) sum += grapeshot::Fraction{e.at("fraction").at("num").get<std::int64_t>(), e.at("fraction").at("den").get<std::int64_t>()};
+    INFO(key);
+    CHECK(sum.num == 1);
+    CHECK(sum.den == 1);
+  }
+}
+
+TEST_CASE("odds of both sides of a 6 vs 4 assault in the open", "[odds]") {
+  const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"shock",
+    "attacker":{"units":[{"combatValue":6}]},"defender":{"units":[{"combatValue":4}]}})"));
+  CHECK(o.at("paths") == 36);
+  // Attack, column 6: s = row + 6 -> rows 1-2 T, 3-5 D, 6 D+1.
+  CHECK(dist(o, "attackCell") == std::map<std::string, std::string>{{"T", "1/3"}, {"D", "1/2"}, {"D+1", "1/6"}});
+  // Defence, column 4: row 1 -, rows 2-4 T, 5-6 D.
+  CHECK(dist(o, "defenceCell") == std::map<std::string, std::string>{{"-", "1/6"}, {"T", "1/2"}, {"D", "1/3"}});
+  // Expected defender steps: only D+1 (1/6) costs a step.
+  CHECK(o.at("expected").at("defenderStepsLost").at("fraction") == Json{{"num", 1}, {"den", 6}});
+  const Json& at = o.at("distributions").at("defenderStepsLost");
+  CHECK(at.back().at("value") == 1);
+  CHECK(at.back().at("atLeast").at("fraction") == Json{{"num", 1}, {"den", 6}});
+}
+
+TEST_CASE("sensitivity: what adding a flank attack is worth", "[odds]") {
+  const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"shock",
+    "attacker":{"units":[{"combatValue":6}]},"defender":{"units":[{"combatValue":4}]}})"));
+  const Json* flank = nullptr;
+  for (const auto& s : o.at("sensitivity"))
+    if (s.at("path") == "/attacker/units/0/flank") flank = &s;
+  REQUIRE(flank);
+  CHECK(flank->at("from") == false);
+  CHECK(flank->at("to") == true);
+  // Flank: +2 DRM on column 6 -> rows 3..6+ (1+2 = 3 ... 6+2 = 8 -> 6): row 3 D, 4 D, 5 D, 6+ x3 D+1.
+  CHECK(dist(*flank, "attackCell") == std::map<std::string, std::string>{{"D", "1/2"}, {"D+1", "1/2"}});
+  // and halves the defence value 4 -> 2: column 2, s = row + 2 -> rows 4-6 T.
+  CHECK(dist(*flank, "defenceCell") == std::map<std::string, std::string>{{"-", "1/2"}, {"T", "1/2"}});
+}
+
+TEST_CASE("odds agree with 100,000 seeded resolutions within 5 standard errors", "[odds][montecarlo]") {
+  const Json req = request(kFireWithMorale);
+  const Json o = grapeshot::odds(req);
+  std::map<std::string, int> counts;
+  const int n = 100000;
+  for (int seed = 0; seed < n; ++seed) {
+    Json r = req;
+    r["seed"] = seed;
+    const Json res = grapeshot::resolve(r);
+    int disorganized = 0;
+    for (const auto& u : res.at("result").at("units")) disorganized += u.at("disorganized").get<bool>();
+    ++counts[std::to_string(disorganized) + "/1 disorganized"];
+  }
+  for (const auto& e : o.at("distributions").at("final")) {
+    const double p = e.at("probability").get<double>();
+    const double observed = counts[e.at("value").get<std::string>()] / double(n);
+    INFO(e.at("value") << ": p " << p << " observed " << observed);
+    CHECK(std::abs(observed - p) < 5 * std::sqrt(p * (1 - p) / n));
+  }
+}
+
+TEST_CASE("batch answers equal one-by-one answers", "[odds][batch]") {
+  const Json requests = Json::array({request(kFireWithMorale), request(R"({"ruleset":"nope"})"),
+                                     request(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":3},"seed":9})")});
+  const Json odds = grapeshot::batch(requests, "odds", 0);
+  REQUIRE(odds.size() == 3);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(odds[i] == grapeshot::odds(requests[i]));
+  Json seeded = requests;
+  seeded[0]["seed"] = 77;
+  const Json resolved = grapeshot::batch(seeded, "resolve", 0);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(resolved[i] == grapeshot::resolve(seeded[i]));
+  CHECK(grapeshot::batch(Json::object(), "odds", 0).at("error").at("code") == "invalid_request");
+  CHECK(grapeshot::batch(requests, "teleport", 0).at("error").at("code") == "invalid_value");
+}
+
+TEST_CASE("odds report request errors like resolve", "[odds]") {
+  const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{}})"));
+  CHECK(o.at("error").at("code") == "missing_field");
+  CHECK(o.at("error").at("path") == "/unit/morale");
+}
