@@ -22,8 +22,9 @@ function append(el, children) {
 
 /** "attackerFinal" -> "Attacker Final", "stepsLost" -> "Steps Lost", "W14_blank" -> "W14 Blank". */
 export function titleCase(key) {
-  const words = String(key).replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().split(/\s+/);
-  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  const words = String(key).replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().split(/\s+/).filter(Boolean);
+  // Punctuation-only values (a printed "-") are shown as they are.
+  return words.length ? words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ') : String(key);
 }
 
 /** 0.1234 -> "12.3 %"; tiny non-zero odds are never shown as a flat 0. */

@@ -41,9 +41,10 @@ function helpText(schema, extra = '') {
 }
 function range(schema) {
   const lo = schema.minimum, hi = schema.maximum;
-  if (lo !== undefined && hi !== undefined) return `${lo}–${hi}.`;
-  if (lo !== undefined) return `At least ${lo}.`;
-  if (hi !== undefined) return `At most ${hi}.`;
+  const n = (x) => String(x).replace('-', '−'); // a real minus sign reads better than a hyphen
+  if (lo !== undefined && hi !== undefined) return `${n(lo)} to ${n(hi)}.`;
+  if (lo !== undefined) return `At least ${n(lo)}.`;
+  if (hi !== undefined) return `At most ${n(hi)}.`;
   return '';
 }
 

@@ -233,9 +233,7 @@ async function start() {
   try {
     ui.engine = await createEngine();
   } catch (e) {
-    $('status').textContent = `The rules engine could not start: ${e.message}`;
-    $('status').classList.add('error');
-    throw e;
+    throw new Error(`the rules engine did not load (${e.message})`);
   }
   ui.rulesets = ui.engine.rulesets().filter((r) => r.procedures.length > 0);
   $('version').textContent = ui.engine.version;
@@ -279,4 +277,9 @@ function registerServiceWorker() {
 }
 
 registerServiceWorker();
-await start();
+start().catch((e) => {
+  // Say so on the page rather than leave "Loading…" forever.
+  $('status').textContent = `The calculator could not start: ${e.message}`;
+  $('status').classList.add('error');
+  throw e;
+});

@@ -124,6 +124,8 @@ for (const id of ['napoleon-iii-1866', 'battles-of-waterloo', 'grande-tactique',
     assert.deepEqual(used.sort(), wanted.map((x) => (x === null ? '(blank)' : String(x))).sort(), 'the used cells are marked');
     assert.match(await page.textContent('#announce'), /^Result: /, 'the live region announces the result');
 
+    // Unstick the form column so the full-page shot shows the whole generated form.
+    await page.evaluate(() => Object.assign(document.querySelector('.calculator').style, { position: 'static', maxHeight: 'none' }));
     await page.screenshot({ path: join(resultsDir, `calculator-${id}.png`), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

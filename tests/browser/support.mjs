@@ -44,6 +44,7 @@ export async function watchedPage(browser) {
 /** Opens `url` and waits until the calculator has built its form. */
 export async function openCalculator(page, url) {
   const response = await page.goto(url);
-  await page.waitForFunction(() => window.__grapeshotReady === true, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.__grapeshotReady === true, null, { timeout: 60000 })
+    .catch(async (e) => { throw new Error(`${e.message}; page status: ${await page.textContent('#status')}`); });
   return response;
 }
