@@ -171,8 +171,24 @@ function updateOdds() {
     box.replaceChildren(h('p', { class: 'help' }, `No odds until the inputs are valid: ${response.error.message}`));
     return;
   }
-  box.replaceChildren(...render.odds(response).filter(Boolean));
+  box.replaceChildren(...render.odds(response, describePointer).filter(Boolean));
   window.__grapeshotOdds = response;
+}
+
+// "/attacker/units/1/flank" -> "Attacker › Attacking unit 2": where an input sits, in the form's words.
+function describePointer(pointer) {
+  let schema = ui.procedure.inputs;
+  const words = [];
+  for (const part of pointer.split('/').slice(1, -1)) {
+    if (schema?.type === 'array') {
+      schema = schema.items;
+      words.push(`${schema?.title ?? 'Item'} ${Number(part) + 1}`);
+    } else {
+      schema = schema?.properties?.[part];
+      if (schema?.type !== 'array') words.push(schema?.title ?? part);
+    }
+  }
+  return words.join(' › ');
 }
 
 // ----- resolving --------------------------------------------------------------------------------

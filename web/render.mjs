@@ -175,41 +175,53 @@ function distribution(key, dist, expected) {
   ]);
 }
 
-function sensitivity(base, entries) {
+// How far one changed input moves the odds: expected counts, and for categories the outcome whose
+// chance moves most. Entries that change nothing are listed together at the end.
+function sensitivity(base, entries, where) {
   if (!entries?.length) return null;
-  const rows = entries.map((s) => {
+  const effects = entries.map((s) => {
+    if (s.error) return { s, size: Infinity, changes: [`not allowed: ${s.error.message}`] };
     const changes = [];
+    let size = 0;
     for (const [key, ev] of Object.entries(s.expected ?? {})) {
       const was = base.expected?.[key]?.value;
-      if (was !== undefined && Math.abs(ev.value - was) > 1e-9) changes.push(`${titleCase(key)} ${was.toFixed(2)} → ${ev.value.toFixed(2)}`);
+      if (was === undefined || Math.abs(ev.value - was) < 1e-9) continue;
+      changes.push(`${titleCase(key)}: expected ${was.toFixed(2)} → ${ev.value.toFixed(2)}`);
+      size = Math.max(size, Math.abs(ev.value - was));
     }
-    // Categorical keys: the outcome whose chance moves most.
     for (const [key, dist] of Object.entries(s.distributions ?? {})) {
-      if (numericKey(dist) && s.expected?.[key]) continue;
+      if (s.expected?.[key]) continue;
       const before = new Map((base.distributions[key] ?? []).map((e) => [show(e.value), e.probability]));
       let best = null;
       for (const e of dist) {
         const d = e.probability - (before.get(show(e.value)) ?? 0);
         if (!best || Math.abs(d) > Math.abs(best.d)) best = { value: show(e.value), d, p: e.probability };
       }
-      if (best && Math.abs(best.d) > 1e-9) changes.push(`${titleCase(key)} ${best.value}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
+      if (!best || Math.abs(best.d) < 1e-9) continue;
+      changes.push(`${titleCase(key)} ${best.value}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
+      size = Math.max(size, Math.abs(best.d));
     }
-    return h('tr', {}, [
-      h('th', { scope: 'row' }, [s.title, h('span', { class: 'path' }, ` ${s.path}`)]),
-      h('td', {}, `${show(s.from)} → ${show(s.to)}`),
-      h('td', {}, changes.length ? h('ul', { class: 'plain' }, changes.map((c) => h('li', {}, c))) : 'no change'),
-    ]);
-  });
-  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Sensitivity of each modifier' },
+    return { s, size, changes };
+  }).sort((a, b) => b.size - a.size);
+  const moving = effects.filter((e) => e.changes.length);
+  const still = effects.filter((e) => !e.changes.length);
+  const name = (s) => [s.title, h('span', { class: 'path' }, where(s.path))];
+  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Sensitivity of each modifier' }, [
     h('table', { class: 'sensitivity' }, [
-      h('caption', {}, 'If one input were different'),
-      h('thead', {}, h('tr', {}, ['Input', 'Change', 'Effect'].map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, rows),
-    ]));
+      h('caption', {}, 'If one box were ticked the other way'),
+      h('thead', {}, h('tr', {}, ['Input', 'Change', 'Effect on the odds'].map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', {}, moving.map(({ s, changes }) => h('tr', {}, [
+        h('th', { scope: 'row' }, name(s)),
+        h('td', {}, `${show(s.from)} → ${show(s.to)}`),
+        h('td', {}, h('ul', { class: 'plain' }, changes.map((c) => h('li', {}, c)))),
+      ]))),
+    ]),
+    still.length ? h('p', { class: 'help' }, `No effect here: ${still.map((e) => `${e.s.title} (${where(e.s.path)})`).join('; ')}.`) : null,
+  ]);
 }
 
-/** The odds panel for a successful engine.odds response. */
-export function odds(response) {
+/** The odds panel for a successful engine.odds response; `where(pointer)` names an input for people. */
+export function odds(response, where = (p) => p) {
   const keys = Object.keys(response.distributions);
   const groups = { '': [], attacker: [], defender: [] };
   for (const k of keys) groups[sideOf(k)].push(k);
@@ -221,6 +233,6 @@ export function odds(response) {
     sided ? h('div', { class: 'sides' }, ['attacker', 'defender'].filter((s) => groups[s].length).map((s) => h('section', { class: `side side-${s}`, 'aria-label': `${titleCase(s)} odds` }, [
       h('h3', {}, titleCase(s)), ...groups[s].map(chart)]))) : null,
     response.sensitivity?.length ? h('h3', {}, 'Sensitivity') : null,
-    sensitivity(response, response.sensitivity),
+    sensitivity(response, response.sensitivity, where),
   ];
 }
