@@ -2,6 +2,7 @@
 // the engine, icons, service worker) at "/". Sends the strict Content-Security-Policy the page must
 // work under. No server-side logic: any static host serving build/web/ with this header will do.
 import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, normalize, join } from 'node:path';
 import { root } from './bootstrap.mjs';
@@ -61,6 +62,7 @@ export function startServer({ port = Number(process.env.PORT ?? 8080), host = pr
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!existsSync(join(root, 'build/web/index.html'))) console.warn('build/web/ is missing: run `npm start` (or `node scripts/build-web.mjs` after `npm run build`)');
   const server = await startServer();
   const { port, address } = server.address();
   console.log(`grapeshot calculator: http://${address === '127.0.0.1' ? 'localhost' : address}:${port}/`);
