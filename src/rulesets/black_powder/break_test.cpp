@@ -2,7 +2,9 @@
 // One code path serves three procedures: `break-test` (any test), `fire` (A/B) and `shock` (C/D/E),
 // whose schemas offer only the tests that read the Shooting or the Hand-to-Hand rows.
 #include <algorithm>
-#include <map>
+#include <cctype>
+#include <cstdlib>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
