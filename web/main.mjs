@@ -135,7 +135,11 @@ function clearResult(message) {
 }
 
 function clearInvalid() {
-  for (const el of document.querySelectorAll('[aria-invalid="true"]')) el.removeAttribute('aria-invalid');
+  for (const el of document.querySelectorAll('[aria-invalid="true"]')) {
+    el.removeAttribute('aria-invalid');
+    const rest = (el.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && !id.startsWith('err-'));
+    if (rest.length) el.setAttribute('aria-describedby', rest.join(' ')); else el.removeAttribute('aria-describedby');
+  }
   for (const el of document.querySelectorAll('.field-error')) el.remove();
 }
 
@@ -167,7 +171,10 @@ function updateOdds() {
     box.replaceChildren(h('p', { class: 'help' }, `Odds unavailable: ${e.message}`));
     return;
   }
+  // Odds follow every edit, so they double as validation: the engine's error sits by its field.
+  if (!ui.lastResponse) clearInvalid();
   if (!response.ok) {
+    if (!ui.lastResponse) markInvalid(response.error);
     box.replaceChildren(h('p', { class: 'help' }, `No odds until the inputs are valid: ${response.error.message}`));
     return;
   }

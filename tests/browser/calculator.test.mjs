@@ -243,6 +243,28 @@ test('a shared link restores the form and the result (seeded roll and typed dice
   await other.close();
 });
 
+test('a bad input gets the engine\'s message next to its field', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  await page.selectOption('#ruleset', 'napoleon-iii-1866');
+  await page.selectOption('#procedure', 'morale');
+  const field = page.locator(sel('/unit/morale'));
+  await field.fill('12');
+  await page.click('#roll');
+  const expected = engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 12 }, seed: 1 });
+  assert.equal(expected.error.path, '/unit/morale');
+  await page.locator('.field-error').first().waitFor();
+  assert.equal(await page.locator('.field-error').first().textContent(), expected.error.message);
+  assert.equal(await field.getAttribute('aria-invalid'), 'true');
+  assert.match(await page.textContent('#announce'), /^Cannot resolve/);
+  await field.fill('3');
+  await page.click('#roll');
+  await page.locator('#result-summary').waitFor();
+  assert.equal(await field.getAttribute('aria-invalid'), null);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('axe-core finds no serious or critical accessibility violations (desktop and phone)', async () => {
   const { page, problems } = await watchedPage(ctx.browser);
   await openCalculator(page, ctx.url);
