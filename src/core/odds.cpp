@@ -86,7 +86,9 @@ struct Tallies {
 
   void add(const Json& outcome, std::int64_t den) {
     const Fraction p{1, den};
-    for (const auto& [key, value] : outcome.items()) {
+    for (const auto& item : outcome.items()) {
+      const std::string& key = item.key();  // (clang 14 cannot capture structured bindings)
+      const Json& value = item.value();
       auto k = std::find_if(keys.begin(), keys.end(), [&](const auto& e) { return e.first == key; });
       if (k == keys.end()) k = keys.insert(keys.end(), {key, {}});
       auto v = std::find_if(k->second.begin(), k->second.end(), [&](const Entry& e) { return e.value == value; });

@@ -99,7 +99,7 @@ std::vector<Applicable> resolveGroups(Context& ctx, std::vector<Applicable> term
     ctx.ruling(ref, "only the worst of the tier counts: " + ctx.entry(kModifiers, worst.id).at("label").get<std::string>() +
                         " replaces " + dropped);
     terms.erase(std::remove_if(terms.begin(), terms.end(),
-                               [&](const Applicable& t) { return groupOf(t.id) == group && t.id != worst.id; }),
+                               [&, g = group](const Applicable& t) { return groupOf(t.id) == g && t.id != worst.id; }),
                 terms.end());
   }
   return terms;
