@@ -19,7 +19,7 @@ test('rulesets() describes procedures with JSON Schema inputs and options', asyn
   assert.equal(unit.properties.type['x-enumLabels'].length, 3);
   assert.equal(r.options.V05_mode.default, 'roll_under');
   assert.equal(r.options.V05_mode.ruling, 'V-05');
-  assert.match(r.dataHash, /^[0-9a-f]{16}$/);
+  assert.match(r.dataHash, /^[0-9a-f]{64}$/, "SHA-256 of the embedded ruleset data");
   // A copy: callers cannot corrupt the engine's description.
   r.procedures.length = 0;
   assert.equal(e.rulesets().find((x) => x.id === 'napoleon-iii-1866').procedures.length, 5);
