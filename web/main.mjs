@@ -158,17 +158,32 @@ function markInvalid(error) {
   return target;
 }
 
-function updateOdds() {
-  const box = $('odds');
-  if (typeof ui.engine.odds !== 'function') {
-    box.replaceChildren(h('p', { class: 'help' }, 'Exact odds need a newer engine build (engine.odds is not available in this one). Results are unaffected.'));
-    return;
+// Odds are computed in a worker, one request at a time; while it works, only the newest edit waits.
+let oddsWorker = null, oddsBusy = false, oddsPending = null;
+function askOdds(request) {
+  if (!oddsWorker) {
+    oddsWorker = new Worker(new URL('./odds-worker.mjs', import.meta.url), { type: 'module' });
+    oddsWorker.addEventListener('message', ({ data }) => {
+      oddsBusy = false;
+      if (oddsPending) { const next = oddsPending; oddsPending = null; askOdds(next); } else showOdds(data.response, data.request);
+    });
+    oddsWorker.addEventListener('error', () => showOdds({ unavailable: 'the odds worker did not start' }));
   }
-  let response;
-  try {
-    response = ui.engine.odds(baseRequest());
-  } catch (e) {
-    box.replaceChildren(h('p', { class: 'help' }, `Odds unavailable: ${e.message}`));
+  if (oddsBusy) { oddsPending = request; return; }
+  oddsBusy = true;
+  oddsWorker.postMessage({ request });
+}
+
+function updateOdds() {
+  $('odds').setAttribute('aria-busy', 'true');
+  askOdds(baseRequest());
+}
+
+function showOdds(response, request) {
+  const box = $('odds');
+  box.removeAttribute('aria-busy');
+  if (response.unavailable) {
+    box.replaceChildren(h('p', { class: 'help' }, `Exact odds are not available: ${response.unavailable}. Results are unaffected.`));
     return;
   }
   // Odds follow every edit, so they double as validation: the engine's error sits by its field.
@@ -180,6 +195,7 @@ function updateOdds() {
   }
   box.replaceChildren(...render.odds(response, describePointer).filter(Boolean));
   window.__grapeshotOdds = response;
+  window.__grapeshotOddsRequest = request; // for tests: what these odds answer
 }
 
 // "/attacker/units/1/flank" -> "Attacker › Attacking unit 2": where an input sits, in the form's words.

@@ -144,13 +144,16 @@ test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivi
   // The wrapper may gain odds() before the built core does: only a working call counts.
   let real = false;
   try { real = engine.odds({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 3 } }).ok === true; } catch { /* not built yet */ }
-  if (!real) {
-    // Until engine.odds lands the panel must say so; the rendering is then checked with a stand-in
-    // response of exactly the documented shape.
-    assert.match(await page.textContent('#odds'), /not available|unavailable/);
-    t.diagnostic('engine.odds is missing in this build: checking the odds panel with a stand-in response');
+  if (real) {
+    await page.fill(sel('/attacker/units/0/combatValue'), '7'); // odds follow every edit
+    await page.waitForFunction((v) => window.__grapeshotOddsRequest?.attacker?.units?.[0]?.combatValue === v, 7, { timeout: 30000 });
+  } else {
+    // Until the built engine has odds the panel says so; the rendering is then checked with a
+    // stand-in response of exactly the documented shape, drawn by the page's own renderer.
+    await page.waitForFunction(() => /not available/.test(document.querySelector('#odds').textContent), null, { timeout: 30000 });
+    t.diagnostic('engine.odds is missing in this build: checking the odds rendering with a stand-in response');
     await page.evaluate(async () => {
-      const { Engine } = await import('./bindings/js/index.js');
+      const render = await import('./render.mjs');
       const f = (num, den) => ({ fraction: { num, den }, probability: num / den });
       const steps = (a, b, c) => [{ value: 0, ...f(a, 36), atLeast: f(36, 36) }, { value: 1, ...f(b, 36), atLeast: f(b + c, 36) }, { value: 2, ...f(c, 36), atLeast: f(c, 36) }];
       const response = (shift) => ({
@@ -162,14 +165,10 @@ test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivi
         },
         expected: { attackerStepsLost: { fraction: { num: 7, den: 36 }, value: 7 / 36 }, defenderStepsLost: { fraction: { num: 14 + shift, den: 36 }, value: (14 + shift) / 36 } },
       });
-      Engine.prototype.odds = function odds() {
-        return { ...response(0), sensitivity: [{ path: '/attacker/units/0/flank', title: 'Attacks the defender\'s flank', from: false, to: true, ...response(6) }] };
-      };
+      window.__grapeshotOdds = { ...response(0), sensitivity: [{ path: '/attacker/units/0/flank', title: 'Attacks the defender\'s flank', from: false, to: true, ...response(6) }] };
+      document.querySelector('#odds').replaceChildren(...render.odds(window.__grapeshotOdds).filter(Boolean));
     });
   }
-  await page.fill(sel('/attacker/units/0/combatValue'), '7'); // odds follow every edit
-  await page.waitForFunction(() => window.__grapeshotOdds && document.querySelector('#odds figure.odds-chart'), null, { timeout: 10000 })
-    .catch(async (e) => { throw new Error(`${e.message}: ${await page.textContent('#odds')} ${problems}`); });
   const charts = await page.locator('#odds figure.odds-chart').evaluateAll((figs) => figs.map((fig) => ({
     key: fig.dataset.key,
     probabilities: [...fig.querySelectorAll('tbody tr')].map((tr) => Number(tr.dataset.probability)),
@@ -199,7 +198,8 @@ test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivi
     assert.ok(await page.locator('#odds table.sensitivity tbody tr').count() > 0, 'some input moves the odds');
   }
   if (real) {
-    const request = JSON.parse(await page.textContent('#request-json'));
+    const request = await page.evaluate(() => window.__grapeshotOddsRequest);
+    assert.equal(request.attacker.units[0].combatValue, 7);
     assert.deepEqual(odds, engine.odds(request), 'the page shows the engine\'s odds');
   }
   assert.deepEqual(problems, []);
