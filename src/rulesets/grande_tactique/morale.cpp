@@ -265,9 +265,10 @@ Consequence consequence(Context& ctx, const std::string& occasion, const Json& e
                          (choice ? "player's choice of a follow-up charge or to halt" : "the cavalry must pursue"));
   if (choice)
     return {"followUpOrHalt",
-            std::string(passed ? "passed" : "failed") +
-                ": the player chooses a follow-up charge (its own check takes -1 for the first, -2 for the second "
-                "follow-up this turn, G-07) or to halt",
+            std::string(passed ? "passed" : "failed") + ": the player chooses a follow-up charge (its own check takes " +
+                std::to_string(ctx.entryValue(kCharger, "firstFollowUpCharge")) + " for the first, " +
+                std::to_string(ctx.entryValue(kCharger, "secondFollowUpCharge")) +
+                " for the second follow-up this turn, G-07) or to halt",
             stateNow};
   return {"mustPursue", std::string(passed ? "passed" : "failed") + ": the cavalry must pursue (uncontrolled)", stateNow};
 }
