@@ -3,7 +3,10 @@
 // each ruling where it decides. Worked single cases live in tests/fixtures/grande-tactique/.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "core/engine.h"
+#include "core/odds.h"
 #include "core/ruleset.h"
 
 using grapeshot::Json;
@@ -189,4 +192,23 @@ TEST_CASE("grande-tactique: a procedure the excerpt does not cover is unsupporte
   // "shock" is an alias of charge.
   CHECK(run({{"procedure", "shock"}, {"attacker", kInfantry}, {"target", kInfantry}, {"dice", {4, 4}}}).at("procedure") ==
         "charge");
+}
+
+TEST_CASE("grande-tactique: exact odds of a charge, worked by hand", "[grande-tactique][odds]") {
+  // Cavalry (+1 vs infantry not in square) with one infantry helper (+1 help) against infantry:
+  // attackers +2 need 2+ = 5/6. The target (-1 more than one unit) needs 5+ = 2/6.
+  // chargeFailed 1/6; targetFailed 5/6 * 4/6 = 20/36 = 5/9; bothPassed 5/6 * 2/6 = 10/36 = 5/18.
+  const Json o = grapeshot::odds(Json{{"ruleset", "grande-tactique"}, {"procedure", "charge"}, {"attacker", kCavalry},
+                                      {"helpers", {kInfantry}}, {"target", kInfantry}});
+  REQUIRE(o.at("ok") == true);
+  std::map<std::string, std::string> got;
+  for (const auto& e : o.at("distributions").at("outcome"))
+    got[e.at("value").get<std::string>()] = std::to_string(e.at("fraction").at("num").get<long long>()) + "/" +
+                                             std::to_string(e.at("fraction").at("den").get<long long>());
+  CHECK(got == std::map<std::string, std::string>{{"chargeFailed", "1/6"}, {"targetFailed", "5/9"}, {"bothPassed", "5/18"}});
+  // De-shaking a normal shaken cavalry unit: needs 5+, so 1/3 pass (Sequence of Play example).
+  const Json r = grapeshot::odds(Json{{"ruleset", "grande-tactique"}, {"procedure", "rally"}, {"unit", kCavalry}});
+  REQUIRE(r.at("ok") == true);
+  for (const auto& e : r.at("distributions").at("consequence"))
+    if (e.at("value") == "removeShaken") CHECK(e.at("fraction") == Json{{"num", 1}, {"den", 3}});
 }
