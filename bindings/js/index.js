@@ -15,7 +15,8 @@ function randomSeed() {
 }
 
 /** The engine refuses request text beyond this many bytes (request_too_large), before parsing. */
-export const MAX_REQUEST_BYTES = 1 << 20;
+export const MAX_REQUEST_BYTES = 64 * 1024;
+const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 
 function failure(code, message, path = '') {
   return { ok: false, error: { code, message, path } };
@@ -24,20 +25,54 @@ function failure(code, message, path = '') {
 // UTF-8 takes at least one byte per UTF-16 unit: longer text is refused without copying it into the
 // module, with the same answer the engine gives (shorter text that encodes longer is refused there).
 // Text with a lone surrogate has no UTF-8 form (embind would mangle it into another character).
-function tooLarge(text) {
-  if (text.length > MAX_REQUEST_BYTES) {
-    return { error: failure('request_too_large', `request text is larger than ${MAX_REQUEST_BYTES} bytes`) };
+function tooLarge(text, limit = MAX_REQUEST_BYTES) {
+  if (text.length > limit) {
+    return { error: failure('request_too_large', `request text is larger than ${limit} bytes`) };
   }
   if (!text.isWellFormed()) return { error: failure('parse_error', 'request is not valid JSON (UTF-8)') };
   return null;
 }
 
+// Refuses, without serialising it, a value whose JSON text must exceed `limit` characters (the sum of
+// its strings and keys is a lower bound) or nest deeper than the engine's 64 levels. Iterative, so
+// neither a 10 MB string nor 100,000 levels cost more than a walk over the nodes. Subtrees with a
+// toJSON are skipped (it may replace them); anything that throws is left to JSON.stringify.
+function precheck(value, limit) {
+  try {
+    let size = 0;
+    const stack = [[value, 1]];
+    while (stack.length) {
+      const [v, depth] = stack.pop();
+      if (typeof v === 'string') size += v.length + 2;
+      else if (v !== null && typeof v === 'object' && typeof v.toJSON !== 'function') {
+        if (depth > 65) return failure('parse_error', 'JSON nested deeper than 64 levels');
+        if (Array.isArray(v)) {
+          size += v.length + 1;
+          for (let i = 0; i < v.length && size <= limit; i++) stack.push([v[i], depth + 1]);
+        } else {
+          for (const k of Object.keys(v)) {
+            size += k.length + 4;
+            if (size > limit) break;
+            stack.push([v[k], depth + 1]);
+          }
+        }
+      } else size += 1;
+      if (size > limit) return failure('request_too_large', `request text is larger than ${limit} bytes`);
+    }
+  } catch {
+    // JSON.stringify meets the same problem and reports it
+  }
+  return null;
+}
+
 // JSON text for the engine; values JSON cannot carry (BigInt, cycles) become an error envelope.
-function toJson(value) {
+function toJson(value, limit = MAX_REQUEST_BYTES) {
+  const refused = precheck(value, limit);
+  if (refused) return { error: refused };
   try {
     const text = JSON.stringify(value);
     if (text === undefined) return { error: failure('invalid_request', 'a request is a JSON object') };
-    return tooLarge(text) ?? { text };
+    return tooLarge(text, limit) ?? { text };
   } catch (e) {
     return { error: failure('invalid_request', `request cannot be serialised as JSON: ${e.message}`) };
   }
@@ -104,7 +139,7 @@ export class Engine {
   /** Many requests in one call: {call: 'resolve' | 'odds' | 'lookup'}; responses as one-by-one. */
   batch(requests, { call = 'resolve' } = {}) {
     if (!Array.isArray(requests)) return failure('invalid_request', 'a batch is an array of requests');
-    const { text, error } = toJson(requests);
+    const { text, error } = toJson(requests, MAX_BATCH_BYTES);
     return error ?? JSON.parse(this.#core.batchJson(text, String(call), randomSeed()));
   }
 

@@ -135,9 +135,9 @@ Json errorEnvelope(const std::string& code, const std::string& message, const st
   return Json{{"ok", false}, {"error", Json{{"code", code}, {"message", message}, {"path", path}}}};
 }
 
-bool parseRequest(const std::string& text, Json& out, Json& error) {
-  if (text.size() > kMaxRequestBytes) {  // checked before parsing: bounded time and memory per call
-    error = errorEnvelope(code::kRequestTooLarge, "request text is larger than " + std::to_string(kMaxRequestBytes) + " bytes", "");
+bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes) {
+  if (text.size() > maxBytes) {  // checked before parsing: bounded time and memory per call
+    error = errorEnvelope(code::kRequestTooLarge, "request text is larger than " + std::to_string(maxBytes) + " bytes", "");
     return false;
   }
   // The callback bounds nesting so a hostile document cannot exhaust the stack of the recursive

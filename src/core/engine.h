@@ -38,7 +38,8 @@ Prepared prepare(const Json& request);
 
 // Parses JSON text; malformed text, depth beyond a limit or invalid UTF-8 is a parse_error.
 // Returns the error envelope in `error` and false on failure.
-bool parseRequest(const std::string& text, Json& out, Json& error);
+// Text over `maxBytes` is refused unparsed (request_too_large).
+bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes = kMaxRequestBytes);
 Json errorEnvelope(const std::string& code, const std::string& message, const std::string& path);
 
 // Runs an entry point: a RequestError becomes its envelope, anything else internal_error.

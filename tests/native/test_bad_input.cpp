@@ -1,0 +1,113 @@
+// Hostile input the fixture file cannot carry: raw invalid UTF-8, 100,000 levels of nesting, 10 MB
+// strings. Each is refused with its code and path within 10 ms, and a known request still resolves.
+// (tests/fixtures/bad-input.json holds the other classes; it runs natively and in WASM.)
+#include <catch2/catch.hpp>
+
+#include <chrono>
+
+#include "core/engine.h"
+#include "core/receipt.h"
+
+using grapeshot::Json;
+
+namespace {
+
+const std::string kMorale = R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[3]})";
+
+void knownStillWorks() {
+  const Json r = Json::parse(grapeshot::resolveJson(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[5]})"));
+  REQUIRE(r.at("ok") == true);
+  CHECK(r.at("result").at("passed") == false);
+}
+
+void expectRefused(const std::string& text, const std::string& code, const std::string& path) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string out = grapeshot::resolveJson(text, 1u);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const Json r = Json::parse(out);
+  CHECK(r.at("ok") == false);
+  CHECK(r.at("error").at("code") == code);
+  CHECK(r.at("error").at("path") == path);
+  CHECK(r.at("error").at("message").get<std::string>().size() < 1000);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__has_feature)
+  CHECK(ms < 10.0);
+#elif defined(__has_feature)
+#if !__has_feature(address_sanitizer)
+  CHECK(ms < 10.0);
+#endif
+#endif
+  (void)ms;
+  knownStillWorks();
+}
+
+std::string withTerrain(const std::string& raw) {
+  return R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[3],"terrain":")" + raw + "\"}";
+}
+
+}  // namespace
+
+TEST_CASE("invalid UTF-8 is a parse_error", "[bad-input]") {
+  for (const std::string& bad : {std::string("\xff"), std::string("\xc0\x80"), std::string("\xe2\x82"), std::string("\xed\xa0\x80"),
+                                std::string("\xf4\x90\x80\x80"), std::string("\x80"), std::string("wo\xf0\x9f\x98ods")}) {
+    INFO("bytes of length " << bad.size());
+    expectRefused(withTerrain(bad), "parse_error", "");
+  }
+  // Valid multi-byte UTF-8 is fine: it is just not a terrain.
+  expectRefused(withTerrain("w\xc3\xa9ods"), "invalid_value", "/terrain");
+}
+
+TEST_CASE("100,000 levels of nesting are refused without recursion", "[bad-input]") {
+  // 100,000 levels take more than 64 KiB of text: refused unparsed.
+  expectRefused(std::string(100000, '[') + std::string(100000, ']'), "request_too_large", "");
+  expectRefused(std::string(100000, '['), "request_too_large", "");
+  // As deep as fits under the limit: parsed without recursion and refused for its depth.
+  expectRefused(std::string(32000, '[') + std::string(32000, ']'), "parse_error", "");
+  expectRefused(std::string(60000, '['), "parse_error", "");
+  std::string objects;
+  for (int i = 0; i < 10000; ++i) objects += R"({"a":)";
+  objects += "1" + std::string(10000, '}');
+  expectRefused(objects, "parse_error", "");
+  // 64 levels are still fine (and then refused for what they are: an unknown field).
+  std::string ok64 = R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[3],"x":)" +
+                     std::string(62, '[') + std::string(62, ']') + "}";
+  expectRefused(ok64, "unknown_field", "/x");
+}
+
+TEST_CASE("10 MB strings are refused before parsing", "[bad-input]") {
+  const std::string big(10u << 20, 'w');
+  expectRefused(withTerrain(big), "request_too_large", "");
+  expectRefused("\"" + big + "\"", "request_too_large", "");
+  expectRefused(std::string(10u << 20, ' '), "request_too_large", "");
+  CHECK(Json::parse(grapeshot::verifyJson(big)).at("error").at("code") == "request_too_large");
+  // Just under the limit: parsed, and refused for its content with a short message.
+  const std::string under(grapeshot::kMaxRequestBytes - 200, 'w');
+  expectRefused(withTerrain(under), "invalid_value", "/terrain");
+  const std::string key(grapeshot::kMaxRequestBytes - 200, 'k');
+  const std::string unknownKey = R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[3],")" + key + R"(":1})";
+  const Json r = Json::parse(grapeshot::resolveJson(unknownKey));
+  CHECK(r.at("error").at("code") == "unknown_field");
+  CHECK(r.at("error").at("path") == "/" + key);  // the pointer stays exact; the message is clipped
+  CHECK(r.at("error").at("message").get<std::string>().size() < 100);
+}
+
+TEST_CASE("duplicate keys are refused at any depth", "[bad-input]") {
+  expectRefused(R"({"ruleset":"napoleon-iii-1866","ruleset":"napoleon-iii-1866"})", "parse_error", "");
+  expectRefused(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4,"morale":9},"dice":[3]})", "parse_error", "");
+  // The same key in sibling objects is not a duplicate.
+  const Json r = Json::parse(grapeshot::resolveJson(
+      R"({"ruleset":"napoleon-iii-1866","procedure":"fire","firers":[{"combatValue":3},{"combatValue":4}],"target":{},"dice":[3,3,3,3,3,3]})"));
+  CHECK((r.at("ok") == true || r.at("error").at("code") != "parse_error"));
+}
+
+TEST_CASE("every entry point answers garbage with an envelope", "[bad-input]") {
+  for (const std::string& text : {std::string(""), std::string("nul"), std::string("[1,2"), std::string("{\"ruleset\":1}"), kMorale + "x"}) {
+    Json req, err;
+    if (grapeshot::parseRequest(text, req, err)) {
+      CHECK(grapeshot::lookup(req).contains("ok"));
+      CHECK(grapeshot::table(req).contains("ok"));
+      CHECK(grapeshot::verify(req).contains("ok"));
+    } else {
+      CHECK(err.at("error").at("code") == "parse_error");
+    }
+  }
+}
