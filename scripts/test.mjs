@@ -7,6 +7,12 @@ import { buildWeb } from './build-web.mjs';
 const steps = [
   ['native build', () => build('native')],
   ['native tests (Catch2)', () => run('ctest', ['--test-dir', 'build/native', '--no-tests=error', '--output-on-failure', '-j2'])],
+  ['sanitizer build (clang++-14, ASan + UBSan, libFuzzer)', () => build('asan',
+    ['-DCMAKE_CXX_COMPILER=clang++-14', '-DGRAPESHOT_SANITIZE=ON', '-DGRAPESHOT_FUZZ=ON'])],
+  ['native tests under ASan + UBSan', () => run('ctest', ['--test-dir', 'build/asan', '--no-tests=error', '--output-on-failure', '-j2'], {
+    env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' },
+  })],
+  ['fuzz resolveJson (libFuzzer + ASan + UBSan)', () => run('node', ['scripts/fuzz.mjs', process.env.GRAPESHOT_FUZZ_SECONDS ?? '60'])],
   ['wasm build', () => build('wasm')],
   ['web build (build/web for the browser tests)', () => buildWeb()],
   ['node tests (WASM)', () => run('node', ['--test', '--test-reporter=spec', 'tests/js/', 'tests/browser/'], {
