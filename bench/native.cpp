@@ -43,15 +43,24 @@ int main(int argc, char** argv) {
   volatile std::size_t sink = 0;
   for (const auto& [name, req] : doc.at("resolve").items()) {
     const std::string text = req.dump();
-    out["resolve"][name] = medianMicros([&] { sink = sink + grapeshot::resolveJson(text).size(); }, 15, 2000);
+    out["resolve"][name] = medianMicros([&] { sink = sink + grapeshot::resolveJson(text).size(); }, 9, 300);
   }
+  // Odds, without and with sensitivity; repetitions sized from a first call so slow requests
+  // still finish in about a second each.
   for (const auto& [name, req] : doc.at("odds").items()) {
-    const std::string text = req.dump();
-    out["odds"][name] = medianMicros([&] {
-      Json r, err;
-      grapeshot::parseRequest(text, r, err);
-      sink = sink + grapeshot::odds(r).dump().size();
-    }, 7, 20);
+    for (const bool sensitivity : {false, true}) {
+      Json copy = req;
+      copy["sensitivity"] = sensitivity;
+      const std::string text = copy.dump();
+      auto call = [&] {
+        Json r, err;
+        grapeshot::parseRequest(text, r, err);
+        sink = sink + grapeshot::odds(r).dump().size();
+      };
+      const double first = medianMicros(call, 1, 1);
+      const int per = std::max(1, std::min(200, static_cast<int>(200000 / std::max(first, 1.0))));
+      out[sensitivity ? "oddsSensitivity" : "odds"][name] = medianMicros(call, 5, per);
+    }
   }
   std::cout << out.dump() << "\n";
   return sink == 0 ? 1 : 0;
