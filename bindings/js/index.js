@@ -34,7 +34,8 @@ function tooLarge(text, limit = MAX_REQUEST_BYTES) {
 }
 
 // Refuses, without serialising it, a value whose JSON text must exceed `limit` characters (the sum of
-// its strings and keys is a lower bound) or nest deeper than the engine's 64 levels. Iterative, so
+// its strings and keys is a lower bound), has an object with more than the engine's 256 keys, or
+// nests deeper than its 64 levels (or is cyclic). Iterative, so
 // neither a 10 MB string nor 100,000 levels cost more than a walk over the nodes. Subtrees with a
 // toJSON are skipped (it may replace them); anything that throws is left to JSON.stringify.
 function precheck(value, limit) {
@@ -45,12 +46,14 @@ function precheck(value, limit) {
       const [v, depth] = stack.pop();
       if (typeof v === 'string') size += v.length + 2;
       else if (v !== null && typeof v === 'object' && typeof v.toJSON !== 'function') {
-        if (depth > 65) return failure('parse_error', 'JSON nested deeper than 64 levels');
+        if (depth > 65) return failure('invalid_request', 'request nests deeper than 64 levels (or is cyclic)');
         if (Array.isArray(v)) {
           size += v.length + 1;
           for (let i = 0; i < v.length && size <= limit; i++) stack.push([v[i], depth + 1]);
         } else {
-          for (const k of Object.keys(v)) {
+          const keys = Object.keys(v);
+          if (keys.length > 256) return failure('request_too_large', 'an object has more than 256 keys');
+          for (const k of keys) {
             size += k.length + 4;
             if (size > limit) break;
             stack.push([v[k], depth + 1]);

@@ -140,32 +140,37 @@ bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t m
     error = errorEnvelope(code::kRequestTooLarge, "request text is larger than " + std::to_string(maxBytes) + " bytes", "");
     return false;
   }
-  // The callback bounds nesting so a hostile document cannot exhaust the stack of the recursive
-  // destructor; 64 levels is far deeper than any request.
+  // The callback stops the parse at once (by throwing) at the first of: nesting beyond 64 levels
+  // (the destructor and the validator recurse), a key given twice (JSON.parse keeps the last one, a
+  // host might read the first), an object with more than 256 keys (objects keep their keys in
+  // order, so key lookups are linear: thousands of keys would cost quadratic time).
   constexpr int kMaxDepth = 64;
-  bool tooDeep = false;
-  // A key given twice is refused: JSON.parse keeps the last one, a host might read the first.
-  std::vector<std::set<std::string>> keys;
-  std::string duplicate;
-  Json::parser_callback_t cb = [&](int depth, Json::parse_event_t event, Json& parsed) {
-    if (depth > kMaxDepth && (event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start)) {
-      tooDeep = true;
-    }
-    if (tooDeep || !duplicate.empty()) return false;
-    if (event == Json::parse_event_t::object_start) keys.emplace_back();
-    else if (event == Json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
-    else if (event == Json::parse_event_t::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second)
-      duplicate = parsed.get<std::string>();
-    return duplicate.empty();
+  constexpr std::size_t kMaxKeys = 256;
+  struct Stop {
+    const char* code;
+    std::string message;
   };
-  out = Json::parse(text, tooDeep ? nullptr : cb, false);
-  if (tooDeep) {
-    error = errorEnvelope(code::kParseError, "JSON nested deeper than 64 levels", "");
-    return false;
-  }
-  if (!duplicate.empty()) {
-    if (duplicate.size() > 40) duplicate = duplicate.substr(0, 37) + "...";
-    error = errorEnvelope(code::kParseError, "duplicate key \"" + duplicate + "\"", "");
+  std::vector<std::set<std::string>> keys;
+  Json::parser_callback_t cb = [&](int depth, Json::parse_event_t event, Json& parsed) {
+    using E = Json::parse_event_t;
+    if ((event == E::object_start || event == E::array_start) && depth > kMaxDepth)
+      throw Stop{code::kParseError, "JSON nested deeper than 64 levels"};
+    if (event == E::object_start) {
+      keys.emplace_back();
+    } else if (event == E::object_end && !keys.empty()) {
+      keys.pop_back();
+    } else if (event == E::key && !keys.empty()) {
+      if (!keys.back().insert(parsed.get<std::string>()).second)
+        throw Stop{code::kParseError, "duplicate key \"" + clip(parsed.get<std::string>()) + "\""};
+      if (keys.back().size() > kMaxKeys) throw Stop{code::kRequestTooLarge, "an object has more than 256 keys"};
+    }
+    return true;
+  };
+  try {
+    out = Json::parse(text, cb, false);
+  } catch (const Stop& stop) {
+    out = Json();
+    error = errorEnvelope(stop.code, stop.message, "");
     return false;
   }
   if (out.is_discarded()) {

@@ -111,3 +111,12 @@ TEST_CASE("every entry point answers garbage with an envelope", "[bad-input]") {
     }
   }
 }
+
+TEST_CASE("an object with more than 256 keys is refused while parsing", "[bad-input]") {
+  std::string many = R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[3])";
+  for (int i = 0; i < 5000; ++i) many += ",\"f" + std::to_string(i) + "\":1";
+  expectRefused(many + "}", "request_too_large", "");
+  std::string some = R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[3])";
+  for (int i = 0; i < 200; ++i) some += ",\"f" + std::to_string(i) + "\":1";
+  expectRefused(some + "}", "unknown_field", "/f0");
+}
