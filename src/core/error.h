@@ -30,8 +30,8 @@ inline constexpr const char* kCommitmentMismatch = "commitment_mismatch";  // a 
 }  // namespace code
 
 // Request text beyond this many bytes is refused unparsed (request_too_large): real requests are
-// under 4 KB, and 64 KiB keeps the worst case of a hostile one within a few milliseconds in WASM.
-inline constexpr std::size_t kMaxRequestBytes = 64u << 10;
+// under 4 KB, and 16 KiB keeps the worst case of a hostile one within a few milliseconds in WASM.
+inline constexpr std::size_t kMaxRequestBytes = 16u << 10;
 inline constexpr std::size_t kMaxBatchBytes = 4u << 20;  // a batch (many requests in one text)
 
 class RequestError : public std::runtime_error {

@@ -122,7 +122,7 @@ function generator(seed, bases) {
     return ['receipt', (e) => {
       const res = e.resolve(req);
       if (!res.ok) return res;
-      const receipt = r() < 0.5 ? mutate(res.receipt) : res.receipt;
+      const receipt = r() < 0.5 ? mutate(structuredClone(res.receipt)) : res.receipt;
       const v = e.verify(receipt);
       if (receipt === res.receipt && v.valid !== true) throw new Error(`an untouched receipt does not verify: ${JSON.stringify(v)}`);
       return v;
