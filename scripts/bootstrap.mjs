@@ -15,6 +15,8 @@ const PACKAGES = {
   'nlohmann-json3-dev': '/usr/include/nlohmann/json.hpp',
   catch2: '/usr/include/catch2/catch.hpp',
   chromium: '/usr/bin/chromium',
+  // clang's sanitizer and libFuzzer runtime, for the ASan/UBSan and fuzz builds (only recommended by clang-14)
+  'libclang-rt-14-dev': '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a',
 };
 
 export function run(cmd, args, options = {}) {
@@ -37,7 +39,7 @@ export function ensurePackages(names = Object.keys(PACKAGES)) {
   console.log(`[bootstrap] apt-get install ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+  run('apt-get', ['install', '-y', '-qq', ...missing], { env });
 }
 
 /** Ensures node_modules holds the devDependencies. */
