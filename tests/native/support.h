@@ -20,6 +20,24 @@ inline std::string readFile(const std::string& path) {
 inline std::string seedPath(const std::string& name) { return std::string(GRAPESHOT_SEEDS_DIR) + "/" + name; }
 inline std::string fixturePath(const std::string& rel) { return std::string(GRAPESHOT_FIXTURES_DIR) + "/" + rel; }
 
+inline std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \r");
+  const auto e = s.find_last_not_of(" \r");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+// The cells of a Markdown pipe-table line ("| a | b |" -> {"a", "b"}), trimmed; a blank cell is "".
+inline std::vector<std::string> pipeCells(const std::string& line) {
+  std::vector<std::string> cells;
+  std::stringstream parts(line.substr(1));
+  std::string cell;
+  while (std::getline(parts, cell, '|')) cells.push_back(trim(cell));
+  return cells;
+}
+
+// A Markdown rule under a header ("|--|", "|---|---|"): nothing but pipes, dashes and spaces.
+inline bool isPipeRule(const std::string& line) { return line.find_first_not_of("|- ") == std::string::npos; }
+
 // The rows of a seed text, split on tabs, trimmed (the seeds are plain-text tables).
 inline std::vector<std::vector<std::string>> tabRows(const std::string& text) {
   std::vector<std::vector<std::string>> rows;
@@ -29,11 +47,7 @@ inline std::vector<std::vector<std::string>> tabRows(const std::string& text) {
     std::vector<std::string> cells;
     std::stringstream parts(line);
     std::string cell;
-    while (std::getline(parts, cell, '\t')) {
-      const auto b = cell.find_first_not_of(" \r");
-      const auto e = cell.find_last_not_of(" \r");
-      cells.push_back(b == std::string::npos ? "" : cell.substr(b, e - b + 1));
-    }
+    while (std::getline(parts, cell, '\t')) cells.push_back(trim(cell));
     rows.push_back(cells);
   }
   return rows;

@@ -15,25 +15,14 @@ using grapeshot::Json;
 
 namespace {
 
+using gstest::isPipeRule;
+using gstest::pipeCells;
+using gstest::trim;
+
 const char* kId = "battles-of-waterloo";
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \r");
-  const auto e = s.find_last_not_of(" \r");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
 
-// The cells of a pipe-table line ("| a | b |" -> {"a", "b"}), trimmed.
-// A Markdown rule under a header ("|--|", "|---|---|"): nothing but pipes, dashes and spaces.
-bool isRule(const std::string& line) { return line.find_first_not_of("|- ") == std::string::npos; }
 
-std::vector<std::string> pipeCells(const std::string& line) {
-  std::vector<std::string> cells;
-  std::stringstream parts(line.substr(1));
-  std::string cell;
-  while (std::getline(parts, cell, '|')) cells.push_back(trim(cell));
-  return cells;
-}
 
 std::vector<std::string> seedLines() {
   std::stringstream text(gstest::readFile(gstest::seedPath("002_71cd96c2710d1958.txt")));
@@ -50,7 +39,7 @@ std::vector<std::vector<std::string>> tableStartingWith(const std::string& head)
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].rfind(head, 0) != 0) continue;
     for (std::size_t j = i; j < lines.size() && !lines[j].empty() && lines[j][0] == '|'; ++j)
-      if (!isRule(lines[j])) rows.push_back(pipeCells(lines[j]));
+      if (!isPipeRule(lines[j])) rows.push_back(pipeCells(lines[j]));
     break;
   }
   REQUIRE(!rows.empty());

@@ -14,24 +14,14 @@ using grapeshot::Json;
 
 namespace {
 
+using gstest::isPipeRule;
+using gstest::pipeCells;
+using gstest::trim;
+
 const char* kId = "battles-of-waterloo";
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \r");
-  const auto e = s.find_last_not_of(" \r");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
 
-// A Markdown rule under a header ("|--|", "|---|---|"): nothing but pipes, dashes and spaces.
-bool isRule(const std::string& line) { return line.find_first_not_of("|- ") == std::string::npos; }
 
-std::vector<std::string> pipeCells(const std::string& line) {
-  std::vector<std::string> cells;
-  std::stringstream parts(line.substr(1));
-  std::string cell;
-  while (std::getline(parts, cell, '|')) cells.push_back(trim(cell));
-  return cells;
-}
 
 // The pipe table whose first line starts with `head` (Markdown rules under headers skipped).
 std::vector<std::vector<std::string>> tableStartingWith(const std::string& head) {
@@ -44,7 +34,7 @@ std::vector<std::vector<std::string>> tableStartingWith(const std::string& head)
     if (!in && line.rfind(head, 0) != 0) continue;
     if (line.empty() || line[0] != '|') break;
     in = true;
-    if (!isRule(line)) rows.push_back(pipeCells(line));
+    if (!isPipeRule(line)) rows.push_back(pipeCells(line));
   }
   REQUIRE(!rows.empty());
   return rows;

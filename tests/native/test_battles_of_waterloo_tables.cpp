@@ -16,18 +16,7 @@ namespace {
 
 const char* kId = "battles-of-waterloo";
 
-// The cells of a pipe-table line ("| a | b |" -> {"a", "b"}), trimmed; an empty printed cell is "".
-std::vector<std::string> pipeCells(const std::string& line) {
-  std::vector<std::string> cells;
-  std::stringstream parts(line.substr(1));
-  std::string cell;
-  while (std::getline(parts, cell, '|')) {
-    const auto b = cell.find_first_not_of(" \r");
-    const auto e = cell.find_last_not_of(" \r");
-    cells.push_back(b == std::string::npos ? "" : cell.substr(b, e - b + 1));
-  }
-  return cells;
-}
+using gstest::pipeCells;
 
 // The pipe-table lines that follow the line `title` in the seed, up to the next non-table line.
 std::vector<std::vector<std::string>> tableAfter(const std::string& title) {
