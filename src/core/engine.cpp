@@ -150,11 +150,19 @@ bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t m
     const char* code;
     std::string message;
   };
+  // A single request's arrays hold at most 1024 items (the most dice a request takes is 1000).
+  const std::size_t maxItems = maxBytes <= kMaxRequestBytes ? 1024 : std::size_t(-1);
   std::vector<std::set<std::string>> keys;
+  std::vector<std::pair<bool, std::size_t>> items;  // per open container: is an array, items so far
   Json::parser_callback_t cb = [&](int depth, Json::parse_event_t event, Json& parsed) {
     using E = Json::parse_event_t;
     if ((event == E::object_start || event == E::array_start) && depth > kMaxDepth)
       throw Stop{code::kParseError, "JSON nested deeper than 64 levels"};
+    if ((event == E::object_start || event == E::array_start || event == E::value) && !items.empty() &&
+        items.back().first && ++items.back().second > maxItems)
+      throw Stop{code::kRequestTooLarge, "an array has more than 1024 items"};
+    if (event == E::object_start || event == E::array_start) items.emplace_back(event == E::array_start, 0);
+    if ((event == E::object_end || event == E::array_end) && !items.empty()) items.pop_back();
     if (event == E::object_start) {
       keys.emplace_back();
     } else if (event == E::object_end && !keys.empty()) {

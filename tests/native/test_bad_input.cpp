@@ -120,3 +120,14 @@ TEST_CASE("an object with more than 256 keys is refused while parsing", "[bad-in
   for (int i = 0; i < 200; ++i) some += ",\"f" + std::to_string(i) + "\":1";  // 2 KB
   expectRefused(some + "}", "unknown_field", "/f0");
 }
+
+TEST_CASE("an array with more than 1024 items is refused while parsing", "[bad-input]") {
+  std::string dice = "[3";
+  for (int i = 0; i < 2000; ++i) dice += ",3";
+  expectRefused(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":)" + dice + "]}",
+                "request_too_large", "");
+  std::string nestedItems = "[[]";
+  for (int i = 0; i < 1100; ++i) nestedItems += ",{}";
+  expectRefused(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[3],"x":)" + nestedItems + "]}",
+                "request_too_large", "");
+}
