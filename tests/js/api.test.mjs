@@ -69,7 +69,8 @@ test('bad input never throws, and the module keeps answering afterwards', async 
     [() => e.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 2n } }), 'invalid_request', ''],
     [() => JSON.parse(e.resolveJson('{"ruleset": ')), 'parse_error', ''],
     [() => JSON.parse(e.resolveJson('\u00ff\u00fe')), 'parse_error', ''],
-    [() => JSON.parse(e.resolveJson('['.repeat(100000))), 'parse_error', ''],
+    [() => JSON.parse(e.resolveJson('['.repeat(100000))), 'request_too_large', ''],   // over 16 KiB: refused unparsed
+    [() => JSON.parse(e.resolveJson('['.repeat(10000))), 'parse_error', ''],
     [() => e.resolve({ ...morale, dice: [] }), 'dice_exhausted', '/dice'],
     [() => e.resolve({ ...morale, dice: [7] }), 'die_out_of_range', '/dice/0'],
     [() => e.resolve({ ...morale, seed: -1 }), 'out_of_range', '/seed'],
