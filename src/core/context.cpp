@@ -58,6 +58,11 @@ Modifiers& Modifiers::entry(const std::string& tableId, const std::string& entry
                             const std::string& ruling) {
   if (times == 0) return *this;
   const Json& e = ctx_.entry(tableId, entryId);
+  // Untraced (exact odds run the procedure once per die sequence): skip building the reason text.
+  if (!ctx_.tracing()) {
+    total_ += e.at("value").get<int>() * times;
+    return *this;
+  }
   std::string reason = e.at("label").get<std::string>();
   if (times != 1) reason += " (x" + std::to_string(times) + ")";
   const std::string& title = ctx_.table(tableId).at("title").get_ref<const std::string&>();
@@ -67,6 +72,10 @@ Modifiers& Modifiers::entry(const std::string& tableId, const std::string& entry
 Modifiers& Modifiers::entryValue(const std::string& tableId, const std::string& entryId, const std::string& key,
                                  const std::string& ruling) {
   const Json& e = ctx_.entry(tableId, entryId);
+  if (!ctx_.tracing()) {
+    total_ += e.at("values").at(key).get<int>();
+    return *this;
+  }
   const std::string& title = ctx_.table(tableId).at("title").get_ref<const std::string&>();
   return add(e.at("values").at(key).get<int>(), e.at("label").get<std::string>() + " [" + key + "]",
              ruling.empty() ? title : ruling);
