@@ -1,5 +1,6 @@
 // `npm test`: install what is missing, build native and WASM, run every test suite:
 // Catch2 (ctest), Node tests against the WASM module, TypeScript declarations (tsc), browser tests.
+// No test asserts a time (budgets live in `npm run bench`); the long runs live in `npm run soak`.
 import { ensureNodeModules, ensurePackages, run } from './bootstrap.mjs';
 import { build } from './build.mjs';
 import { buildWeb } from './build-web.mjs';
@@ -12,11 +13,13 @@ const steps = [
   ['native tests under ASan + UBSan', () => run('ctest', ['--test-dir', 'build/asan', '--no-tests=error', '--output-on-failure', '-j2'], {
     env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' },
   })],
-  ['fuzz resolveJson (libFuzzer + ASan + UBSan)', () => run('node', ['scripts/fuzz.mjs', process.env.GRAPESHOT_FUZZ_SECONDS ?? '60'])],
+  // A smoke run that proves the fuzz target builds and runs its seed corpus; the long run is `npm run soak`.
+  ['fuzz smoke (libFuzzer + ASan + UBSan)', () => run('node', ['scripts/fuzz.mjs', process.env.GRAPESHOT_FUZZ_SECONDS ?? '15'])],
   ['wasm build', () => build('wasm')],
   ['web build (build/web for the browser tests)', () => buildWeb()],
   ['node tests (WASM)', () => run('node', ['--test', '--test-reporter=spec', 'tests/js/', 'tests/browser/'], {
-    env: { ...process.env, GRAPESHOT_NATIVE_RESPONSES: 'build/native/fixture-responses.json' },
+    // 20,000 robustness requests here; the million run in `npm run soak`.
+    env: { GRAPESHOT_ROBUSTNESS_N: '20000', ...process.env, GRAPESHOT_NATIVE_RESPONSES: 'build/native/fixture-responses.json' },
   })],
   ['type declarations (tsc)', () => run('node', ['node_modules/typescript/bin/tsc', '-p', 'tests/js/tsconfig.json'])],
 ];

@@ -1,15 +1,14 @@
 // Hostile and broken requests against the WASM module: every class returns {ok:false} with its
-// stable code and JSON Pointer path, quickly, and the module answers a known request correctly
-// afterwards. The shared cases are tests/fixtures/bad-input.json (also run natively); the ones here
+// stable code and JSON Pointer path, and the module answers a known request correctly afterwards.
+// How fast each is refused is a budget of `npm run bench` (10 ms), never asserted here: a test that
+// asserts a time fails on a loaded machine. The shared cases are tests/fixtures/bad-input.json (also run natively); the ones here
 // are too big for a fixture file or exist only in JavaScript (BigInt, cycles, lone surrogates…).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { MAX_REQUEST_BYTES } from 'grapeshot';
 import { engine, fixturesDir, runCase, subsetMismatch } from './support.mjs';
 
-const BUDGET_MS = 10;
 const known = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, dice: [5] };
 const base = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, dice: [3] };
 const MB10 = 10 * 1024 * 1024;
@@ -24,7 +23,7 @@ function deepObject(depth) {
 }
 const cyclic = () => { const o = { ...base }; o.self = o; return o; };
 
-// Inputs are built once, outside the timed calls.
+// Inputs are built once, outside the calls.
 const W10 = 'w'.repeat(MB10);
 const K10 = 'k'.repeat(MB10);
 const big = {
@@ -100,12 +99,6 @@ const generated = [
   ['verify with an unexpected field', (e) => e.verify({ format: 'grapeshot-receipt/1', x: 1 }), 'unknown_field', '/x'],
 ];
 
-function timed(fn) {
-  const t = performance.now();
-  const r = fn();
-  return [r, performance.now() - t];
-}
-
 async function checkKnown(e) {
   const r = e.resolve(known);
   assert.equal(r.ok, true, JSON.stringify(r));
@@ -113,48 +106,30 @@ async function checkKnown(e) {
   assert.deepEqual(r.rolls.map((x) => x.natural), [5]);
 }
 
-const report = [];
-
-test('bad-input fixture cases: code, path and time, then a known request', async (t) => {
+test('bad-input fixture cases: code and path, then a known request', async (t) => {
   const e = await engine();
   const { cases } = JSON.parse(readFileSync(`${fixturesDir}/bad-input.json`, 'utf8'));
   assert.ok(cases.length >= 30, 'at least 30 classes of bad input');
   for (const c of cases) {
     await t.test(c.name, () => {
-      // Best of 5: the machine may be shared; the budget is the engine's cost, not the scheduler's.
-      const runs = Array.from({ length: 5 }, () => timed(() => runCase(e, c)));
-      const ms = Math.min(...runs.map((r) => r[1]));
-      const response = runs[0][0];
+      const response = runCase(e, c);
       assert.equal(subsetMismatch(c.expect, response), null, JSON.stringify(response).slice(0, 500));
-      assert.ok(ms < BUDGET_MS, `${ms.toFixed(2)} ms`);
-      report.push([c.name, ms]);
       checkKnown(e);
     });
   }
 });
 
-test('generated hostile input: code, path and time, then a known request', async (t) => {
+test('generated hostile input: code and path, then a known request', async (t) => {
   const e = await engine();
-  for (const [name, call, code, path, untimed] of generated) {
+  for (const [name, call, code, path] of generated) {
     await t.test(name, () => {
-      const runs = Array.from({ length: 5 }, () => timed(() => call(e)));
-      const ms = Math.min(...runs.map((r) => r[1]));
-      const r = runs[0][0];
+      const r = call(e);
       assert.equal(r.ok, false);
       assert.equal(r.error.code, code, r.error.message?.slice(0, 300));
       assert.equal(r.error.path, path);
       assert.equal(typeof r.error.message, 'string');
       assert.ok(r.error.message.length < 1000, 'messages stay short whatever the input');
-      if (!untimed) {
-        assert.ok(ms < BUDGET_MS, `${ms.toFixed(2)} ms`);
-        report.push([name, ms]);
-      }
       checkKnown(e);
     });
   }
-});
-
-test('bad input report', () => {
-  report.sort((a, b) => b[1] - a[1]);
-  console.log(`# bad input: ${report.length} cases, worst ${report.slice(0, 3).map(([n, ms]) => `${ms.toFixed(2)} ms (${n})`).join(', ')}`);
 });

@@ -1,9 +1,8 @@
 // Hostile input the fixture file cannot carry: raw invalid UTF-8, 100,000 levels of nesting, 10 MB
-// strings. Each is refused with its code and path within 10 ms, and a known request still resolves.
+// strings. Each is refused with its code and path, and a known request still resolves. (How fast
+// each is refused is a budget in `npm run bench`, never a test: timings fail on loaded machines.)
 // (tests/fixtures/bad-input.json holds the other classes; it runs natively and in WASM.)
 #include <catch2/catch.hpp>
-
-#include <chrono>
 
 #include "core/engine.h"
 #include "core/receipt.h"
@@ -21,22 +20,12 @@ void knownStillWorks() {
 }
 
 void expectRefused(const std::string& text, const std::string& code, const std::string& path) {
-  const auto t0 = std::chrono::steady_clock::now();
   const std::string out = grapeshot::resolveJson(text, 1u);
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   const Json r = Json::parse(out);
   CHECK(r.at("ok") == false);
   CHECK(r.at("error").at("code") == code);
   CHECK(r.at("error").at("path") == path);
   CHECK(r.at("error").at("message").get<std::string>().size() < 1000);
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__has_feature)
-  CHECK(ms < 10.0);
-#elif defined(__has_feature)
-#if !__has_feature(address_sanitizer)
-  CHECK(ms < 10.0);
-#endif
-#endif
-  (void)ms;
   knownStillWorks();
 }
 

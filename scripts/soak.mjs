@@ -1,0 +1,34 @@
+// `npm run soak`: the long runs that would make `npm test` slow or flaky on a 2-core machine —
+// 1,000,000 random and mutated requests through the WASM module, and a long libFuzzer run under
+// ASan + UBSan. Builds what is missing first. CI (.ci/run) runs it after `npm test`.
+//   GRAPESHOT_SOAK_REQUESTS (default 1000000), GRAPESHOT_SOAK_FUZZ_SECONDS (default 300)
+import { existsSync } from 'node:fs';
+import { ensureNodeModules, ensurePackages, root, run } from './bootstrap.mjs';
+import { build } from './build.mjs';
+
+const requests = process.env.GRAPESHOT_SOAK_REQUESTS ?? '1000000';
+const fuzzSeconds = process.env.GRAPESHOT_SOAK_FUZZ_SECONDS ?? '300';
+
+const steps = [
+  ['wasm build', () => build('wasm')],
+  [`robustness: ${requests} requests through the WASM module`, () => run('node', ['--test', '--test-reporter=spec', 'tests/js/robustness.test.mjs'], {
+    env: { ...process.env, GRAPESHOT_ROBUSTNESS_N: requests },
+  })],
+  ['sanitizer build (clang++-14, ASan + UBSan, libFuzzer)', () => existsSync(`${root}/build/asan/fuzz_resolve`)
+    ? build('asan')
+    : build('asan', ['-DCMAKE_CXX_COMPILER=clang++-14', '-DGRAPESHOT_SANITIZE=ON', '-DGRAPESHOT_FUZZ=ON'])],
+  [`fuzz resolveJson for ${fuzzSeconds} s (libFuzzer + ASan + UBSan)`, () => run('node', ['scripts/fuzz.mjs', fuzzSeconds])],
+];
+
+try {
+  ensurePackages();
+  ensureNodeModules();
+  for (const [name, step] of steps) {
+    console.log(`\n=== ${name} ===`);
+    await step();
+  }
+  console.log('\nsoak passed');
+} catch (e) {
+  console.error(`\n${e.message}`);
+  process.exit(e.exitCode ?? 1);
+}
