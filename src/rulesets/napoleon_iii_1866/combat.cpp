@@ -127,39 +127,70 @@ int stepsLost(const Json& units) {
   return n;
 }
 
-// Applies a CRT code to every unit of a side (V-06, V-07, V-08). The step of a D+1 goes to the
-// first unit listed: the owner lists the unit that takes it first.
+// The unit that takes the hex's single +1 step under V21_step_per_hex: the owner names it
+// (`stepLossUnit`, an index into the side's units; default the first listed).
+std::size_t stepLossUnit(const Json& side, const Json& units, const std::string& path) {
+  const int i = side.at("stepLossUnit").get<int>();
+  if (!units.empty() && static_cast<std::size_t>(i) >= units.size())
+    throw RequestError(code::kConflictingFields,
+                       "stepLossUnit " + std::to_string(i) + " names no unit of the hex (it has " +
+                           std::to_string(units.size()) + ")",
+                       path + "/stepLossUnit");
+  return static_cast<std::size_t>(i);
+}
+
+void loseStep(UnitState& u) {
+  ++u.stepsLost;
+  ++u.stepsLostNow;
+  u.events.push_back("stepLoss");
+}
+
+// Applies a CRT code to every unit in the hex (V-06, V-21): each is disorganized (V-07: an already
+// disorganized one loses a step instead) and, on D+1, each loses 1 step — V-08 per unit: a
+// disorganized unit hit by D+1 loses 2 steps, or 1 with V08_double_loss off. With V21_step_per_hex
+// the +1 step is taken once, by the unit the owner names (`stepUnit`). A T is a morale test for each
+// unit, with every morale modifier the unit itself carries (its enemyOnFlank included).
 Json applyResult(Context& ctx, const std::string& cell, const Json& units, const std::vector<MoraleSituation>& situations,
-                 const std::string& side) {
+                 const std::string& side, std::size_t stepUnit) {
+  const bool plusOne = cell == "D+1";
+  const bool perHex = ctx.option<bool>("V21_step_per_hex");
+  const bool doubleLoss = ctx.option<bool>("V08_double_loss");
+  if (plusOne && units.size() > 1) {
+    if (perHex)
+      ctx.ruling("V-21", side + " unit " + std::to_string(stepUnit + 1) +
+                             " takes the hex's +1 step, named by its owner (V21_step_per_hex)");
+    else
+      ctx.ruling("V-21", "D+1 applies to every unit in the hex: each is disorganized and loses 1 step");
+  }
   Json out = Json::array();
   for (std::size_t i = 0; i < units.size(); ++i) {
     const Json& unit = units[i];
     const std::string who = side + " unit " + std::to_string(i + 1);
     UnitState u{&unit, i, unit.at("disorganized").get<bool>(), unit.at("stepsLost").get<int>()};
     Json report{{"index", i}};
-    if (cell == "T") {
-      if (unit.contains("morale")) {
-        bool passed = false;
-        report["moraleTest"] = moraleTest(ctx, unit, situations[i], who, passed);
-        if (!passed) {
-          ctx.ruling("V-06", who + " failed its morale test: disorganized");
-          disorganize(ctx, u, who);
-        }
-      } else {
-        u.events.push_back("moraleTestRequired");
+    if (cell == "T" && unit.contains("morale")) {
+      MoraleSituation situation = situations[i];
+      situation.enemyOnFlank = situation.enemyOnFlank || unit.at("enemyOnFlank").get<bool>();
+      bool passed = false;
+      report["moraleTest"] = moraleTest(ctx, unit, situation, who, passed);
+      if (!passed) {
+        ctx.ruling("V-06", who + " failed its morale test: disorganized");
+        disorganize(ctx, u, who);
       }
-    } else if (cell == "D" || cell == "D+1") {
+    } else if (cell == "T") {
+      u.events.push_back("moraleTestRequired");
+    } else if (cell == "D" || plusOne) {
+      const bool takesPlusOne = plusOne && (!perHex || i == stepUnit);
       const bool wasDisorganized = u.disorganized;
-      if (cell == "D+1" && wasDisorganized && !ctx.option<bool>("V08_double_loss")) {
+      if (takesPlusOne && wasDisorganized && !doubleLoss) {
         ctx.ruling("V-08", who + ": D+1 on a disorganized unit costs 1 step only (V08_double_loss off)");
+        loseStep(u);
       } else {
         disorganize(ctx, u, who);
-        if (cell == "D+1" && wasDisorganized) ctx.ruling("V-08", who + ": D+1 on a disorganized unit costs 2 steps");
-      }
-      if (cell == "D+1" && i == 0) {
-        ++u.stepsLost;
-        ++u.stepsLostNow;
-        u.events.push_back("stepLoss");
+        if (takesPlusOne) {
+          loseStep(u);
+          if (wasDisorganized) ctx.ruling("V-08", who + ": D+1 on a disorganized unit costs 2 steps");
+        }
       }
     }
     report["events"] = u.events;
@@ -218,7 +249,7 @@ Json fire(Context& ctx) {
   const Json& units = target.at("units");
   std::vector<MoraleSituation> situations(units.size());
   for (auto& s : situations) s.hex = &target;
-  Json applied = applyResult(ctx, r.cell, units, situations, "target");
+  Json applied = applyResult(ctx, r.cell, units, situations, "target", stepLossUnit(target, units, "/target"));
   ctx.tally("cell", r.cell);
   ctx.tally("final", finalState(applied));
   ctx.tally("stepsLost", totalStepsNow(applied));
@@ -340,8 +371,8 @@ Json shock(Context& ctx) {
     aSit[i].stackedWithCommander = attStacked;
     aSit[i].enemyOnFlank = attackers[i].at("enemyOnFlank").get<bool>();
   }
-  Json defApplied = applyResult(ctx, aRoll.cell, defenders, dSit, "defending");
-  Json attApplied = applyResult(ctx, dRoll.cell, attackers, aSit, "attacking");
+  Json defApplied = applyResult(ctx, aRoll.cell, defenders, dSit, "defending", stepLossUnit(def, defenders, "/defender"));
+  Json attApplied = applyResult(ctx, dRoll.cell, attackers, aSit, "attacking", stepLossUnit(att, attackers, "/attacker"));
 
   ctx.tally("attackCell", aRoll.cell);
   ctx.tally("defenceCell", dRoll.cell);
