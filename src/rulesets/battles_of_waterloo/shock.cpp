@@ -38,7 +38,9 @@ struct Fraction {
 bool isCavalry(const Json& u) { return u.at("type") == "lightCavalry" || u.at("type") == "heavyCavalry"; }
 
 // One attacking unit's strength with the Cavalry Charge Strength multipliers and the River Bridge x1/2 (W-17).
-Fraction attackStrength(Context& ctx, const Json& unit, bool square, const std::string& who) {
+// W-33: the x1/2 is a line of the Defensive Terrain Modifiers table, which a routed defender does not
+// get ("Gain No Terrain Benefits if Assaulted").
+Fraction attackStrength(Context& ctx, const Json& unit, bool square, bool defenderRouted, const std::string& who) {
   Fraction s{unit.at("strength").get<long long>(), 1};
   auto multiply = [&](const std::string& table, const std::string& id, const std::string& ref) {
     const Json& e = ctx.entry(table, id);
@@ -57,7 +59,12 @@ Fraction attackStrength(Context& ctx, const Json& unit, bool square, const std::
   } else if (through != "front") {
     ctx.note(who + ": charge multipliers are for cavalry only", "W-17");
   }
-  if (unit.at("acrossRiverBridge").get<bool>()) multiply("shockTerrain", "acrossRiverBridge", "W-17");
+  if (unit.at("acrossRiverBridge").get<bool>()) {
+    if (defenderRouted)
+      ctx.ruling("W-33", who + ": across a river bridge, but the defender is routed and gains no terrain benefit: no x1/2");
+    else
+      multiply("shockTerrain", "acrossRiverBridge", "W-17");
+  }
   return s;
 }
 
@@ -228,9 +235,12 @@ Json shock(Context& ctx) {
   }
 
   // 1. Strengths and odds (W-12, W-13, W-17).
+  bool defenderAllRouted = true;  // the same test as the terrain DRMs below (W-33)
+  for (const Unit& u : def.units)
+    if (u.state != "Eliminated") defenderAllRouted = defenderAllRouted && u.state == "Routed";
   Fraction attack, defence;
   for (std::size_t i = 0; i < attackers.size(); ++i)
-    attack += attackStrength(ctx, attackers[i], square, att.units[i].who);
+    attack += attackStrength(ctx, attackers[i], square, defenderAllRouted, att.units[i].who);
   for (std::size_t i = 0; i < defenders.size(); ++i)
     if (def.units[i].state != "Eliminated") defence += Fraction{defenders[i].at("strength").get<long long>(), 1};
   ctx.trace(Json{{"kind", "strength"}, {"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
