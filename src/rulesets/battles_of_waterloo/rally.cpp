@@ -116,7 +116,10 @@ Json rally(Context& ctx) {
     result["band"] = band.at("label");
     result["code"] = code;
     result["text"] = band.at("text");
-    result["rallied"] = code != "routRetreat";
+    // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
+    result["rallied"] = code == "rallied";
+    result["noLongerRouted"] = code != "routRetreat";
+    if (code == "D-1") ctx.ruling("W-40", who + ": band 2-6 — no longer routed, becomes D-1; not rallied");
     result["newState"] = newState;
     result["routRetreat"] = code == "routRetreat";
     result["summary"] = rollText(natural, drm.total()) + " on Rallying Routed Units, band " +
