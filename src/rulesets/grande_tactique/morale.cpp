@@ -273,9 +273,24 @@ Consequence consequence(Context& ctx, const std::string& occasion, const Json& e
   return {"mustPursue", std::string(passed ? "passed" : "failed") + ": the cavalry must pursue (uncontrolled)", stateNow};
 }
 
+// G-14: a unit's arm and state left out follow the occasion, so the defaults form a valid request
+// (the De-shaking check of a shaken unit; cavalry after its successful charge).
+Json unitForOccasion(Context& ctx, const std::string& occasion, Json unit) {
+  if (!unit.contains("state")) {
+    const bool shakenOnly = occasion == "deShaking" || occasion == "shakenInfantryBeatenInFiring";
+    unit["state"] = shakenOnly ? "shaken" : "eager";
+    if (shakenOnly) ctx.ruling("G-14", "no state given: this Morale Check is taken by a shaken unit");
+  }
+  if (!unit.contains("arm")) {
+    unit["arm"] = occasion == "cavalryAfterSuccessfulCharge" ? "cavalry" : "infantry";
+    if (occasion == "cavalryAfterSuccessfulCharge") ctx.ruling("G-14", "no arm given: this Morale Check is taken by cavalry");
+  }
+  return unit;
+}
+
 Json morale(Context& ctx) {
   const std::string& occasion = str(ctx.in, "occasion");
-  const Json& unit = ctx.in.at("unit");
+  const Json unit = unitForOccasion(ctx, occasion, ctx.in.at("unit"));
   validateUnit(unit, "/unit");
   const std::string& arm = str(unit, "arm");
   const bool shaken = str(unit, "state") == "shaken";
