@@ -81,6 +81,16 @@ function toJson(value, limit = MAX_REQUEST_BYTES) {
   }
 }
 
+// Runs a public call; whatever a caller passes, an exception becomes an error envelope (the
+// wrapper never throws: a getter or toString that throws, null options, a revoked Proxy…).
+function guard(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    return failure('invalid_request', `request cannot be read: ${String(e?.message ?? e).slice(0, 200)}`);
+  }
+}
+
 export class Engine {
   #core;
   #rulesets;
@@ -107,27 +117,38 @@ export class Engine {
 
   /** Resolves one request; never throws for bad input (returns {ok:false, error}). */
   resolve(request) {
-    const { text, error } = toJson(request);
-    return error ?? JSON.parse(this.#core.resolveJson(text, randomSeed()));
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.resolveJson(text, randomSeed()));
+    });
   }
 
   /** The same, JSON text in and out, for hosts that pass text. */
   resolveJson(text) {
-    const s = String(text);
+    let s;
+    try {
+      s = String(text);
+    } catch (e) {
+      return JSON.stringify(failure('invalid_request', `request text cannot be read: ${String(e?.message ?? e).slice(0, 200)}`));
+    }
     const big = tooLarge(s);
     return big ? JSON.stringify(big.error) : this.#core.resolveJson(s, randomSeed());
   }
 
   /** Re-derives a receipt's rolls and result: {ok: true, valid, problems: [{code, path, message}]}. */
   verify(receipt) {
-    const { text, error } = toJson(receipt);
-    return error ?? JSON.parse(this.#core.verifyJson(text));
+    return guard(() => {
+      const { text, error } = toJson(receipt);
+      return error ?? JSON.parse(this.#core.verifyJson(text));
+    });
   }
 
   /** One printed cell of a grid table: {ruleset, table, column, roll, options?} -> {ok, cell}. */
   lookup(request) {
-    const { text, error } = toJson(request);
-    return error ?? JSON.parse(this.#core.lookupJson(text));
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.lookupJson(text));
+    });
   }
 
   /**
@@ -135,21 +156,29 @@ export class Engine {
    * and a number, expectations, and each boolean input's effect when flipped (sensitivity).
    */
   odds(request) {
-    const { text, error } = toJson(request);
-    return error ?? JSON.parse(this.#core.oddsJson(text));
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.oddsJson(text));
+    });
   }
 
   /** Many requests in one call: {call: 'resolve' | 'odds' | 'lookup'}; responses as one-by-one. */
-  batch(requests, { call = 'resolve' } = {}) {
-    if (!Array.isArray(requests)) return failure('invalid_request', 'a batch is an array of requests');
-    const { text, error } = toJson(requests, MAX_BATCH_BYTES);
-    return error ?? JSON.parse(this.#core.batchJson(text, String(call), randomSeed()));
+  batch(requests, options) {
+    return guard(() => {
+      if (!Array.isArray(requests)) return failure('invalid_request', 'a batch is an array of requests');
+      const call = options?.call ?? 'resolve';
+      if (typeof call !== 'string') return failure('invalid_value', 'call must be resolve, odds or lookup', '/call');
+      const { text, error } = toJson(requests, MAX_BATCH_BYTES);
+      return error ?? JSON.parse(this.#core.batchJson(text, call, randomSeed()));
+    });
   }
 
   /** A printed table as transcribed: {ruleset, table} -> {ok, table}. */
   table(request) {
-    const { text, error } = toJson(request);
-    return error ?? JSON.parse(this.#core.tableJson(text));
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.tableJson(text));
+    });
   }
 }
 

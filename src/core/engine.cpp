@@ -94,25 +94,35 @@ Prepared prepare(const Json& req) {
   return p;
 }
 
+DiceChoice checkDiceSource(const Json& req) {
+  DiceChoice c;
+  c.hasDice = req.contains("dice");
+  c.hasSeed = req.contains("seed");
+  c.hasCommit = req.contains("commitReveal");
+  if (c.hasDice && c.hasSeed) throw RequestError(code::kConflictingFields, "give either dice or seed, not both", "/seed");
+  if (c.hasCommit && (c.hasDice || c.hasSeed))
+    throw RequestError(code::kConflictingFields, "give one of dice, seed or commitReveal", "/commitReveal");
+  c.wantReceipt = receiptRequested(req);
+  if (c.hasDice) c.dice = validDice(req.at("dice"));
+  if (c.hasSeed) c.seed = validSeed(req.at("seed"));
+  if (c.hasCommit) c.seed = commitRevealSeed(req.at("commitReveal"), "/commitReveal");
+  return c;
+}
+
 namespace {
 
 Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) {
   const Prepared p = prepare(req);
-  const bool hasDice = req.contains("dice"), hasSeed = req.contains("seed");
-  if (hasDice && hasSeed) throw RequestError(code::kConflictingFields, "give either dice or seed, not both", "/seed");
-  const bool hasCommit = req.contains("commitReveal"), wantReceipt = receiptRequested(req);
-  if (hasCommit && (hasDice || hasSeed))
-    throw RequestError(code::kConflictingFields, "give one of dice, seed or commitReveal", "/commitReveal");
+  DiceChoice choice = checkDiceSource(req);
+  const bool hasDice = choice.hasDice, hasSeed = choice.hasSeed, wantReceipt = choice.wantReceipt;
 
   std::optional<ScriptedDice> scripted;
   std::optional<SeededDice> seeded;
   std::uint32_t seed = 0;
   if (hasDice) {
-    scripted.emplace(validDice(req.at("dice")));
+    scripted.emplace(std::move(choice.dice));
   } else {
-    seed = hasSeed     ? validSeed(req.at("seed"))
-           : hasCommit ? commitRevealSeed(req.at("commitReveal"), "/commitReveal")
-           : fallbackSeed ? *fallbackSeed : std::random_device{}();
+    seed = hasSeed || choice.hasCommit ? choice.seed : fallbackSeed ? *fallbackSeed : std::random_device{}();
     seeded.emplace(seed);
   }
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
@@ -138,6 +148,12 @@ Json errorEnvelope(const std::string& code, const std::string& message, const st
 bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes) {
   if (text.size() > maxBytes) {  // checked before parsing: bounded time and memory per call
     error = errorEnvelope(code::kRequestTooLarge, "request text is larger than " + std::to_string(maxBytes) + " bytes", "");
+    return false;
+  }
+  // nlohmann's lexer reads a NUL byte as the end of input, so "{...}\0garbage" would parse; JSON has
+  // no raw NUL anywhere (inside strings it must be escaped), so refuse it as JSON.parse does.
+  if (text.find('\0') != std::string::npos) {
+    error = errorEnvelope(code::kParseError, "request is not valid JSON: a NUL character", "");
     return false;
   }
   // The callback stops the parse at once (by throwing) at the first of: nesting beyond 64 levels

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "error.h"
 #include "json.h"
@@ -35,6 +36,16 @@ struct Prepared {
   Json inputs;
 };
 Prepared prepare(const Json& request);
+
+// Where a request's dice come from: `dice`, `seed` or `commitReveal` (at most one), each checked, and
+// whether it asks for a receipt. Throws RequestError. Resolve uses it; odds calls it too, so it
+// refuses exactly what resolve refuses although it rolls nothing.
+struct DiceChoice {
+  bool hasDice = false, hasSeed = false, hasCommit = false, wantReceipt = false;
+  std::vector<int> dice;
+  std::uint32_t seed = 0;  // the given seed, or the one commit–reveal derives
+};
+DiceChoice checkDiceSource(const Json& request);
 
 // Parses JSON text; malformed text, depth beyond a limit or invalid UTF-8 is a parse_error.
 // Returns the error envelope in `error` and false on failure.

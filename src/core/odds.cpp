@@ -156,6 +156,7 @@ void booleanInputs(const Json& schema, const Json& value, const std::string& pat
 
 Json oddsChecked(const Json& req) {
   const Prepared p = prepare(req);
+  checkDiceSource(req);  // odds rolls nothing, but refuses what resolve refuses (parity)
   bool withSensitivity = true;
   if (const auto s = req.find("sensitivity"); s != req.end()) {
     if (!s->is_boolean()) throw RequestError(code::kWrongType, "expected a boolean", "/sensitivity");

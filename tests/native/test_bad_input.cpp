@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/engine.h"
+#include "core/odds.h"
 #include "core/receipt.h"
 
 using grapeshot::Json;
@@ -119,4 +120,25 @@ TEST_CASE("an array with more than 1024 items is refused while parsing", "[bad-i
   for (int i = 0; i < 1100; ++i) nestedItems += ",{}";
   expectRefused(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[3],"x":)" + nestedItems + "]}",
                 "request_too_large", "");
+}
+
+TEST_CASE("a NUL byte is not JSON, even after a complete request", "[bad-input]") {
+  expectRefused(kMorale + std::string("\0garbage", 8), "parse_error", "");
+  expectRefused(kMorale + std::string(1, '\0'), "parse_error", "");
+}
+
+TEST_CASE("odds refuses every envelope field resolve refuses, with the same code and path", "[bad-input][odds]") {
+  const std::string base = R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},)";
+  for (const std::string& tail : {std::string(R"("dice":["x"]})"), std::string(R"("seed":-1})"),
+                                  std::string(R"("seed":"1"})"), std::string(R"("dice":[3],"seed":1})"),
+                                  std::string(R"("receipt":"yes"})"), std::string(R"("commitReveal":{}})"),
+                                  std::string(R"("commitReveal":1,"seed":1})")}) {
+    INFO(tail);
+    const Json req = Json::parse(base + tail);
+    const Json resolved = grapeshot::resolve(req, 1u);
+    const Json odds = grapeshot::odds(req);
+    REQUIRE(odds.at("ok") == false);
+    CHECK(odds.at("error").at("code") == resolved.at("error").at("code"));
+    CHECK(odds.at("error").at("path") == resolved.at("error").at("path"));
+  }
 }
