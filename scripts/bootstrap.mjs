@@ -50,6 +50,22 @@ export function ensureNodeModules() {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
+/** Installs what is missing, then runs named steps in order; the first failure ends the process. */
+export async function runSteps(steps, doneMessage) {
+  try {
+    ensurePackages();
+    ensureNodeModules();
+    for (const [name, step] of steps) {
+      console.log(`\n=== ${name} ===`);
+      await step();
+    }
+    console.log(`\n${doneMessage}`);
+  } catch (e) {
+    console.error(`\n${e.message}`);
+    process.exit(e.exitCode ?? 1);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   ensurePackages();
   ensureNodeModules();

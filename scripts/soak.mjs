@@ -3,7 +3,7 @@
 // ASan + UBSan. Builds what is missing first. CI (.ci/run) runs it after `npm test`.
 //   GRAPESHOT_SOAK_REQUESTS (default 1000000), GRAPESHOT_SOAK_FUZZ_SECONDS (default 300)
 import { existsSync } from 'node:fs';
-import { ensureNodeModules, ensurePackages, root, run } from './bootstrap.mjs';
+import { root, run, runSteps } from './bootstrap.mjs';
 import { build } from './build.mjs';
 
 const requests = process.env.GRAPESHOT_SOAK_REQUESTS ?? '1000000';
@@ -20,15 +20,4 @@ const steps = [
   [`fuzz resolveJson for ${fuzzSeconds} s (libFuzzer + ASan + UBSan)`, () => run('node', ['scripts/fuzz.mjs', fuzzSeconds])],
 ];
 
-try {
-  ensurePackages();
-  ensureNodeModules();
-  for (const [name, step] of steps) {
-    console.log(`\n=== ${name} ===`);
-    await step();
-  }
-  console.log('\nsoak passed');
-} catch (e) {
-  console.error(`\n${e.message}`);
-  process.exit(e.exitCode ?? 1);
-}
+await runSteps(steps, 'soak passed');

@@ -1,7 +1,7 @@
 // `npm test`: install what is missing, build native and WASM, run every test suite:
 // Catch2 (ctest), Node tests against the WASM module, TypeScript declarations (tsc), browser tests.
 // No test asserts a time (budgets live in `npm run bench`); the long runs live in `npm run soak`.
-import { ensureNodeModules, ensurePackages, run } from './bootstrap.mjs';
+import { run, runSteps } from './bootstrap.mjs';
 import { build } from './build.mjs';
 import { buildWeb } from './build-web.mjs';
 
@@ -24,15 +24,4 @@ const steps = [
   ['type declarations (tsc)', () => run('node', ['node_modules/typescript/bin/tsc', '-p', 'tests/js/tsconfig.json'])],
 ];
 
-try {
-  ensurePackages();
-  ensureNodeModules();
-  for (const [name, step] of steps) {
-    console.log(`\n=== ${name} ===`);
-    await step();
-  }
-  console.log('\nall test suites passed');
-} catch (e) {
-  console.error(`\n${e.message}`);
-  process.exit(e.exitCode ?? 1);
-}
+await runSteps(steps, 'all test suites passed');
