@@ -59,8 +59,10 @@ TEST_CASE("odds chain the morale test after a T: 1/2 T x 1/2 pass stays in good 
 
 TEST_CASE("odds of both sides of a 6 vs 4 assault in the open", "[odds]") {
   const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"shock",
-    "attacker":{"units":[{"combatValue":6}]},"defender":{"units":[{"combatValue":4}]}})"));
-  CHECK(o.at("paths") == 36);
+    "attacker":{"units":[{"combatValue":6,"morale":4}]},"defender":{"units":[{"combatValue":4,"morale":4}]}})"));
+  // 6 x 6 rolls, and each T adds the morale test of every unit it hits (W-35): attack rows 1-2 and
+  // defence rows 2-4 branch six ways, so (4 + 2 x 6) x (3 + 3 x 6) = 336 sequences.
+  CHECK(o.at("paths") == 336);
   // Attack, column 6: s = row + 6 -> rows 1-2 T, 3-5 D, 6 D+1.
   CHECK(dist(o, "attackCell") == std::map<std::string, std::string>{{"T", "1/3"}, {"D", "1/2"}, {"D+1", "1/6"}});
   // Defence, column 4: row 1 -, rows 2-4 T, 5-6 D.
@@ -70,11 +72,15 @@ TEST_CASE("odds of both sides of a 6 vs 4 assault in the open", "[odds]") {
   const Json& at = o.at("distributions").at("defenderStepsLost");
   CHECK(at.back().at("value") == 1);
   CHECK(at.back().at("atLeast").at("fraction") == Json{{"num", 1}, {"den", 6}});
+  // The defender ends disorganized without a loss on D (1/2) or on a T whose morale test fails
+  // (d6 5-6 > 4): 1/2 + 1/3 x 1/3 = 11/18; with a step lost on D+1 (1/6).
+  CHECK(dist(o, "defenderFinal").at("1/1 disorganized") == "11/18");
+  CHECK(dist(o, "defenderFinal").at("1/1 disorganized, -1 step") == "1/6");
 }
 
 TEST_CASE("sensitivity: what adding a flank attack is worth", "[odds]") {
   const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"shock",
-    "attacker":{"units":[{"combatValue":6}]},"defender":{"units":[{"combatValue":4}]}})"));
+    "attacker":{"units":[{"combatValue":6,"morale":4}]},"defender":{"units":[{"combatValue":4,"morale":4}]}})"));
   const Json* flank = nullptr;
   for (const auto& s : o.at("sensitivity"))
     if (s.at("path") == "/attacker/units/0/flank") flank = &s;

@@ -139,17 +139,13 @@ std::size_t stepLossUnit(const Json& side, const Json& units, const std::string&
   return static_cast<std::size_t>(i);
 }
 
-void loseStep(UnitState& u) {
-  ++u.stepsLost;
-  ++u.stepsLostNow;
-  u.events.push_back("stepLoss");
-}
-
 // Applies a CRT code to every unit in the hex (V-06, V-21): each is disorganized (V-07: an already
 // disorganized one loses a step instead) and, on D+1, each loses 1 step — V-08 per unit: a
 // disorganized unit hit by D+1 loses 2 steps, or 1 with V08_double_loss off. With V21_step_per_hex
 // the +1 step is taken once, by the unit the owner names (`stepUnit`). A T is a morale test for each
-// unit, with every morale modifier the unit itself carries (its enemyOnFlank included).
+// unit, with every morale modifier the unit itself carries (its enemyOnFlank included); its morale is
+// a required input (W-35), so no roll can leave a test unresolved. Losses stop at a unit's step
+// value, which eliminates it (V-26).
 Json applyResult(Context& ctx, const std::string& cell, const Json& units, const std::vector<MoraleSituation>& situations,
                  const std::string& side, std::size_t stepUnit) {
   const bool plusOne = cell == "D+1";
@@ -166,9 +162,9 @@ Json applyResult(Context& ctx, const std::string& cell, const Json& units, const
   for (std::size_t i = 0; i < units.size(); ++i) {
     const Json& unit = units[i];
     const std::string who = side + " unit " + std::to_string(i + 1);
-    UnitState u{&unit, i, unit.at("disorganized").get<bool>(), unit.at("stepsLost").get<int>()};
+    UnitState u(unit, i);
     Json report{{"index", i}};
-    if (cell == "T" && unit.contains("morale")) {
+    if (cell == "T") {
       MoraleSituation situation = situations[i];
       situation.enemyOnFlank = situation.enemyOnFlank || unit.at("enemyOnFlank").get<bool>();
       bool passed = false;
@@ -177,18 +173,16 @@ Json applyResult(Context& ctx, const std::string& cell, const Json& units, const
         ctx.ruling("V-06", who + " failed its morale test: disorganized");
         disorganize(ctx, u, who);
       }
-    } else if (cell == "T") {
-      u.events.push_back("moraleTestRequired");
     } else if (cell == "D" || plusOne) {
       const bool takesPlusOne = plusOne && (!perHex || i == stepUnit);
       const bool wasDisorganized = u.disorganized;
       if (takesPlusOne && wasDisorganized && !doubleLoss) {
         ctx.ruling("V-08", who + ": D+1 on a disorganized unit costs 1 step only (V08_double_loss off)");
-        loseStep(u);
+        loseStep(ctx, u, who);
       } else {
         disorganize(ctx, u, who);
         if (takesPlusOne) {
-          loseStep(u);
+          loseStep(ctx, u, who);
           if (wasDisorganized) ctx.ruling("V-08", who + ": D+1 on a disorganized unit costs 2 steps");
         }
       }
@@ -197,21 +191,22 @@ Json applyResult(Context& ctx, const std::string& cell, const Json& units, const
     report["disorganized"] = u.disorganized;
     report["stepsLost"] = u.stepsLost;
     report["stepsLostNow"] = u.stepsLostNow;
+    if (u.steps > 0) report["eliminated"] = u.eliminated;
     out.push_back(std::move(report));
   }
   return out;
 }
 
 std::string finalState(const Json& applied) {
-  int disorganized = 0, steps = 0, pending = 0;
+  int disorganized = 0, steps = 0, eliminated = 0;
   for (const auto& u : applied) {
     disorganized += u.at("disorganized").get<bool>();
     steps += u.at("stepsLostNow").get<int>();
-    for (const auto& e : u.at("events")) pending += e == "moraleTestRequired";
+    eliminated += u.value("eliminated", false);
   }
   std::string s = std::to_string(disorganized) + "/" + std::to_string(applied.size()) + " disorganized";
   if (steps) s += ", -" + std::to_string(steps) + " step" + (steps > 1 ? "s" : "");
-  if (pending) s += ", " + std::to_string(pending) + " morale test(s) to roll";
+  if (eliminated) s += ", " + std::to_string(eliminated) + " eliminated";
   return s;
 }
 
@@ -221,11 +216,27 @@ int totalStepsNow(const Json& applied) {
   return n;
 }
 
+// Every unit of a side checked for contradictions before any roll (V-27, V-26); a steep slope
+// between two hexes of the same level is a contradiction too (V-27).
+void checkUnits(const Json& units, const std::string& path, int otherLevel, const char* steepSlopeWhat) {
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const std::string at = pointerJoin(path, i);
+    checkUnit(units[i], at);
+    if (units[i].value("steepSlope", false) && units[i].at("level").get<int>() == otherLevel)
+      throw RequestError(code::kConflictingFields,
+                         std::string(steepSlopeWhat) + " a steep slope, but both hexes are at level " +
+                             std::to_string(otherLevel) + ": a steep slope is a change of level",
+                         at + "/steepSlope");
+  }
+}
+
 // --- fire ---------------------------------------------------------------------------------------
 Json fire(Context& ctx) {
   const Json& firers = ctx.in.at("firers");
   const Json& target = ctx.in.at("target");
   const std::string who = "fire";
+  checkUnits(firers, "/firers", target.at("level").get<int>(), "fires down");
+  checkUnits(target.at("units"), "/target/units", -1, "");
   const int strength = sumCombatValues(ctx, firers, "firing artillery", "V-03");
   const int prot = protection(ctx, target);
   const int base = divideByProtection(ctx, strength, prot, who, "target hex terrain protection");
@@ -291,6 +302,8 @@ Json shock(Context& ctx) {
   const Json& attackers = att.at("units");
   const Json& defenders = def.at("units");
   checkHexsides(attackers);
+  checkUnits(attackers, "/attacker/units", def.at("level").get<int>(), "attacks across");
+  checkUnits(defenders, "/defender/units", -1, "");
   const bool night = ctx.in.at("night").get<bool>();
   const bool flank = any(attackers, [](const Json& a) { return a.at("flank").get<bool>(); });
   const bool stream = any(attackers, [](const Json& a) { return a.at("hexside") == "stream"; });

@@ -26,7 +26,9 @@ Json moraleTest(Context& ctx, const Json& unit, const MoraleSituation& s, const 
   if (protection(ctx, *s.hex) >= 2) target.entry(table, "protection", 1, "V-16");
   if (s.stackedWithCommander) target.entry(table, "stackedWithCommander");
   if (unit.at("prussianGuard").get<bool>()) target.entry(table, "prussianGuard");
-  if (unit.at("lightTroops").get<bool>() && lightTroopCover(*s.hex)) target.entry(table, "lightTroopsInCover");
+  // V-25: "town, village or wood" takes a city as a town (there is no separate village terrain).
+  if (unit.at("lightTroops").get<bool>() && lightTroopCover(*s.hex))
+    target.entry(table, "lightTroopsInCover", 1, s.hex->at("settlement") == "city" ? "V-25" : "");
   if (unit.at("type") == "artillery" && unit.at("nationality") == "austrian") target.entry(table, "austrianArtillery");
   target.entry(table, "perStepLoss", unit.at("stepsLost").get<int>());
   if (s.enemyOnFlank) target.entry(table, "enemyOnFlank");
@@ -50,13 +52,46 @@ Json moraleTest(Context& ctx, const Json& unit, const MoraleSituation& s, const 
   return Json{{"target", target.total()}, {"natural", natural}, {"passed", passed}, {"rule", how}};
 }
 
+void checkUnit(const Json& unit, const std::string& path) {
+  const std::string type = unit.value("type", "infantry");
+  if (unit.value("heavyCavalry", false) && type != "cavalry")
+    throw RequestError(code::kConflictingFields, "the heavy cavalry flag is for cavalry, and this unit is " + type,
+                       path + "/heavyCavalry");
+  if (unit.value("lightTroops", false) && type == "artillery")
+    throw RequestError(code::kConflictingFields, "artillery cannot be light troops", path + "/lightTroops");
+  if (unit.contains("steps") && unit.at("stepsLost").get<int>() >= unit.at("steps").get<int>())
+    throw RequestError(code::kConflictingFields,
+                       "steps lost (" + std::to_string(unit.at("stepsLost").get<int>()) +
+                           ") reach the unit's step value (" + std::to_string(unit.at("steps").get<int>()) +
+                           "): the unit is already eliminated",
+                       path + "/stepsLost");
+}
+
+UnitState::UnitState(const Json& in, std::size_t i)
+    : unit(&in),
+      index(i),
+      disorganized(in.at("disorganized").get<bool>()),
+      stepsLost(in.at("stepsLost").get<int>()),
+      steps(in.value("steps", 0)) {}
+
+void loseStep(Context& ctx, UnitState& u, const std::string& who) {
+  if (u.eliminated) return;
+  ++u.stepsLost;
+  ++u.stepsLostNow;
+  u.events.push_back("stepLoss");
+  if (u.steps > 0 && u.stepsLost >= u.steps) {
+    u.eliminated = true;
+    u.events.push_back("eliminated");
+    ctx.ruling("V-26", who + " has lost its last step (" + std::to_string(u.steps) + "): eliminated");
+  }
+}
+
 void disorganize(Context& ctx, UnitState& u, const std::string& who) {
+  if (u.eliminated) return;
   if (u.disorganized) {
-    ++u.stepsLost;
-    ++u.stepsLostNow;
-    u.events.push_back("stepLoss");
     ctx.trace(Json{{"kind", "result"}, {"for", who}, {"reason", "already disorganized: loses 1 step instead"},
                    {"ref", "V-07"}});
+    loseStep(ctx, u, who);
   } else {
     u.disorganized = true;
     u.events.push_back("disorganized");
@@ -65,12 +100,15 @@ void disorganize(Context& ctx, UnitState& u, const std::string& who) {
 
 namespace {
 
-Json unitAfter(const Json& unit, bool disorganized, int stepsLost) {
-  return Json{{"morale", unit.at("morale")}, {"disorganized", disorganized}, {"stepsLost", stepsLost}};
+Json unitAfter(const UnitState& u) {
+  Json r{{"morale", u.unit->at("morale")}, {"disorganized", u.disorganized}, {"stepsLost", u.stepsLost}};
+  if (u.steps > 0) r["eliminated"] = u.eliminated;
+  return r;
 }
 
 Json test(Context& ctx, bool rally) {
   const Json& unit = ctx.in.at("unit");
+  checkUnit(unit, "/unit");
   MoraleSituation s;
   s.hex = &ctx.in;
   s.stackedWithCommander = ctx.in.at("stackedWithCommander").get<bool>();
@@ -83,7 +121,7 @@ Json test(Context& ctx, bool rally) {
   }
   bool passed = false;
   Json report = moraleTest(ctx, unit, s, "the unit", passed);
-  UnitState u{&unit, 0, unit.at("disorganized").get<bool>(), unit.at("stepsLost").get<int>()};
+  UnitState u(unit, 0);
   std::string effect;
   if (rally) {
     // V-19: a pass removes disorganization; a failure changes nothing.
@@ -100,15 +138,17 @@ Json test(Context& ctx, bool rally) {
   } else {
     ctx.ruling("V-06", "a failed morale test disorganizes the unit");
     disorganize(ctx, u, "the unit");
-    effect = u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)" : "failed: disorganized";
+    effect = u.eliminated     ? "failed: already disorganized, loses its last step (V-07): eliminated"
+             : u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)"
+                              : "failed: disorganized";
   }
   ctx.tally("passed", passed);
-  ctx.tally("final", std::string(u.disorganized ? "disorganized" : "in good order") +
+  ctx.tally("final", std::string(u.eliminated ? "eliminated" : u.disorganized ? "disorganized" : "in good order") +
                          (u.stepsLostNow ? ", -" + std::to_string(u.stepsLostNow) + " step" : ""));
   ctx.tally("stepsLost", u.stepsLostNow);
   report["effect"] = effect;
   report["events"] = u.events;
-  report["unit"] = unitAfter(unit, u.disorganized, u.stepsLost);
+  report["unit"] = unitAfter(u);
   return report;
 }
 

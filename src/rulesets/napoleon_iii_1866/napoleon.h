@@ -11,15 +11,26 @@ int protection(const Context& ctx, const Json& hex);
 // City, town or woods: where light troops get their +1 (printed DRM and morale modifiers).
 bool lightTroopCover(const Json& hex);
 
+// Refuses a unit whose inputs contradict each other (V-27, V-26), before any die is rolled:
+// the heavy cavalry flag on a non-cavalry unit, the light troops flag on artillery, and steps lost
+// that already reach the unit's step value. `path` is the unit's JSON Pointer.
+void checkUnit(const Json& unit, const std::string& path);
+
 // The state of one unit as a combat result is applied to it.
 struct UnitState {
+  UnitState(const Json& unit, std::size_t index);
   const Json* unit;
   std::size_t index;
   bool disorganized;
   int stepsLost;
+  int steps;  // its step value (V-26); 0 = not given: losses are counted without elimination
   int stepsLostNow = 0;
+  bool eliminated = false;
   Json events = Json::array();
 };
+
+// One step loss (never beyond the step value); the unit is eliminated with its last step (V-26).
+void loseStep(Context& ctx, UnitState& u, const std::string& who);
 
 // What a morale test needs beyond the unit itself.
 struct MoraleSituation {
