@@ -298,16 +298,36 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
     CHECK(inf.retreatHexes == 2);
     CHECK(art.retreatHexes == 1);
   }
-  SECTION("a check without a Cohesion rating is a missing_field error at the unit's cohesion") {
+  SECTION("W-35: a check without a Cohesion rating is a schema bug, never a request error") {
     Harness h({3});
     wl::Unit u = unit("infantry", "Normal", -1);
-    try {
-      wl::applyResult(h.ctx, u, wl::parseResultCode("d"));
-      FAIL("no error");
-    } catch (const grapeshot::RequestError& e) {
-      CHECK(e.code() == "missing_field");
-      CHECK(e.path() == "/unit/cohesion");
-    }
+    CHECK_THROWS_AS(wl::applyResult(h.ctx, u, wl::parseResultCode("d")), std::logic_error);
+  }
+  SECTION("W-36: steps lost stop at the unit's steps, and the last one eliminates it") {
+    Harness h({});
+    wl::Unit u = unit("infantry", "Normal");
+    u.steps = 2;
+    u.stepsLost = 1;
+    wl::applyResult(h.ctx, u, wl::parseResultCode("3"));
+    CHECK(u.stepsLost == 2);
+    CHECK(u.state == "Eliminated");
+    CHECK(wl::unitReport(u).at("stepsLeft") == 0);
+  }
+  SECTION("W-38: unable to retreat costs a step per retreat; unable to rout its full distance eliminates") {
+    Harness h({});
+    wl::Unit back = unit("infantry", "Normal"), rout = unit("infantry", "Normal"), both = unit("infantry", "Normal");
+    back.steps = rout.steps = both.steps = 3;
+    back.retreatBlocked = true;
+    rout.routBlocked = true;
+    wl::applyMatrix(h.ctx, back, "B");
+    wl::applyMatrix(h.ctx, rout, "B");
+    CHECK(back.stepsLost == 1);
+    CHECK(back.retreatHexes == 0);
+    CHECK(rout.retreatHexes == 1);  // it can retreat, just not rout
+    wl::applyMatrix(h.ctx, rout, "r/R");
+    CHECK(rout.state == "Eliminated");
+    wl::applyMatrix(h.ctx, back, "r/R");  // cannot retreat, so cannot rout either
+    CHECK(back.state == "Eliminated");
   }
 }
 

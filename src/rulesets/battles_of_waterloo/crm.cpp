@@ -47,12 +47,15 @@ std::size_t columnIndex(const Context& ctx, const std::string& column) {
 }
 
 void rout(Context& ctx, Unit& u, const std::string& ref) {
-  if (u.retreatBlocked) {
-    // "Units that cannot rout their full rout distance are eliminated."
+  if (u.routBlocked || u.retreatBlocked) {
+    // "Units that cannot rout their full rout distance are eliminated" (W-38); one that cannot
+    // retreat at all cannot rout either.
     u.state = "Eliminated";
     u.events.push_back("eliminated");
-    ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", "cannot rout its full distance: eliminated"},
-                   {"ref", "Routing Units"}});
+    ctx.trace(Json{{"kind", "result"}, {"for", u.who},
+                   {"reason", u.routBlocked ? "cannot rout its full distance: eliminated"
+                                            : "cannot retreat, so cannot rout: eliminated"},
+                   {"ref", "W-38"}});
     return;
   }
   u.state = "Routed";
@@ -62,9 +65,15 @@ void rout(Context& ctx, Unit& u, const std::string& ref) {
                  {"reason", "Routed marker, retreat 1/2 move (rounded up)"}, {"ref", ref.empty() ? "W-19" : ref}});
 }
 
+// W-35: every unit a procedure may check gives its Cohesion (the schemas require it), so a missing
+// rating here is a bug in a schema, never something the dice can cause.
+void requireCohesion(const Unit& u) {
+  if (u.cohesion < 0) throw std::logic_error(u.who + " reached a Cohesion Check without a cohesion (schema bug)");
+}
+
 void retreat(Context& ctx, Unit& u, int hexes, const std::string& what) {
   if (u.retreatBlocked) {
-    loseSteps(ctx, u, 1, "unable to retreat: takes a step loss instead", "Unable to Retreat");
+    loseSteps(ctx, u, 1, "unable to retreat: takes a step loss instead", "W-38");
     return;
   }
   u.retreatHexes += hexes;
@@ -98,9 +107,7 @@ void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, cons
       ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
     } else if (effect == "cohesionCheckElseRout") {
       // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
-      if (u.cohesion < 0)
-        throw RequestError(code::kMissingField, u.who + ": the matrix calls for a Cohesion Check; give its cohesion",
-                           pointerJoin(u.path, "cohesion"));
+      requireCohesion(u);
       if (cohesionCheck(ctx, u.cohesion, 0, u.who + " (matrix " + column + ")")) {
         const Json& b = row.at("cells").at(columnIndex(ctx, "B"));
         applyEffects(ctx, u, row, b, "B", ref);
@@ -127,6 +134,7 @@ Unit unitFromJson(const Json& in, const std::string& path, const std::string& wh
   if (in.contains("steps")) u.steps = in.at("steps").get<int>();
   if (in.contains("movementAllowance")) u.movementAllowance = in.at("movementAllowance").get<int>();
   if (in.contains("retreatBlocked")) u.retreatBlocked = in.at("retreatBlocked").get<bool>();
+  if (in.contains("routBlocked")) u.routBlocked = in.at("routBlocked").get<bool>();
   // The matrix prints D-2 only for infantry and Blown only for cavalry.
   if ((u.state == "D-2" && u.type != "infantry") || (u.state == "Blown" && matrixType(u.type) != "Cavalry"))
     throw RequestError(code::kInvalidValue,
@@ -163,13 +171,14 @@ ResultCode parseResultCode(const std::string& text) {
 
 void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const std::string& ref) {
   if (n <= 0 || u.state == "Eliminated") return;
+  if (u.steps > 0) n = std::min(n, u.steps - u.stepsLost);  // W-36: never beyond the steps it has
   u.stepsLost += n;
   for (int i = 0; i < n; ++i) u.events.push_back("stepLoss");
   ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", reason + ": loses " + stepsWord(n)}, {"ref", ref}});
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.state = "Eliminated";
     u.events.push_back("eliminated");
-    ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", "no steps left: eliminated"}, {"ref", ref}});
+    ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", "no steps left: eliminated"}, {"ref", "W-36"}});
   }
 }
 
@@ -200,10 +209,7 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
                                     static_cast<char>(std::toupper(printed)) + ")"},
                      {"ref", "Blown Cavalry"}});
     } else if (!automatic) {
-      if (u.cohesion < 0)
-        throw RequestError(code::kMissingField,
-                           u.who + ": result " + code.text + " calls for a Cohesion Check; give its cohesion",
-                           pointerJoin(u.path, "cohesion"));
+      requireCohesion(u);
       if (cohesionCheck(ctx, u.cohesion, drm, u.who + " (" + code.text + ")")) return;
     }
     applyMatrix(ctx, u, column, "W-11");

@@ -22,10 +22,11 @@ struct Unit {
   std::string path;             // JSON Pointer of its input object, for errors
   std::string type;             // "infantry" | "lightCavalry" | "heavyCavalry" | "artillery"
   std::string state = "Normal"; // "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated"
-  int cohesion = -1;            // Cohesion rating; -1 = not given (a check then cannot be rolled)
+  int cohesion = -1;            // Cohesion rating; required wherever a check can come up (W-35)
   int steps = 0;                // steps before the result; 0 = not given (no elimination by losses)
   int movementAllowance = 0;    // MA, for the length of a rout retreat (1/2 move, rounded up; W-19)
-  bool retreatBlocked = false;  // unable to retreat: each retreat costs a step, a rout eliminates
+  bool retreatBlocked = false;  // unable to retreat: each retreat costs a step instead (W-19, W-38)
+  bool routBlocked = false;     // unable to rout its full distance: a rout eliminates it (W-38)
 
   // What happened (filled by the functions below).
   int stepsLost = 0;
@@ -37,7 +38,7 @@ struct Unit {
 // The matrix row type of a unit type ("Infantry" | "Cavalry" | "Artillery").
 std::string matrixType(const std::string& type);
 
-// Reads a unit input object: {type, state, cohesion?, steps?, movementAllowance?, retreatBlocked?}
+// Reads a unit input object: {type, state, cohesion?, steps?, movementAllowance?, retreatBlocked?, routBlocked?}
 // (absent keys keep the struct defaults). Throws RequestError for a state the matrix has no row for.
 Unit unitFromJson(const Json& in, const std::string& path, const std::string& who);
 
@@ -64,7 +65,7 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps =
 // Applies one column of the matrix ("B", "d/D", "r/R") to `u` on the row of its current state.
 void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::string& ref = "");
 
-// Takes `n` step losses (eliminated when no steps remain).
+// Takes `n` step losses, never more than the unit has left (W-36); eliminated when no steps remain.
 void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const std::string& ref);
 
 }  // namespace grapeshot::waterloo

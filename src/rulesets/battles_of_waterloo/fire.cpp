@@ -1,7 +1,6 @@
 // Fire combat (seed 002 "FIRE COMBAT TABLE", its Column Shifts, Die Roll Modifiers, Grand Battery Fire,
 // Fire Results and Leader Casualties; rules-notes 2.3.6, 2.5 and rulings W-03, W-05…W-11, W-20).
 #include <algorithm>
-#include <regex>
 
 #include "core/error.h"
 #include "crm.h"
@@ -12,13 +11,8 @@ namespace {
 const char* kShifts = "fireColumnShifts";
 const char* kDrms = "fireDrms";
 
-// The printed SP threshold of "Massed Target (6 or More SPs, or Square)".
-int massedThreshold(const Context& ctx) {
-  const std::string label = ctx.entry(kShifts, "massedTarget").at("label").get<std::string>();
-  std::smatch m;
-  if (!std::regex_search(label, m, std::regex("(\\d+) or More SPs"))) throw std::logic_error("massedTarget label");
-  return std::stoi(m[1]);
-}
+// The printed SP threshold of "Massed Target (6 or More SPs, or Square)", transcribed as data.
+int massedThreshold(const Context& ctx) { return ctx.entry(kShifts, "massedTarget").at("minSps").get<int>(); }
 
 // The column the firer's strength gives on its scale (W-08: "<1*" is never chosen by strength).
 int baseColumn(Context& ctx, const std::string& scale, int strength) {
@@ -69,6 +63,9 @@ Json fire(Context& ctx) {
   const std::string scale = artillery ? "artillery" : "infantry";  // Chateau IDS fires as infantry (W-30)
   const std::string firerState = firer.at("state").get<std::string>();
   Unit top = unitFromJson(target, "/target", "the target's top unit");
+  if (top.state == "Routed" && target.at("stackedWith") != "none")  // routed units may not stack
+    throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
+                       "/target/stackedWith");
 
   for (const char* key : {"grandBattery", "maximumRange", "crossesCrest"})
     if (!artillery && firer.at(key).get<bool>())
@@ -97,7 +94,7 @@ Json fire(Context& ctx) {
                       target.at("hexStrengthPoints").get<int>() >= massedThreshold(ctx);
   if (massed && village) ctx.note("Massed Target does not apply to units in Village or Built-Up Village", "**");
   else if (massed) shifts.entry(kShifts, "massedTarget");
-  if (topType == "lightCavalry" || topType == "heavyCavalry") shifts.entry(kShifts, "targetCavalry", 1, "W-03");
+  if (topType == "lightCavalry" || topType == "heavyCavalry") shifts.entry(kShifts, "targetCavalry", 1, "W-39");
   if (topState == "Routed") shifts.entry(kShifts, "targetRouted", 1, "W-03");
   if (firer.at("inBuiltUpVillage").get<bool>()) shifts.entry(kShifts, "firerInBuiltUpVillage");
   if (topType == "artillery" && (stackedWith == "none" || stackedWith == "artillery"))
@@ -134,6 +131,8 @@ Json fire(Context& ctx) {
   const std::string nation = firer.at("nationality").get<std::string>();
   if (firerType == "infantry" && nation == "angloAllied") drm.entry(kDrms, "angloAlliedInfantryFiring");
   if (firerType == "chateauIds") drm.entry(kDrms, "chateauIdsFiring", 1, "W-30");
+  if (firerType == "chateauIds" && nation == "angloAllied")
+    ctx.ruling("W-39", "Chateau IDS fires on the infantry scale without the Anglo-Allied infantry +1");
   if (artillery && nation == "french") drm.entry(kDrms, "frenchArtilleryFiring");
   if (artillery && nation == "prussian") drm.entry(kDrms, "prussianArtilleryFiring");
   if (firer.at("maximumRange").get<bool>()) drm.entry(kDrms, "artilleryMaximumRange");
@@ -165,23 +164,17 @@ Json fire(Context& ctx) {
            {"result", decoded}};
   ctx.tally("cell", code);
 
-  // 6. Apply to the top unit (W-03) through the matrix, when its Cohesion is known.
+  // 6. Apply to the top unit (W-03) through the matrix: its Cohesion is a required input (W-35), and
+  // D and step results need no check (W-36).
   std::string summary = "fire " + label + ", row " + table.rowLabel(modified) + ": " + code;
-  if (target.contains("cohesion")) {
-    Unit& u = top;
-    if (code != "-") ctx.ruling("W-03", "the top unit of the target hex takes the fire result");
-    applyResult(ctx, u, result, true, "FIRE COMBAT TABLE");
-    out["target"] = unitReport(u);
-    ctx.tally("final", u.state);
-    ctx.tally("stepsLost", u.stepsLost);
-    summary += "; the top unit is " + u.state + (u.stepsLost ? ", -" + std::to_string(u.stepsLost) + " step" +
-                                                                   (u.stepsLost > 1 ? "s" : "")
-                                                             : "");
-    if (u.retreatHexes) summary += ", retreats " + std::to_string(u.retreatHexes);
-  } else {
-    ctx.tally("stepsLost", result.steps);
-    if (result.disorder == 'd') ctx.note("give target.cohesion to roll the Cohesion Check and apply the result");
-  }
+  if (code != "-") ctx.ruling("W-03", "the top unit of the target hex takes the fire result");
+  applyResult(ctx, top, result, true, "FIRE COMBAT TABLE");
+  out["target"] = unitReport(top);
+  ctx.tally("final", top.state);
+  ctx.tally("stepsLost", top.stepsLost);
+  summary += "; the top unit is " + top.state +
+             (top.stepsLost ? ", -" + std::to_string(top.stepsLost) + " step" + (top.stepsLost > 1 ? "s" : "") : "");
+  if (top.retreatHexes) summary += ", retreats " + std::to_string(top.retreatHexes);
 
   // 7. Leader casualty: row 9L (W-05), or a natural 9 with W05_natural9.
   if (target.at("leaderInHex").get<bool>()) {

@@ -1,6 +1,5 @@
 // Cohesion Checks outside the combat tables (seed 002 "Square in Reaction", "Charge Reaction"; rules-notes
 // 2.2, 2.3.2, 2.3.5 and rulings W-02, W-11, W-25): the generic check, Square in Reaction, Charge Reaction.
-#include <regex>
 
 #include "core/error.h"
 #include "crm.h"
@@ -53,12 +52,9 @@ Json morale(Context& ctx) {
 
 // ---- square: Square in Reaction ------------------------------------------------------------------
 
-// The printed number in "Each hex > 2 Cavalry Charged".
+// The printed number in "Each hex > 2 Cavalry Charged", transcribed as data.
 int freeHexes(const Context& ctx) {
-  const std::string label = ctx.entry("squareInReactionModifiers", "hexChargedBeyond2").at("label").get<std::string>();
-  std::smatch m;
-  if (!std::regex_search(label, m, std::regex("> *(\\d+)"))) throw std::logic_error("hexChargedBeyond2 label");
-  return std::stoi(m[1]);
+  return ctx.entry("squareInReactionModifiers", "hexChargedBeyond2").at("beyond").get<int>();
 }
 
 Json square(Context& ctx) {

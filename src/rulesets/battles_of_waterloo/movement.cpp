@@ -197,6 +197,15 @@ Json Move::run() {
   const std::string action = in_.at("action").get<std::string>();
   if (leader && in_.at("inSquare").get<bool>())
     throw RequestError(code::kConflictingFields, "a leader is not in square", "/inSquare");
+  // Inputs that cannot coexist (V-27 applies to every ruleset): only infantry forms square and has a
+  // D-2 state; a bridge or ford crosses water.
+  if (!leader && type_ != "infantry" && in_.at("inSquare").get<bool>())
+    throw RequestError(code::kConflictingFields, "only infantry forms square, and this unit is " + type_, "/inSquare");
+  if (!leader && type_ != "infantry" && state == "D-2")
+    throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type_, "/state");
+  if (in_.at("crossing") != "none" && in_.at("water") == "none")
+    throw RequestError(code::kConflictingFields,
+                       "a " + in_.at("crossing").get<std::string>() + " crosses water, and water is none", "/crossing");
   if (state == "Routed") {
     return prohibit("Routed Units: " + disorderItem(ctx_, "routed", 3), "Effects of Disorder and Rout");
   }
@@ -410,8 +419,10 @@ Json zoc(Context& ctx) {
   else if (ctx.in.at("inControlledChateau").get<bool>()) rowId = "controlledChateau";
   else if (state == "D-1" || state == "D-2") rowId = "shaken";
   else rowId = type;
-  if (ctx.in.at("inSquare").get<bool>() && type != "infantry")
-    throw RequestError(code::kProhibited, "only infantry may form square (movement note E)", "/inSquare");
+  if (ctx.in.at("inSquare").get<bool>() && type != "infantry")  // a contradiction, as in movement (V-27)
+    throw RequestError(code::kConflictingFields, "only infantry forms square (movement note E)", "/inSquare");
+  if (state == "D-2" && type != "infantry")
+    throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type, "/state");
 
   const Json* row = nullptr;
   for (const auto& r : ctx.table("zonesOfControl").at("rows"))

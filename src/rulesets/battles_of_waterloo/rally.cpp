@@ -200,7 +200,10 @@ Json leaveSquare(Context& ctx) {
   if (!passed) {
     // "Become Disordered": read as a D result on the Combat Results Matrix (Normal -> D-1, D-1 -> D-2,
     // D-2 -> Unit Routs); otherwise the D-1/D-2 DRMs above could never change anything.
-    ctx.note("Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
+    if (state == "D-2")
+      ctx.ruling("W-39", "Become Disordered on a D-2 unit: the d/D column of the Combat Results Matrix (it routs)");
+    else
+      ctx.note("Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
     applyMatrix(ctx, u, "d/D", "Leaving Square");
   }
   const std::string newState = u.state;

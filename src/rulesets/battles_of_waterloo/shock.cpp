@@ -84,6 +84,29 @@ int patchedValue(Context& ctx, const std::string& table, const std::string& id, 
   return v;
 }
 
+// W-34: the Position DRM follows from the set of hexsides the attacking units attack through (front
+// only: none; rear; flank; two aspects; front, flank and rear: Surround). A stated position must agree.
+std::string attackPosition(Context& ctx, const Json& attacker) {
+  bool front = false, flank = false, rear = false;
+  for (const auto& u : attacker.at("units")) {
+    const std::string& h = u.at("chargeThrough").get_ref<const std::string&>();
+    front = front || h == "front";
+    flank = flank || h == "flank";
+    rear = rear || h == "rear";
+  }
+  const int aspects = front + flank + rear;
+  const std::string derived = aspects == 3 ? "surround" : aspects == 2 ? "twoAspects" : flank ? "flank" : rear ? "rear" : "front";
+  if (const auto it = attacker.find("position"); it != attacker.end() && *it != derived)
+    throw RequestError(code::kConflictingFields,
+                       "position " + it->get<std::string>() + " disagrees with the hexsides the units attack through (" +
+                           derived + ")",
+                       "/attacker/position");
+  if (derived != "front")
+    ctx.ruling("W-34", std::string("attacked through") + (front ? " front" : "") + (flank ? " flank" : "") +
+                           (rear ? " rear" : "") + ": position " + derived);
+  return derived;
+}
+
 struct OddsColumn {
   int column = 0;
   int beyond = 0;  // whole odds levels beyond 6-1 (> 0) or below 1-4 (< 0), W-13
@@ -112,7 +135,28 @@ OddsColumn oddsColumn(const Context& ctx, const Fraction& attack, const Fraction
 struct Side {
   std::vector<Unit> units;
   std::vector<const Json*> inputs;
+  std::vector<int> stepLossOrder;  // the owner's order for step losses (W-37); empty: W-04
 };
+
+// W-37: the owner's order, checked before any roll: each entry names a unit of the side, once.
+std::vector<int> readStepLossOrder(const Json& side, std::size_t units, const std::string& path) {
+  std::vector<int> order;
+  const auto it = side.find("stepLossOrder");
+  if (it == side.end()) return order;
+  for (std::size_t k = 0; k < it->size(); ++k) {
+    const int i = (*it)[k].get<int>();
+    const std::string at = pointerJoin(pointerJoin(path, "stepLossOrder"), k);
+    if (static_cast<std::size_t>(i) >= units)
+      throw RequestError(code::kConflictingFields,
+                         "stepLossOrder names unit " + std::to_string(i) + ", and the side has " +
+                             std::to_string(units) + (units == 1 ? " unit" : " units"),
+                         at);
+    if (std::find(order.begin(), order.end(), i) != order.end())
+      throw RequestError(code::kConflictingFields, "stepLossOrder names unit " + std::to_string(i) + " twice", at);
+    order.push_back(i);
+  }
+  return order;
+}
 
 int indexOfMostSteps(const std::vector<Unit>& units) {
   int best = -1;
@@ -126,15 +170,30 @@ int indexOfMostSteps(const std::vector<Unit>& units) {
   return best;
 }
 
-// A side's result: the steps go to the unit with most steps left (W-04; a surplus passes on to the next),
-// then every unit receives the letters B, d/D, r/R on its own matrix row (W-19).
+// The next unit to take a step loss: the first of the owner's order with steps left (W-37), else the
+// unit with most steps left (W-04).
+int nextStepLoser(const Side& side) {
+  for (const int i : side.stepLossOrder) {
+    const Unit& u = side.units[static_cast<std::size_t>(i)];
+    if (u.state != "Eliminated" && u.steps > u.stepsLost) return i;
+  }
+  return indexOfMostSteps(side.units);
+}
+
+// A side's result: the steps go to the unit the owner names (W-37), by default the one with most steps
+// left (W-04); a surplus passes on to the next. Then every unit receives the letters B, d/D, r/R on its
+// own matrix row (W-19).
 void applySide(Context& ctx, Side& side, const std::string& code, const std::string& sideName) {
   const ResultCode rc = parseResultCode(code);
   int steps = rc.steps;
-  if (steps > 0 && side.units.size() > 1)
-    ctx.ruling("W-04", "the " + sideName + "'s step losses go to the unit with most steps; every unit takes the letters");
+  if (steps > 0 && side.units.size() > 1) {
+    if (side.stepLossOrder.empty())
+      ctx.ruling("W-04", "the " + sideName + "'s step losses go to the unit with most steps; every unit takes the letters");
+    else
+      ctx.ruling("W-37", "the " + sideName + "'s step losses go to the units in the order its owner named; every unit takes the letters");
+  }
   while (steps > 0) {
-    const int i = indexOfMostSteps(side.units);
+    const int i = nextStepLoser(side);
     if (i < 0) break;
     Unit& u = side.units[static_cast<std::size_t>(i)];
     const int take = std::min(steps, u.steps - u.stepsLost);
@@ -192,6 +251,14 @@ Json shock(Context& ctx) {
     def.units.push_back(unitFromJson(defenders[i], path, "defending unit " + std::to_string(i + 1)));
     def.inputs.push_back(&defenders[i]);
   }
+  if (defenders.size() > 1)  // routed units may not stack
+    for (std::size_t i = 0; i < defenders.size(); ++i)
+      if (def.units[i].state == "Routed")
+        throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
+                           pointerJoin(pointerJoin("/defender/units", i), "state"));
+  att.stepLossOrder = readStepLossOrder(attacker, att.units.size(), "/attacker");
+  def.stepLossOrder = readStepLossOrder(defender, def.units.size(), "/defender");
+  const std::string position = attackPosition(ctx, attacker);
   const bool anyCavalry = std::any_of(attackers.begin(), attackers.end(), isCavalry);
   const bool anyLightCavalry = std::any_of(attackers.begin(), attackers.end(),
                                            [](const Json& u) { return u.at("type") == "lightCavalry"; });
@@ -258,7 +325,6 @@ Json shock(Context& ctx) {
   if (odds.beyond < 0) drm.add(ctx.entryValue("shockOther", "odds", "below1to4") * -odds.beyond,
                                "Per Odds < 1-4 (x" + std::to_string(-odds.beyond) + ")", "W-13");
 
-  const std::string position = attacker.at("position").get<std::string>();
   if (position != "front") drm.entry("shockPosition", position, 1, "W-18");
   if (anyInfantry && anyCavalry) drm.entry("shockPosition", "combinedArms", 1, "W-21");
   drm.entry("shockPosition", "attackingHexInZoc", attacker.at("hexesInEnemyZoc").get<int>(), "W-18");
@@ -296,7 +362,7 @@ Json shock(Context& ctx) {
   if (routed && !anyCavalry) drm.entry("shockMorale", "defenderRouted", 1, "W-18");
   else if (d2) drm.entry("shockMorale", "anyDefenderD2", 1, "W-18");
   else if (d1) drm.entry("shockMorale", "anyDefenderD1", 1, "W-18");
-  if (routed && anyCavalry) ctx.note("Defender Routed: not vs. cavalry", "Morale/Disorder");
+  if (routed && anyCavalry) ctx.ruling("W-39", "Defender Routed (Not vs. Cav): an attacking unit is cavalry, no -5");
   if (std::any_of(att.units.begin(), att.units.end(), [](const Unit& u) { return u.state == "D-1"; }))
     drm.entry("shockMorale", "anyAttackerD1");
   for (std::size_t i = 0; i < attackers.size(); ++i) {
@@ -323,7 +389,8 @@ Json shock(Context& ctx) {
   // Defensive terrain; routed defenders "Gain No Terrain Benefits if Assaulted".
   const std::string slope = attacker.at("slope").get<std::string>();
   const std::string arms = cavalryOnly ? "cavalry" : "other";
-  if (slope == "downOneLevel" || slope == "downSteepSlope") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-18");
+  if (slope == "downOneLevel") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-18");
+  if (slope == "downSteepSlope") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-39");
   if (allRouted) {
     ctx.note("routed defenders gain no terrain benefits", "Effects of Disorder and Rout");
   } else {
