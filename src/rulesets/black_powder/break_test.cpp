@@ -62,9 +62,12 @@ Melee readMelee(Context& ctx, const std::string& test, bool shooting) {
       throw RequestError(code::kConflictingFields, "test D follows a drawn melee, but the combat results differ",
                          "/melee/ownTotal");
   } else if (test == "E") {
-    // Judgment: a supporting unit shares its side's melee, so its side's totals decide "Lost Melee".
+    // B-17: a supporting unit shares its side's melee; it "lost the melee" only when the totals show it.
     m.lost = m.totals && m.own < m.enemy;
-    if (!m.totals) ctx.note("no combat results given: the melee modifiers are not assessed for the supporting unit");
+    if (!m.totals)
+      ctx.ruling("B-17", "no combat results given: the supporting unit is not taken to have lost the melee");
+    else if (m.lost)
+      ctx.ruling("B-17", "the combat results show the supporting unit's side lost the melee");
   }
   return m;
 }
