@@ -57,7 +57,7 @@ export function control(schema, { path, name, label, required = false, onChange 
   const title = label ?? schema.title ?? titleCase(name ?? 'value');
   switch (schema.type) {
     case 'object': return objectControl(schema, { path, title, onChange });
-    case 'array': return arrayControl(schema, { path, title, onChange });
+    case 'array': return arrayControl(schema, { path, title, required, onChange });
     case 'boolean': return booleanControl(schema, { path, title, onChange });
     default:
       if (schema.enum) return enumControl(schema, { path, title, required, onChange });
@@ -95,7 +95,7 @@ function objectControl(schema, { path, title, onChange }) {
   };
 }
 
-function arrayControl(schema, { path, title, onChange }) {
+function arrayControl(schema, { path, title, required, onChange }) {
   const min = schema.minItems ?? 0, max = schema.maxItems ?? Infinity;
   const itemTitle = schema.items?.title ?? 'Item';
   const items = [];
@@ -155,9 +155,10 @@ function arrayControl(schema, { path, title, onChange }) {
   });
   return {
     el,
-    get: () => items.map((it) => it.c.get()),
+    // An optional list left empty (e.g. a step loss order, W-37) is left out: the engine's default applies.
+    get: () => (items.length === 0 && !required && !schema.minItems ? undefined : items.map((it) => it.c.get())),
     set(value) {
-      const values = Array.isArray(value) ? value : example(schema);
+      const values = Array.isArray(value) ? value : required || schema.minItems ? example(schema) : [];
       items.splice(0).forEach((it) => it.li.remove());
       for (const v of values) append(v);
       renumber();

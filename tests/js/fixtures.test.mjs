@@ -16,6 +16,9 @@ for (const { rel, cases } of fixtureFiles()) {
         const response = runCase(e, c);
         const mismatch = subsetMismatch(c.expect, response);
         assert.equal(mismatch, null, `${mismatch}\nresponse: ${JSON.stringify(response)}`);
+        // `traceCites`: the rulings that decide the case, each the `ref` of some trace step.
+        const refs = new Set((response.trace ?? []).flatMap((s) => String(s.ref ?? '').split(/,\s*/)));
+        for (const id of c.traceCites ?? []) assert.ok(refs.has(id), `the trace does not cite ${id}`);
         if (native) assert.deepEqual(response, native[`${rel} :: ${c.name}`], 'WASM and native responses differ');
       });
     }

@@ -58,8 +58,23 @@ TEST_CASE("shared fixtures: native responses match every expectation", "[fixture
       const bool ok = gstest::subsetMatch(c.at("expect"), response, where);
       INFO("mismatch at " << where << "\nresponse: " << response.dump());
       CHECK(ok);
+      // `traceCites`: the rulings that decide the case, each the `ref` of some trace step.
+      for (const auto& id : c.value("traceCites", Json::array())) {
+        bool cited = false;
+        for (const auto& step : response.value("trace", Json::array())) {
+          const std::string ref = step.value("ref", "");
+          for (std::size_t at = ref.find(id.get<std::string>()); at != std::string::npos && !cited;
+               at = ref.find(id.get<std::string>(), at + 1)) {
+            const std::size_t end = at + id.get<std::string>().size();
+            cited = (at == 0 || ref[at - 1] == ' ') && (end == ref.size() || ref[end] == ',');
+          }
+        }
+        INFO("the trace does not cite " << id);
+        CHECK(cited);
+      }
       // The request, rerun, gives the same response: no hidden state between calls.
       CHECK(run(c) == response);
+      CHECK_FALSE(all.contains(name));  // names are keys of the native responses the Node tests compare
       all[name] = response;
       ++cases;
     }
