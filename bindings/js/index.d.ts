@@ -43,6 +43,8 @@ export interface Request {
   commitReveal?: CommitReveal;
   /** Adds a roll receipt to the response (see Engine.verify). */
   receipt?: boolean;
+  /** false: no explanation steps are built and the response has no `trace` (default true). */
+  trace?: boolean;
   [input: string]: unknown;
 }
 
@@ -52,7 +54,8 @@ export interface Resolution {
   procedure: string;
   result: Record<string, unknown>;
   rolls: Roll[];
-  trace: TraceStep[];
+  /** Absent when the request said `trace: false`. */
+  trace?: TraceStep[];
   /** The seed used, when the dice were not supplied. */
   seed?: number;
   /** With `receipt: true` in the request. */

@@ -7,8 +7,22 @@ namespace grapeshot {
 
 int Context::roll(const Die& die, const std::string& purpose) {
   const int natural = dice_.next(die);
-  rolls_.push_back(Json{{"die", die.name}, {"natural", natural}, {"purpose", purpose}});
+  if (recordRolls_) rolls_.push_back(Json{{"die", die.name}, {"natural", natural}, {"purpose", purpose}});
   return natural;
+}
+
+int Context::rollBanded(const Die& die, const std::string& purpose, const Bands& bands) {
+  const int natural = dice_.nextBanded(die, bands);
+  if (recordRolls_) rolls_.push_back(Json{{"die", die.name}, {"natural", natural}, {"purpose", purpose}});
+  return natural;
+}
+
+int Context::rollCheckUnder(const Die& die, const std::string& purpose, int passMax) {
+  return rollBanded(die, purpose, Bands{{passMax + 1}, 1});
+}
+
+int Context::rollCheckOver(const Die& die, const std::string& purpose, int passMin) {
+  return rollBanded(die, purpose, Bands{{passMin}, 1});
 }
 
 void Context::trace(Json step) {

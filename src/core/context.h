@@ -7,12 +7,20 @@
 #include "json.h"
 #include "ruleset.h"
 
+// The explanation is built only when it is asked for (not under `trace: false`, never in exact odds):
+// like a logging macro, these evaluate their arguments only while tracing.
+#define GS_TRACE(ctx, ...) do { if ((ctx).tracing()) (ctx).trace(__VA_ARGS__); } while (0)
+#define GS_NOTE(ctx, ...) do { if ((ctx).tracing()) (ctx).note(__VA_ARGS__); } while (0)
+#define GS_RULING(ctx, ...) do { if ((ctx).tracing()) (ctx).ruling(__VA_ARGS__); } while (0)
+
 namespace grapeshot {
 
 class Context {
  public:
-  Context(const Ruleset& ruleset, const Json& inputs, const Json& options, DiceSource& dice, bool tracing = true)
-      : ruleset(ruleset), in(inputs), options(options), dice_(dice), tracing_(tracing) {}
+  // `recordRolls` false (exact odds: only the outcome counts) skips the `rolls` list.
+  Context(const Ruleset& ruleset, const Json& inputs, const Json& options, DiceSource& dice, bool tracing = true,
+          bool recordRolls = true)
+      : ruleset(ruleset), in(inputs), options(options), dice_(dice), tracing_(tracing), recordRolls_(recordRolls) {}
 
   const Ruleset& ruleset;
   const Json& in;       // procedure inputs, validated, defaults filled
@@ -20,6 +28,12 @@ class Context {
 
   // Rolls one die; every natural roll is reported in `rolls` with its purpose.
   int roll(const Die& die, const std::string& purpose);
+  // A check: passes iff the natural is at most `passMax` (roll-under) — or, with `passHigh`, at least
+  // `passMin`. Only the band counts, so exact odds branch twice instead of once per face.
+  int rollCheckUnder(const Die& die, const std::string& purpose, int passMax);
+  int rollCheckOver(const Die& die, const std::string& purpose, int passMin);
+  // A roll read in printed bands starting at `cuts` (ascending; the first band starts at die.low).
+  int rollBanded(const Die& die, const std::string& purpose, const Bands& bands);
 
   bool tracing() const { return tracing_; }
   // Appends one explanation step ({kind, value, reason, ref, ...}); a no-op when not tracing.
@@ -47,6 +61,7 @@ class Context {
  private:
   DiceSource& dice_;
   bool tracing_;
+  bool recordRolls_;
   Json rolls_ = Json::array();
   Json steps_ = Json::array();
   Json outcome_ = Json::object();

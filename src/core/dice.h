@@ -34,11 +34,22 @@ struct Die {
 inline constexpr Die kD6{"d6", 1, 6};
 inline constexpr Die kD10{"d10", 0, 9};  // a d10 read 0-9 (W-01)
 
+// The bands of a roll whose consequence depends only on which band its face falls in (a check
+// against a target, the printed bands of a table): each band starts at one of the cuts, the first
+// at die.low. Cuts outside (low, high] are ignored.
+struct Bands {
+  int cuts[4];
+  int count;  // how many cuts are used
+};
+
 // Where natural rolls come from.
 class DiceSource {
  public:
   virtual ~DiceSource() = default;
   virtual int next(const Die& die) = 0;  // a natural face of `die`
+  // A roll read only by its band: exact odds branch once per band, weighted by its faces (a check
+  // is two branches, not ten), and report the band's lowest face; every other source rolls a face.
+  virtual int nextBanded(const Die& die, const Bands& /*bands*/) { return next(die); }
 };
 
 class SeededDice final : public DiceSource {

@@ -15,7 +15,8 @@ namespace {
 // Fields of a request that are not procedure inputs.
 bool isEnvelopeField(const std::string& k) {
   if (k == "receipt" || k == "commitReveal") return true;  // receipt.h
-  return k == "ruleset" || k == "procedure" || k == "options" || k == "dice" || k == "seed" || k == "sensitivity";
+  return k == "ruleset" || k == "procedure" || k == "options" || k == "dice" || k == "seed" || k == "sensitivity" ||
+         k == "trace";
 }
 
 const std::string& requireString(const Json& req, const char* field) {
@@ -125,12 +126,19 @@ Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) 
     seed = hasSeed || choice.hasCommit ? choice.seed : fallbackSeed ? *fallbackSeed : std::random_device{}();
     seeded.emplace(seed);
   }
+  // `trace: false` skips the explanation (bots resolving many candidates): no step is built.
+  bool tracing = true;
+  if (const auto t = req.find("trace"); t != req.end()) {
+    if (!t->is_boolean()) throw RequestError(code::kWrongType, std::string("expected a boolean, got ") + schemaTypeName(*t), "/trace");
+    tracing = t->get<bool>();
+  }
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
-  Context ctx(*p.ruleset, p.inputs, p.options, dice);
+  Context ctx(*p.ruleset, p.inputs, p.options, dice, tracing);
   Json result = p.ruleset->procedure(p.name)(ctx);
 
   Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"result", std::move(result)},
-           {"rolls", std::move(ctx.rolls())}, {"trace", std::move(ctx.steps())}};
+           {"rolls", std::move(ctx.rolls())}};
+  if (tracing) out["trace"] = std::move(ctx.steps());
   // The seed is reported when it decided something: a drawn seed that rolled no die is noise.
   if (hasSeed || (!hasDice && !out["rolls"].empty())) out["seed"] = seed;
   if (wantReceipt)

@@ -30,36 +30,92 @@ Fraction Fraction::operator*(std::int64_t k) const {
 
 namespace {
 
-// Each sequence at most this long and this many sequences in all: beyond that a procedure is
-// looping or the request is unreasonable.
+// Each sequence at most this long and this many sequences in all (base and sensitivity together):
+// beyond that a procedure is looping or the request is unreasonable.
 constexpr std::size_t kMaxDice = 24;
-constexpr std::uint64_t kMaxPaths = 4'000'000;
+// The budget is in sequences so that a request gets the same answer on every machine.
+constexpr std::uint64_t kMaxPaths = 250'000;
+constexpr int kProbes = 8;
+// Probabilities are reported as fractions JavaScript reads exactly: numerator and denominator below 2^53.
+constexpr std::uint64_t kMaxExact = 1ull << 53;
 
-// Replays a prefix of faces and extends it with each die's lowest face; advance() moves to the
-// next sequence in depth-first order.
+__extension__ typedef unsigned __int128 Wide;  // exact sums of up to 24 dice (10^24 < 2^128)
+
+Wide gcdWide(Wide a, Wide b) {
+  while (b != 0) {
+    const Wide t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+[[noreturn]] void tooComplex(const std::string& why) { throw RequestError("odds_too_complex", why, ""); }
+
+Wide mulChecked(Wide a, Wide b) {
+  Wide r;
+  if (__builtin_mul_overflow(a, b, &r)) tooComplex("the probabilities need more than 128 bits");
+  return r;
+}
+
+// An exact probability while summing: 128-bit, reduced after every addition.
+struct WideFraction {
+  Wide num = 0;
+  Wide den = 1;
+  void add(Wide n, Wide d) {
+    const Wide g = gcdWide(den, d);
+    const Wide l = mulChecked(den / g, d);
+    num = mulChecked(num, l / den) + mulChecked(n, l / d);
+    den = l;
+    const Wide r = gcdWide(num, den);
+    if (r > 1) num /= r, den /= r;
+  }
+  Fraction narrow() const {
+    if (num >= kMaxExact || den >= kMaxExact)
+      tooComplex("a probability's exact fraction needs more than 53 bits (too many dice in one sequence)");
+    return Fraction{static_cast<std::int64_t>(num), static_cast<std::int64_t>(den)};
+  }
+};
+
+// Replays a prefix of faces and extends it with each die's lowest face (or lowest band); advance()
+// moves to the next sequence in depth-first order. A banded roll (a check, printed bands) branches
+// once per band, weighted by the faces in it.
 class EnumeratedDice final : public DiceSource {
  public:
-  int next(const Die& die) override {
+  int next(const Die& die) override { return nextBanded(die, Bands{{}, 0}); }
+  int nextBanded(const Die& die, const Bands& bands) override {
     if (depth_ == path_.size()) {
-      if (path_.size() == kMaxDice) throw std::length_error("odds: more than 24 dice in one sequence");
-      path_.push_back({die.low, die.high, die.faces()});
+      if (path_.size() == kMaxDice) tooComplex("more than 24 dice in one sequence");
+      Face f{die.low, die.high, die.faces(), {}, 0};
+      if (bands.count == 0) {  // every face its own band
+        f.starts.reserve(0);
+      } else {
+        for (int i = 0; i < bands.count; ++i)
+          if (bands.cuts[i] > die.low && bands.cuts[i] <= die.high) f.starts.push_back(bands.cuts[i]);
+        std::sort(f.starts.begin(), f.starts.end());
+        f.starts.erase(std::unique(f.starts.begin(), f.starts.end()), f.starts.end());
+        f.starts.insert(f.starts.begin(), die.low);
+      }
+      path_.push_back(std::move(f));
     }
     return path_[depth_++].value;
   }
-  // The probability of the sequence just run: 1 / product of its dice's faces.
-  std::int64_t denominator() const {
-    std::int64_t d = 1;
-    for (std::size_t i = 0; i < depth_; ++i) d *= path_[i].faces;
+  // The probability of the sequence just run: product of band widths / product of faces.
+  Wide numerator() const {
+    Wide n = 1;
+    for (std::size_t i = 0; i < depth_; ++i) n *= static_cast<Wide>(path_[i].width());
+    return n;
+  }
+  Wide denominator() const {
+    Wide d = 1;
+    for (std::size_t i = 0; i < depth_; ++i) d *= static_cast<Wide>(path_[i].faces);
     return d;
   }
   bool advance() {
     path_.resize(depth_);
     depth_ = 0;
     while (!path_.empty()) {
-      if (path_.back().value < path_.back().high) {
-        ++path_.back().value;
-        return true;
-      }
+      if (path_.back().step()) return true;
       path_.pop_back();
     }
     return false;
@@ -70,6 +126,18 @@ class EnumeratedDice final : public DiceSource {
     int value;
     int high;
     int faces;
+    std::vector<int> starts;  // band starts; empty: one band per face
+    std::size_t band;
+    int width() const {
+      if (starts.empty()) return 1;
+      return (band + 1 < starts.size() ? starts[band + 1] : high + 1) - starts[band];
+    }
+    bool step() {
+      if (starts.empty()) return value < high ? (++value, true) : false;
+      if (band + 1 >= starts.size()) return false;
+      value = starts[++band];
+      return true;
+    }
   };
   std::vector<Face> path_;
   std::size_t depth_ = 0;
@@ -79,34 +147,77 @@ class EnumeratedDice final : public DiceSource {
 struct Tallies {
   struct Entry {
     Json value;
-    Fraction p;
+    WideFraction p;
   };
   std::vector<std::pair<std::string, std::vector<Entry>>> keys;  // first-seen order
   std::uint64_t paths = 0;
 
-  void add(const Json& outcome, std::int64_t den) {
-    const Fraction p{1, den};
+  void add(const Json& outcome, Wide num, Wide den) {
     for (const auto& item : outcome.items()) {
       const std::string& key = item.key();  // (clang 14 cannot capture structured bindings)
       const Json& value = item.value();
       auto k = std::find_if(keys.begin(), keys.end(), [&](const auto& e) { return e.first == key; });
       if (k == keys.end()) k = keys.insert(keys.end(), {key, {}});
       auto v = std::find_if(k->second.begin(), k->second.end(), [&](const Entry& e) { return e.value == value; });
-      if (v == k->second.end()) k->second.push_back({value, p});
-      else v->p += p;
+      if (v == k->second.end()) v = k->second.insert(k->second.end(), Entry{value, {}});
+      v->p.add(num, den);
     }
   }
 };
 
-Tallies enumerate(const Prepared& p, const Json& inputs) {
+// Knuth's estimator of a tree's size ("Estimating the efficiency of backtrack programs", 1975): walk
+// one random path, each die choosing one of its branches (faces or bands) at random; the product of
+// the branch counts met is an unbiased estimate of the number of sequences. Seeded, so the same
+// request always gets the same estimate.
+class ProbeDice final : public DiceSource {
+ public:
+  explicit ProbeDice(std::uint32_t seed) : rng_(seed) {}
+  int next(const Die& die) override { return nextBanded(die, Bands{{}, 0}); }
+  int nextBanded(const Die& die, const Bands& bands) override {
+    if (++depth_ > kMaxDice) tooComplex("more than 24 dice in one sequence");
+    std::vector<int> starts{die.low};
+    if (bands.count == 0)
+      for (int f = die.low + 1; f <= die.high; ++f) starts.push_back(f);
+    for (int i = 0; i < bands.count; ++i)
+      if (bands.cuts[i] > die.low && bands.cuts[i] <= die.high) starts.push_back(bands.cuts[i]);
+    std::sort(starts.begin(), starts.end());
+    starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+    size_ *= static_cast<double>(starts.size());
+    return starts[rng_.bounded(static_cast<std::uint32_t>(starts.size()))];
+  }
+  double size() const { return size_; }
+
+ private:
+  Pcg32 rng_;
+  double size_ = 1;
+  std::size_t depth_ = 0;
+};
+
+// The sequences one enumeration will take, estimated before any is summed, so that a request far
+// beyond the budget is refused at once instead of running for minutes.
+double estimate(const Prepared& p, const Json& inputs) {
+  const Procedure run = p.ruleset->procedure(p.name);
+  double sum = 0;
+  for (int i = 0; i < kProbes; ++i) {
+    ProbeDice dice(static_cast<std::uint32_t>(i + 1));
+    Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+    run(ctx);
+    sum += dice.size();
+  }
+  return sum / kProbes;
+}
+
+Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget) {
   Tallies t;
   EnumeratedDice dice;
   const Procedure run = p.ruleset->procedure(p.name);
   do {
-    if (++t.paths > kMaxPaths) throw RequestError("odds_too_complex", "more than 4,000,000 dice sequences", "");
-    Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false);
+    if (budget == 0) tooComplex("more than 250,000 dice sequences (sensitivity included)");
+    --budget;
+    ++t.paths;
+    Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
     run(ctx);
-    t.add(ctx.outcome(), dice.denominator());
+    t.add(ctx.outcome(), dice.numerator(), dice.denominator());
   } while (dice.advance());
   return t;
 }
@@ -119,20 +230,21 @@ void report(const Tallies& t, Json& distributions, Json& expected) {
   distributions = Json::object();
   expected = Json::object();
   for (const auto& [key, entries] : t.keys) {
-    std::vector<Tallies::Entry> sorted = entries;
-    const bool numeric = std::all_of(sorted.begin(), sorted.end(), [](const auto& e) { return e.value.is_number_integer(); });
+    std::vector<std::pair<Json, Fraction>> sorted;
+    for (const auto& e : entries) sorted.emplace_back(e.value, e.p.narrow());
+    const bool numeric = std::all_of(sorted.begin(), sorted.end(), [](const auto& e) { return e.first.is_number_integer(); });
     if (numeric)
       std::sort(sorted.begin(), sorted.end(),
-                [](const auto& a, const auto& b) { return a.value.template get<std::int64_t>() < b.value.template get<std::int64_t>(); });
+                [](const auto& a, const auto& b) { return a.first.template get<std::int64_t>() < b.first.template get<std::int64_t>(); });
     Json list = Json::array();
     Fraction mean, atLeast{1, 1};
-    for (const auto& e : sorted) {
-      Json item{{"value", e.value}};
-      item.update(probability(e.p));
+    for (const auto& [value, p] : sorted) {
+      Json item{{"value", value}};
+      item.update(probability(p));
       if (numeric) {
         item["atLeast"] = probability(atLeast);
-        atLeast += Fraction{-e.p.num, e.p.den};
-        mean += e.p * e.value.get<std::int64_t>();
+        atLeast += Fraction{-p.num, p.den};
+        mean += p * value.get<std::int64_t>();
       }
       list.push_back(std::move(item));
     }
@@ -162,13 +274,19 @@ Json oddsChecked(const Json& req) {
     if (!s->is_boolean()) throw RequestError(code::kWrongType, "expected a boolean", "/sensitivity");
     withSensitivity = s->get<bool>();
   }
-  const Tallies base = enumerate(p, p.inputs);
+  // Refuse at once what the budget cannot cover (base and every sensitivity flip together).
+  std::vector<std::pair<std::string, std::string>> flags;
+  if (withSensitivity) booleanInputs(p.ruleset->meta().at("procedures").at(p.name).at("inputs"), p.inputs, "", flags);
+  const double guess = estimate(p, p.inputs) * static_cast<double>(1 + flags.size());
+  if (guess > static_cast<double>(kMaxPaths))
+    tooComplex("about " + std::to_string(static_cast<long long>(guess)) +
+               " dice sequences (sensitivity included), over the budget of 250,000");
+  std::uint64_t budget = kMaxPaths;
+  const Tallies base = enumerate(p, p.inputs, budget);
   Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"paths", base.paths}};
   report(base, out["distributions"], out["expected"]);
   if (withSensitivity) {
     Json sensitivity = Json::array();
-    std::vector<std::pair<std::string, std::string>> flags;
-    booleanInputs(p.ruleset->meta().at("procedures").at(p.name).at("inputs"), p.inputs, "", flags);
     for (const auto& [path, title] : flags) {
       Json changed = p.inputs;
       const Json::json_pointer ptr(path);
@@ -176,9 +294,10 @@ Json oddsChecked(const Json& req) {
       changed.at(ptr) = !from;
       Json entry{{"path", path}, {"title", title}, {"from", from}, {"to", !from}};
       try {
-        const Tallies t = enumerate(p, changed);
+        const Tallies t = enumerate(p, changed, budget);
         report(t, entry["distributions"], entry["expected"]);
       } catch (const RequestError& e) {  // e.g. the change makes the action prohibited
+        if (e.code() == std::string("odds_too_complex")) throw;
         entry["error"] = Json{{"code", e.code()}, {"message", e.what()}, {"path", e.path()}};
       }
       sensitivity.push_back(std::move(entry));

@@ -10,7 +10,7 @@ async function host(): Promise<number> {
   const r = engine.resolve(request);
   if (r.ok) {
     const first: number = r.rolls[0].natural;
-    const refs: (string | undefined)[] = r.trace.map((s) => s.ref);
+    const refs: (string | undefined)[] = (r.trace ?? []).map((s) => s.ref);
     return first + refs.length;
   }
   const code: string = r.error.code;

@@ -33,7 +33,7 @@ const char* kFireWithMorale = R"({"ruleset":"napoleon-iii-1866","procedure":"fir
 TEST_CASE("odds: a morale test of morale 4 passes on 1-4 of a d6", "[odds]") {
   const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4}})"));
   REQUIRE(o.at("ok") == true);
-  CHECK(o.at("paths") == 6);
+  CHECK(o.at("paths") == 2);  // a check branches once per outcome: 1-4 (weight 4) and 5-6 (weight 2)
   CHECK(dist(o, "passed") == std::map<std::string, std::string>{{"true", "2/3"}, {"false", "1/3"}});
   CHECK(dist(o, "stepsLost") == std::map<std::string, std::string>{{"0", "1/1"}});
 }
@@ -45,7 +45,7 @@ TEST_CASE("odds: 6 SP fire at a clear hex, column 5: rows 1-3 give T, rows 4-6 g
 
 TEST_CASE("odds chain the morale test after a T: 1/2 T x 1/2 pass stays in good order", "[odds]") {
   const Json o = grapeshot::odds(request(kFireWithMorale));
-  CHECK(o.at("paths") == 3 * 6 + 3);  // T rows roll a morale die, D rows do not
+  CHECK(o.at("paths") == 3 * 2 + 3);  // T rows roll a morale check (pass or fail), D rows do not
   CHECK(dist(o, "final") == std::map<std::string, std::string>{{"0/1 disorganized", "1/4"}, {"1/1 disorganized", "3/4"}});
   // Every distribution sums to exactly 1.
   for (const auto& [key, entries] : o.at("distributions").items()) {
@@ -57,12 +57,41 @@ TEST_CASE("odds chain the morale test after a T: 1/2 T x 1/2 pass stays in good 
   }
 }
 
+TEST_CASE("odds: a check is two branches weighted by their faces, and agrees with one branch per face", "[odds]") {
+  // The same Waterloo shock with cohesion checks on both sides: every distribution must equal the
+  // face-by-face sum, which the 1866 morale test above pins for one check; here many chain.
+  const Json o = grapeshot::odds(request(R"({"ruleset":"battles-of-waterloo","procedure":"shock","sensitivity":false,
+    "attacker":{"units":[{"strength":4,"steps":3,"cohesion":5},{"strength":3,"steps":2,"cohesion":4}]},
+    "defender":{"units":[{"strength":4,"steps":3,"cohesion":6},{"strength":2,"steps":1,"cohesion":3}]}})"));
+  REQUIRE(o.at("ok") == true);
+  CHECK(o.at("paths") < 2000);  // one d10 for the table, then at most 2 branches per check
+  for (const auto& [key, entries] : o.at("distributions").items()) {
+    grapeshot::Fraction sum;
+    for (const auto& e : entries) sum += grapeshot::Fraction{e.at("fraction").at("num").get<std::int64_t>(), e.at("fraction").at("den").get<std::int64_t>()};
+    INFO(key);
+    CHECK(sum.num == sum.den);
+  }
+}
+
+TEST_CASE("odds: a request far beyond the budget is refused at once, with the estimate", "[odds]") {
+  // Eight attackers and four defenders, every one checking cohesion on most rows, with sensitivity.
+  Json attackers = Json::array(), defenders = Json::array();
+  for (int i = 0; i < 8; ++i) attackers.push_back(Json{{"strength", 3}, {"steps", 3}, {"cohesion", 4}});
+  for (int i = 0; i < 4; ++i) defenders.push_back(Json{{"strength", 3}, {"steps", 3}, {"cohesion", 4}});
+  Json req{{"ruleset", "battles-of-waterloo"}, {"procedure", "shock"}, {"attacker", {{"units", attackers}}},
+           {"defender", {{"units", defenders}}}};
+  const Json o = grapeshot::odds(req);
+  REQUIRE(o.at("ok") == false);
+  CHECK(o.at("error").at("code") == "odds_too_complex");
+  CHECK(o.at("error").at("message").get<std::string>().find("about") != std::string::npos);
+}
+
 TEST_CASE("odds of both sides of a 6 vs 4 assault in the open", "[odds]") {
   const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"shock",
     "attacker":{"units":[{"combatValue":6,"morale":4}]},"defender":{"units":[{"combatValue":4,"morale":4}]}})"));
-  // 6 x 6 rolls, and each T adds the morale test of every unit it hits (W-35): attack rows 1-2 and
-  // defence rows 2-4 branch six ways, so (4 + 2 x 6) x (3 + 3 x 6) = 336 sequences.
-  CHECK(o.at("paths") == 336);
+  // 6 x 6 rolls, and each T adds the morale test of every unit it hits (W-35), a check that
+  // branches pass/fail: attack rows 1-2 and defence rows 2-4 branch twice, (4 + 2 x 2) x (3 + 3 x 2) = 72.
+  CHECK(o.at("paths") == 72);
   // Attack, column 6: s = row + 6 -> rows 1-2 T, 3-5 D, 6 D+1.
   CHECK(dist(o, "attackCell") == std::map<std::string, std::string>{{"T", "1/3"}, {"D", "1/2"}, {"D+1", "1/6"}});
   // Defence, column 4: row 1 -, rows 2-4 T, 5-6 D.

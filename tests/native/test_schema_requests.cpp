@@ -83,7 +83,7 @@ TEST_CASE("every procedure resolves its defaults request and its maximum request
           INFO("seed " << seed << ": " << r.dump());
           REQUIRE(r.at("ok") == true);
         }
-        // Exact odds; full stacks of 8 units are beyond the 4,000,000-sequence enumeration, so
+        // Exact odds; full stacks of 8 units are may be beyond the 250,000-sequence budget of exact odds, so
         // kMaximumStacks is resolved only (see the typed core's outcome-branching odds).
         if (fill != Fill::kMaximumStacks) {
           Json o = req;

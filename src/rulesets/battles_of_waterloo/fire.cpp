@@ -21,7 +21,7 @@ int baseColumn(Context& ctx, const std::string& scale, int strength) {
     const Json& col = columns[c];
     if (col.is_null() || col.value("shiftOnly", false)) continue;
     if (strength >= col.at("min").get<int>() && (!col.contains("max") || strength <= col.at("max").get<int>())) {
-      ctx.trace(Json{{"kind", "column"}, {"for", scale + " scale"}, {"value", static_cast<int>(c)},
+      GS_TRACE(ctx, Json{{"kind", "column"}, {"for", scale + " scale"}, {"value", static_cast<int>(c)},
                      {"reason", "strength " + std::to_string(strength) + " reads \"" +
                                     col.at("label").get<std::string>() + "\""},
                      {"ref", "FIRE COMBAT TABLE"}});
@@ -77,7 +77,7 @@ Json fire(Context& ctx) {
   if (firer.at("grandBattery").get<bool>()) {
     const Json& gb = ctx.entry("grandBattery", "grandBattery");
     const int after = strength * gb.at("num").get<int>() / gb.at("den").get<int>();
-    ctx.trace(Json{{"kind", "multiplier"}, {"for", "fire strength"}, {"before", strength}, {"after", after},
+    GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", "fire strength"}, {"before", strength}, {"after", after},
                    {"reason", gb.at("label")}, {"ref", "Grand Battery Fire"}});
     strength = after;
   }
@@ -92,7 +92,7 @@ Json fire(Context& ctx) {
   const bool village = terrain == "village" || terrain == "builtUpVillage";
   const bool massed = target.at("inSquare").get<bool>() ||
                       target.at("hexStrengthPoints").get<int>() >= massedThreshold(ctx);
-  if (massed && village) ctx.note("Massed Target does not apply to units in Village or Built-Up Village", "**");
+  if (massed && village) GS_NOTE(ctx, "Massed Target does not apply to units in Village or Built-Up Village", "**");
   else if (massed) shifts.entry(kShifts, "massedTarget");
   if (topType == "lightCavalry" || topType == "heavyCavalry") shifts.entry(kShifts, "targetCavalry", 1, "W-39");
   if (topState == "Routed") shifts.entry(kShifts, "targetRouted", 1, "W-03");
@@ -104,7 +104,7 @@ Json fire(Context& ctx) {
     // W-10: the 2L is the only terrain shift for fire into a Chateau/Walled Farm.
     shifts.entry(kShifts, "targetChateauWalledFarm", 1, "W-10");
     const bool others = target.at("slope") != "none" || firer.at("crossesCrest").get<bool>();
-    if (others) ctx.ruling("W-10", "target in Chateau/Walled Farm: slope and crest shifts do not apply");
+    if (others) GS_RULING(ctx, "W-10", "target in Chateau/Walled Farm: slope and crest shifts do not apply");
   } else {
     if (terrain == "woods") shifts.entry(kShifts, "targetWoods");
     if (village) shifts.entry(kShifts, "targetVillage");
@@ -120,11 +120,11 @@ Json fire(Context& ctx) {
   const int last = lastColumn(ctx, scale);
   const int column = std::clamp(base + netShift, 0, last);
   if (column != base + netShift)
-    ctx.trace(Json{{"kind", "clamp"}, {"before", base + netShift}, {"after", column}, {"min", 0}, {"max", last},
+    GS_TRACE(ctx, Json{{"kind", "clamp"}, {"before", base + netShift}, {"after", column}, {"min", 0}, {"max", last},
                    {"reason", "the " + scale + " scale ends there"}, {"ref", base + netShift > last ? "W-07" : "W-08"}});
   if (scale == "infantry" && base + netShift > column && ctx.option<bool>("W07_inf_full_width") == false)
-    ctx.ruling("W-07", "infantry fire stops at the \"9+\" column");
-  if (column == 0) ctx.ruling("W-08", "the \"<1*\" column, reached by a left shift");
+    GS_RULING(ctx, "W-07", "infantry fire stops at the \"9+\" column");
+  if (column == 0) GS_RULING(ctx, "W-08", "the \"<1*\" column, reached by a left shift");
 
   // 4. DRMs, roll, clamp.
   Modifiers drm(ctx, "drm", "fire roll");
@@ -132,7 +132,7 @@ Json fire(Context& ctx) {
   if (firerType == "infantry" && nation == "angloAllied") drm.entry(kDrms, "angloAlliedInfantryFiring");
   if (firerType == "chateauIds") drm.entry(kDrms, "chateauIdsFiring", 1, "W-30");
   if (firerType == "chateauIds" && nation == "angloAllied")
-    ctx.ruling("W-39", "Chateau IDS fires on the infantry scale without the Anglo-Allied infantry +1");
+    GS_RULING(ctx, "W-39", "Chateau IDS fires on the infantry scale without the Anglo-Allied infantry +1");
   if (artillery && nation == "french") drm.entry(kDrms, "frenchArtilleryFiring");
   if (artillery && nation == "prussian") drm.entry(kDrms, "prussianArtilleryFiring");
   if (firer.at("maximumRange").get<bool>()) drm.entry(kDrms, "artilleryMaximumRange");
@@ -144,13 +144,13 @@ Json fire(Context& ctx) {
                                    "rows are \"-1 or less\" to \"10\"", "rules-notes 2.2");
   const Json cell = table.cell(column, modified, ctx.options);
   const std::string patch = table.patchRuling(column, modified, ctx.options);
-  if (!patch.empty()) ctx.ruling(patch, "the printed blank reads \"" + cell.get<std::string>() + "\"");
+  if (!patch.empty()) GS_RULING(ctx, patch, "the printed blank reads \"" + cell.get<std::string>() + "\"");
   const std::string code = cell.is_null() ? "-" : cell.get<std::string>();
   const std::string label = columnLabel(ctx, scale, column);
-  ctx.trace(Json{{"kind", "table"}, {"table", "fire"}, {"column", label},
+  GS_TRACE(ctx, Json{{"kind", "table"}, {"table", "fire"}, {"column", label},
                  {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(natural, drm.total())},
                  {"ref", "FIRE COMBAT TABLE"}});
-  if (cell.is_null()) ctx.ruling("W-06", "the printed blank is read as no effect");
+  if (cell.is_null()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
 
   // 5. Decode the result (Fire Results key).
   const ResultCode result = parseResultCode(code);
@@ -167,7 +167,7 @@ Json fire(Context& ctx) {
   // 6. Apply to the top unit (W-03) through the matrix: its Cohesion is a required input (W-35), and
   // D and step results need no check (W-36).
   std::string summary = "fire " + label + ", row " + table.rowLabel(modified) + ": " + code;
-  if (code != "-") ctx.ruling("W-03", "the top unit of the target hex takes the fire result");
+  if (code != "-") GS_RULING(ctx, "W-03", "the top unit of the target hex takes the fire result");
   applyResult(ctx, top, result, true, "FIRE COMBAT TABLE");
   out["target"] = unitReport(top);
   ctx.tally("final", top.state);
@@ -187,17 +187,21 @@ Json fire(Context& ctx) {
       throw std::logic_error("no L row");
     }();
     const bool triggered = natural9 ? natural == markedRow : marks.at(static_cast<std::size_t>(row)) == "L";
-    ctx.ruling("W-05", natural9 ? "leader casualty on a natural " + std::to_string(markedRow)
+    GS_RULING(ctx, "W-05", natural9 ? "leader casualty on a natural " + std::to_string(markedRow)
                                 : "leader casualty on the modified row " + table.rowLabel(markedRow));
     Json leader{{"check", triggered}};
     if (triggered) {
-      const int die = ctx.roll(kD10, "Leader Casualty");
+      const Json& bandTable = ctx.table("leaderCasualties").at("bands");
+      Bands bands{{}, 0};
+      for (const auto& b : bandTable)
+        if (bands.count < 4 && b.at("min").get<int>() > kD10.low) bands.cuts[bands.count++] = b.at("min").get<int>();
+      const int die = ctx.rollBanded(kD10, "Leader Casualty", bands);
       std::string outcome;
-      for (const auto& b : ctx.table("leaderCasualties").at("bands"))
+      for (const auto& b : bandTable)
         if (die >= b.at("min").get<int>() && die <= b.at("max").get<int>()) outcome = b.at("code").get<std::string>();
       leader["natural"] = die;
       leader["killed"] = outcome == "killed";
-      ctx.trace(Json{{"kind", "check"}, {"for", "leader"}, {"natural", die}, {"passed", outcome != "killed"},
+      GS_TRACE(ctx, Json{{"kind", "check"}, {"for", "leader"}, {"natural", die}, {"passed", outcome != "killed"},
                      {"reason", outcome == "killed" ? "the leader has been killed and is removed from play"
                                                     : "the leader survives"},
                      {"ref", "Leader Casualties"}});

@@ -80,7 +80,7 @@ Json square(Context& ctx) {
       band = &b;
   if (!band) throw std::logic_error("no Square in Reaction band");
   const bool formed = band->at("passed").get<bool>();
-  ctx.trace(Json{{"kind", "check"}, {"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
+  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
                  {"total", total}, {"cohesion", u.cohesion}, {"passed", formed},
                  {"reason", rollText(natural, drm.total()) + ": " + band->at("label").get<std::string>() + " -> " +
                                 band->at("text").get<std::string>()},
@@ -120,7 +120,7 @@ Json chargeReaction(Context& ctx) {
       const bool defends = c.contains("effects") && c.at("effects").at(0) == "defendNormally";
       if ((choice == "defend") == defends) chosen = c;
     }
-    ctx.ruling("W-25", "light cavalry, owner's choice: " + choice);
+    GS_RULING(ctx, "W-25", "light cavalry, owner's choice: " + choice);
   }
   std::string reaction;
   if (chosen.contains("resultCode")) {
@@ -130,7 +130,7 @@ Json chargeReaction(Context& ctx) {
     reaction = chosen.at("effects").at(0).get<std::string>();
     if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check
   }
-  ctx.trace(Json{{"kind", "result"}, {"for", u.who}, {"reason", row->at("type").get<std::string>() + ", " +
+  GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", row->at("type").get<std::string>() + ", " +
                                                                     (passed ? "pass: " : "fail: ") +
                                                                     cell.at("text").get<std::string>()},
                  {"ref", "Charge Reaction"}});

@@ -77,7 +77,7 @@ class Move {
   Json prohibit(const std::string& reason, const std::string& ref) {
     prohibited_ = true;
     reason_ = reason;
-    ctx_.trace(Json{{"kind", "prohibited"}, {"reason", reason}, {"ref", ref}});
+    GS_TRACE(ctx_, Json{{"kind", "prohibited"}, {"reason", reason}, {"ref", ref}});
     return finish();
   }
   Json prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
@@ -105,12 +105,12 @@ class Move {
         const bool rapid = movementType_ == "rapidAdvance";
         halves = 2 * (rapid ? b : a);
         why = rapid ? "Rapid Advance rate (note B)" : "normal movement rate (note B)";
-        ctx_.ruling("W-28", "\"" + printed + "\" = normal movement / Rapid Advance: " + why);
+        GS_RULING(ctx_, "W-28", "\"" + printed + "\" = normal movement / Rapid Advance: " + why);
       } else {
         // W-28: a fraction without note B (the leader's road rate "1/2") is that part of an MP.
         halves = 2 * a / b;
         why = "1/2 MP";
-        ctx_.ruling("W-28", "\"" + printed + "\" without note B is a fraction of an MP: 1/2 MP");
+        GS_RULING(ctx_, "W-28", "\"" + printed + "\" without note B is a fraction of an MP: 1/2 MP");
       }
     } else {
       halves = 2 * std::stoi(s);
@@ -119,7 +119,7 @@ class Move {
     Json term{{"row", label(rowId)}, {"printed", printed}, {"cost", mpJson(halves)}};
     if (!why.empty()) term["why"] = why;
     terms_.push_back(term);
-    ctx_.trace(Json{{"kind", "movementCost"}, {"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
+    GS_TRACE(ctx_, Json{{"kind", "movementCost"}, {"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
                                                                                         (why.empty() ? "" : " (" + why + ")")},
                     {"ref", "Terrain Effects on Movement"}});
     return true;
@@ -210,7 +210,7 @@ Json Move::run() {
     return prohibit("Routed Units: " + disorderItem(ctx_, "routed", 3), "Effects of Disorder and Rout");
   }
   if (in_.at("inSquare").get<bool>())
-    ctx_.note("Units in Square move 1 hex (Movement Rates)", "Movement Rates");
+    GS_NOTE(ctx_, "Units in Square move 1 hex (Movement Rates)", "Movement Rates");
 
   if (action == "formSquare") {
     rowNote("formSquare");
@@ -238,7 +238,7 @@ Json Move::run() {
   const bool routeRates = mayUseRouteRates();
   if (route != "none" && !routeRates) {
     noteLetter("A");
-    ctx_.note(column() + " in " + movementType_ + " movement may not use road/path rates: pays the terrain",
+    GS_NOTE(ctx_, column() + " in " + movementType_ + " movement may not use road/path rates: pays the terrain",
               "Terrain Effects on Movement: note A");
   }
   if (route != "none" && routeRates) {
@@ -254,7 +254,7 @@ Json Move::run() {
   const std::string crossing = in_.at("crossing").get<std::string>();
   if (crossing != "none" && !routeRates) {
     noteLetter("A");
-    ctx_.note(column() + " in " + movementType_ + " movement may not use bridge/ford rates: crosses the water",
+    GS_NOTE(ctx_, column() + " in " + movementType_ + " movement may not use bridge/ford rates: crosses the water",
               "Terrain Effects on Movement: note A");
   }
   if (crossing != "none" && routeRates) {
@@ -268,7 +268,7 @@ Json Move::run() {
                         "Terrain Effects on Movement: note D");
       effects_.push_back("disordered");
       newState_ = "D-1";
-      ctx_.trace(Json{{"kind", "result"}, {"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
+      GS_TRACE(ctx_, Json{{"kind", "result"}, {"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
                       {"ref", "Terrain Effects on Movement: note D"}});
     }
   }
@@ -316,14 +316,14 @@ Json stacking(Context& ctx) {
   Json reasons = Json::array();
   auto fail = [&](const std::string& code, const std::string& text, const std::string& ref) {
     reasons.push_back(Json{{"code", code}, {"reason", text}, {"ref", ref}});
-    ctx.trace(Json{{"kind", "stacking"}, {"reason", text}, {"ref", ref}});
+    GS_TRACE(ctx, Json{{"kind", "stacking"}, {"reason", text}, {"ref", ref}});
   };
 
   // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
   std::vector<std::size_t> combat;
   for (std::size_t i = 0; i < units.size(); ++i)
     if (units[i].at("type") != "leader") combat.push_back(i);
-  if (combat.size() < units.size()) ctx.note("leaders do not count against stacking (not in the printed list)", "Stacking");
+  if (combat.size() < units.size()) GS_NOTE(ctx, "leaders do not count against stacking (not in the printed list)", "Stacking");
 
   if (combat.size() > 1)
     for (std::size_t i : combat)
@@ -344,7 +344,7 @@ Json stacking(Context& ctx) {
       }
     if (allFit) {
       counted.erase(std::find(counted.begin(), counted.end(), i));
-      ctx.trace(Json{{"kind", "stacking"}, {"reason", "Silesian Rifle (unit " + std::to_string(i) +
+      GS_TRACE(ctx, Json{{"kind", "stacking"}, {"reason", "Silesian Rifle (unit " + std::to_string(i) +
                                                           ") stacks with 3/I division infantry / I Corps artillery: not counted"},
                      {"ref", "Stacking"}});
       break;
@@ -371,7 +371,7 @@ Json stacking(Context& ctx) {
   }
   if (counted.size() <= 1) {
     // One counted unit is not a stack (a lone artillery unit matches no printed line, yet is legal).
-    ctx.note("a single counted unit is not a stack", "Stacking");
+    GS_NOTE(ctx, "a single counted unit is not a stack", "Stacking");
   } else {
     for (const auto& row : chart.at("rows")) {
       if (row.at("label") != matched) continue;
@@ -432,13 +432,13 @@ Json zoc(Context& ctx) {
   if (printed == "All Hexsides") {
     for (const auto& h : allHexsides()) hexsides.push_back(h);
   } else if (printed == "Front-F flank") {
-    ctx.ruling("W-29", "\"Front-F flank\" = the front and both front-flank hexsides");
+    GS_RULING(ctx, "W-29", "\"Front-F flank\" = the front and both front-flank hexsides");
     hexsides = Json::array({"leftFrontFlank", "front", "rightFrontFlank"});
   } else if (printed == "Front") {
     hexsides.push_back("front");
   }
-  if (rowId == "shaken") ctx.ruling("W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
-  ctx.trace(Json{{"kind", "zoc"}, {"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}});
+  if (rowId == "shaken") GS_RULING(ctx, "W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
+  GS_TRACE(ctx, Json{{"kind", "zoc"}, {"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}});
   ctx.tally("hexsides", static_cast<int>(hexsides.size()));
   return Json{{"row", row->at("label")}, {"printed", printed}, {"hexsides", hexsides},
               {"count", hexsides.size()}, {"summary", row->at("label").get<std::string>() + ": " + printed}};

@@ -86,13 +86,13 @@ Json rally(Context& ctx) {
   if (unit.at("inSquare").get<bool>()) drm.entry(t, "inSquare");
   if (ctx.in.at("adjacentUndisorderedCavalry").get<bool>()) {
     if (routed && type == "infantry") drm.entry(t, "routedInfAdjacentCavalry");
-    else ctx.note("adjacent undisordered cavalry helps only routed infantry", "Rally Modifiers");
+    else GS_NOTE(ctx, "adjacent undisordered cavalry helps only routed infantry", "Rally Modifiers");
   }
   if (ctx.in.at("combatLeader").get<std::string>() != "none") drm.entry(t, "combatLeader");
   if (ctx.in.at("overallCommander").get<std::string>() != "none") drm.entry(t, "overallCommander");
   if (ctx.in.at("blucherWithin2").get<bool>()) {
     if (unit.at("nationality") == "prussian") drm.entry(t, "prussianNearBlucher");
-    else ctx.note("Blücher helps only Prussian units", "Rally Modifiers");
+    else GS_NOTE(ctx, "Blücher helps only Prussian units", "Rally Modifiers");
   }
   drm.add(ctx.in.at("extraDrm").get<int>(), "extra DRM (rules outside the chart)", "input");
 
@@ -105,12 +105,12 @@ Json rally(Context& ctx) {
     const Json bands = bandsOf(ctx, "rallyRouted", ruling);
     const Json& band = bandFor(bands, total);
     if (total < 0 || total > 9)
-      ctx.note("modified roll " + std::to_string(total) + " is read on the end band " +
+      GS_NOTE(ctx, "modified roll " + std::to_string(total) + " is read on the end band " +
                    band.at("label").get<std::string>(),
                "rules-notes 2.3.4");
     const std::string code = band.at("code").get<std::string>();
     const std::string newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
-    ctx.trace(Json{{"kind", "band"}, {"for", who}, {"total", total}, {"band", band.at("label")},
+    GS_TRACE(ctx, Json{{"kind", "band"}, {"for", who}, {"total", total}, {"band", band.at("label")},
                    {"reason", rollText(natural, drm.total()) + ": " + band.at("text").get<std::string>()},
                    {"ref", "Rallying Routed Units"}});
     result["band"] = band.at("label");
@@ -119,7 +119,7 @@ Json rally(Context& ctx) {
     // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
     result["rallied"] = code == "rallied";
     result["noLongerRouted"] = code != "routRetreat";
-    if (code == "D-1") ctx.ruling("W-40", who + ": band 2-6 — no longer routed, becomes D-1; not rallied");
+    if (code == "D-1") GS_RULING(ctx, "W-40", who + ": band 2-6 — no longer routed, becomes D-1; not rallied");
     result["newState"] = newState;
     result["routRetreat"] = code == "routRetreat";
     result["summary"] = rollText(natural, drm.total()) + " on Rallying Routed Units, band " +
@@ -134,18 +134,18 @@ Json rally(Context& ctx) {
     const std::string comparison = passed ? (le ? " <= " : " < ") : (le ? " > " : " >= ");
     const std::string how = rollText(natural, drm.total()) + comparison + "Cohesion " + std::to_string(cohesion) +
                             ": " + band.at("text").get<std::string>();
-    ctx.ruling("W-02", le ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
+    GS_RULING(ctx, "W-02", le ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
                           : "as printed, a D-1/D-2 unit rallies only on modified roll < Cohesion");
-    ctx.trace(Json{{"kind", "check"}, {"for", who}, {"natural", natural}, {"drm", drm.total()}, {"total", total},
+    GS_TRACE(ctx, Json{{"kind", "check"}, {"for", who}, {"natural", natural}, {"drm", drm.total()}, {"total", total},
                    {"cohesion", cohesion}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
     std::string newState = state;
     if (passed) {
       newState = "Normal";
       if (state == "D-2" && ctx.option<bool>("W27_one_level")) {
         newState = "D-1";
-        ctx.ruling("W-27", "option W27_one_level: Remove Disorder lifts a D-2 unit one level, to D-1");
+        GS_RULING(ctx, "W-27", "option W27_one_level: Remove Disorder lifts a D-2 unit one level, to D-1");
       } else if (state == "D-2") {
-        ctx.ruling("W-27", "Remove Disorder removes the D-2 marker entirely: the unit is Normal");
+        GS_RULING(ctx, "W-27", "Remove Disorder removes the D-2 marker entirely: the unit is Normal");
       }
     }
     result["cohesion"] = cohesion;
@@ -178,7 +178,7 @@ Json leaveSquare(Context& ctx) {
     const std::string id = state == "D-1" ? "unitD1" : "unitD2";
     const int v = patchedEntryValue(ctx, t, id, ruling);
     drm.add(v, ctx.entry(t, id).at("label").get<std::string>(), ruling.empty() ? "Leaving Square" : ruling);
-    if (ruling.empty()) ctx.ruling("W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2");
+    if (ruling.empty()) GS_RULING(ctx, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2");
   }
   if (ctx.in.at("stackedWithLeader").get<bool>()) drm.entry(t, "stackedWithLeader");
   drm.add(ctx.in.at("extraDrm").get<int>(), "extra DRM (rules outside the chart)", "input");
@@ -201,9 +201,9 @@ Json leaveSquare(Context& ctx) {
     // "Become Disordered": read as a D result on the Combat Results Matrix (Normal -> D-1, D-1 -> D-2,
     // D-2 -> Unit Routs); otherwise the D-1/D-2 DRMs above could never change anything.
     if (state == "D-2")
-      ctx.ruling("W-39", "Become Disordered on a D-2 unit: the d/D column of the Combat Results Matrix (it routs)");
+      GS_RULING(ctx, "W-39", "Become Disordered on a D-2 unit: the d/D column of the Combat Results Matrix (it routs)");
     else
-      ctx.note("Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
+      GS_NOTE(ctx, "Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
     applyMatrix(ctx, u, "d/D", "Leaving Square");
   }
   const std::string newState = u.state;

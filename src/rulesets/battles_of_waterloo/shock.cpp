@@ -46,7 +46,7 @@ Fraction attackStrength(Context& ctx, const Json& unit, bool square, bool defend
     const Json& e = ctx.entry(table, id);
     const Fraction before = s;
     s = s.times(e.at("num").get<long long>(), e.at("den").get<long long>());
-    ctx.trace(Json{{"kind", "multiplier"}, {"for", who}, {"before", before.text()}, {"after", s.text()},
+    GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", who}, {"before", before.text()}, {"after", s.text()},
                    {"reason", e.at("label")}, {"ref", ref}});
   };
   const std::string through = unit.at("chargeThrough").get<std::string>();
@@ -57,11 +57,11 @@ Fraction attackStrength(Context& ctx, const Json& unit, bool square, bool defend
     if (!heavy && through == "flank") multiply("cavalryChargeStrength", "lcThroughFlank", "W-17");
     if (square) multiply("cavalryChargeStrength", "cavalryVsSquare", "W-17");
   } else if (through != "front") {
-    ctx.note(who + ": charge multipliers are for cavalry only", "W-17");
+    GS_NOTE(ctx, who + ": charge multipliers are for cavalry only", "W-17");
   }
   if (unit.at("acrossRiverBridge").get<bool>()) {
     if (defenderRouted)
-      ctx.ruling("W-33", who + ": across a river bridge, but the defender is routed and gains no terrain benefit: no x1/2");
+      GS_RULING(ctx, "W-33", who + ": across a river bridge, but the defender is routed and gains no terrain benefit: no x1/2");
     else
       multiply("shockTerrain", "acrossRiverBridge", "W-17");
   }
@@ -102,7 +102,7 @@ std::string attackPosition(Context& ctx, const Json& attacker) {
                            derived + ")",
                        "/attacker/position");
   if (derived != "front")
-    ctx.ruling("W-34", std::string("attacked through") + (front ? " front" : "") + (flank ? " flank" : "") +
+    GS_RULING(ctx, "W-34", std::string("attacked through") + (front ? " front" : "") + (flank ? " flank" : "") +
                            (rear ? " rear" : "") + ": position " + derived);
   return derived;
 }
@@ -188,9 +188,9 @@ void applySide(Context& ctx, Side& side, const std::string& code, const std::str
   int steps = rc.steps;
   if (steps > 0 && side.units.size() > 1) {
     if (side.stepLossOrder.empty())
-      ctx.ruling("W-04", "the " + sideName + "'s step losses go to the unit with most steps; every unit takes the letters");
+      GS_RULING(ctx, "W-04", "the " + sideName + "'s step losses go to the unit with most steps; every unit takes the letters");
     else
-      ctx.ruling("W-37", "the " + sideName + "'s step losses go to the units in the order its owner named; every unit takes the letters");
+      GS_RULING(ctx, "W-37", "the " + sideName + "'s step losses go to the units in the order its owner named; every unit takes the letters");
   }
   while (steps > 0) {
     const int i = nextStepLoser(side);
@@ -276,13 +276,13 @@ Json shock(Context& ctx) {
     if (u.type == "infantry" && u.state == "Routed" && eliminates) {
       u.state = "Eliminated";
       u.events.push_back("eliminated");
-      ctx.ruling("W-26", u.who + ": routed infantry shock attacked by " +
+      GS_RULING(ctx, "W-26", u.who + ": routed infantry shock attacked by " +
                              std::string(lcOnly ? "Light Cavalry" : "cavalry") +
                              " is eliminated after the Shock Commitment roll is passed");
     } else {
       anyLeft = true;
       if (u.type == "infantry" && u.state == "Routed" && anyCavalry)
-        ctx.ruling("W-26", u.who + ": only Light Cavalry eliminates routed infantry (W26_lc_only)");
+        GS_RULING(ctx, "W-26", u.who + ": only Light Cavalry eliminates routed infantry (W26_lc_only)");
     }
   }
   if (!anyLeft) {
@@ -310,11 +310,11 @@ Json shock(Context& ctx) {
     attack += attackStrength(ctx, attackers[i], square, defenderAllRouted, att.units[i].who);
   for (std::size_t i = 0; i < defenders.size(); ++i)
     if (def.units[i].state != "Eliminated") defence += Fraction{defenders[i].at("strength").get<long long>(), 1};
-  ctx.trace(Json{{"kind", "strength"}, {"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
-  ctx.trace(Json{{"kind", "strength"}, {"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
+  GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
+  GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
   const Grid& table = ctx.grid("shock");
   const OddsColumn odds = oddsColumn(ctx, attack, defence);
-  ctx.trace(Json{{"kind", "column"}, {"value", odds.column}, {"ref", "W-12"},
+  GS_TRACE(ctx, Json{{"kind", "column"}, {"value", odds.column}, {"ref", "W-12"},
                  {"reason", attack.text() + " to " + defence.text() + " reads \"" + table.columnLabel(odds.column) +
                                 "\" (rounded in the defender's favour)"}});
 
@@ -362,7 +362,7 @@ Json shock(Context& ctx) {
   if (routed && !anyCavalry) drm.entry("shockMorale", "defenderRouted", 1, "W-18");
   else if (d2) drm.entry("shockMorale", "anyDefenderD2", 1, "W-18");
   else if (d1) drm.entry("shockMorale", "anyDefenderD1", 1, "W-18");
-  if (routed && anyCavalry) ctx.ruling("W-39", "Defender Routed (Not vs. Cav): an attacking unit is cavalry, no -5");
+  if (routed && anyCavalry) GS_RULING(ctx, "W-39", "Defender Routed (Not vs. Cav): an attacking unit is cavalry, no -5");
   if (std::any_of(att.units.begin(), att.units.end(), [](const Unit& u) { return u.state == "D-1"; }))
     drm.entry("shockMorale", "anyAttackerD1");
   for (std::size_t i = 0; i < attackers.size(); ++i) {
@@ -382,7 +382,7 @@ Json shock(Context& ctx) {
   const std::string terrain = defender.at("terrain").get<std::string>();
   if (totalSteps(att) == 1) drm.entryValue("shockMorale", "oneStep", "attacker", "W-31");
   if (totalSteps(def) == 1) {
-    if (terrain == "chateau") ctx.ruling("W-31", "defender has 1 step, but in a Chateau: no DRM");
+    if (terrain == "chateau") GS_RULING(ctx, "W-31", "defender has 1 step, but in a Chateau: no DRM");
     else drm.entryValue("shockMorale", "oneStep", "defender", "W-31");
   }
 
@@ -392,7 +392,7 @@ Json shock(Context& ctx) {
   if (slope == "downOneLevel") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-18");
   if (slope == "downSteepSlope") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-39");
   if (allRouted) {
-    ctx.note("routed defenders gain no terrain benefits", "Effects of Disorder and Rout");
+    GS_NOTE(ctx, "routed defenders gain no terrain benefits", "Effects of Disorder and Rout");
   } else {
     if (slope == "upOneLevel") drm.entry("shockTerrain", "upOneLevel");
     if (slope == "upSteepSlope") drm.entry("shockTerrain", "upSteepSlope", 1, "W-18");
@@ -417,10 +417,10 @@ Json shock(Context& ctx) {
   for (int s = 0; s < 2; ++s) {
     const Json cell = table.cell(odds.column, modified, ctx.options, sides[s]);
     const std::string patch = table.patchRuling(odds.column, modified, ctx.options, sides[s]);
-    if (!patch.empty()) ctx.ruling(patch, std::string(sides[s]) + " cell reads " + cell.get<std::string>());
+    if (!patch.empty()) GS_RULING(ctx, patch, std::string(sides[s]) + " cell reads " + cell.get<std::string>());
     cells[s] = cell.is_null() ? "-" : cell.get<std::string>();
   }
-  ctx.trace(Json{{"kind", "table"}, {"table", "shock"}, {"column", table.columnLabel(odds.column)},
+  GS_TRACE(ctx, Json{{"kind", "table"}, {"table", "shock"}, {"column", table.columnLabel(odds.column)},
                  {"row", table.rowLabel(modified)}, {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
                  {"reason", rollText(natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
 
@@ -431,7 +431,7 @@ Json shock(Context& ctx) {
     const ResultCode check = parseResultCode("d");
     for (Unit& u : att.units) {
       if (u.state == "Eliminated") continue;
-      ctx.note(u.who + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
+      GS_NOTE(ctx, u.who + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
       applyResult(ctx, u, check, false, "Defensive Terrain Modifiers");
     }
   }

@@ -65,9 +65,9 @@ Melee readMelee(Context& ctx, const std::string& test, bool shooting) {
     // B-17: a supporting unit shares its side's melee; it "lost the melee" only when the totals show it.
     m.lost = m.totals && m.own < m.enemy;
     if (!m.totals)
-      ctx.ruling("B-17", "no combat results given: the supporting unit is not taken to have lost the melee");
+      GS_RULING(ctx, "B-17", "no combat results given: the supporting unit is not taken to have lost the melee");
     else if (m.lost)
-      ctx.ruling("B-17", "the combat results show the supporting unit's side lost the melee");
+      GS_RULING(ctx, "B-17", "the combat results show the supporting unit's side lost the melee");
   }
   return m;
 }
@@ -90,7 +90,7 @@ std::vector<Applicable> resolveGroups(Context& ctx, std::vector<Applicable> term
     const std::string ref = rule.at("ruling").get<std::string>();
     if (rule.contains("stackWhen") &&
         ctx.options.at(rule.at("stackWhen").at("option").get<std::string>()) == rule.at("stackWhen").at("equals")) {
-      ctx.ruling(ref, "the melee-margin modifiers are added together (option " +
+      GS_RULING(ctx, ref, "the melee-margin modifiers are added together (option " +
                           rule.at("stackWhen").at("option").get<std::string>() + ")");
       continue;
     }
@@ -99,7 +99,7 @@ std::vector<Applicable> resolveGroups(Context& ctx, std::vector<Applicable> term
     std::string dropped;
     for (const auto& t : members)
       if (t.id != worst.id) dropped += (dropped.empty() ? "" : ", ") + ctx.entry(kModifiers, t.id).at("label").get<std::string>();
-    ctx.ruling(ref, "only the worst of the tier counts: " + ctx.entry(kModifiers, worst.id).at("label").get<std::string>() +
+    GS_RULING(ctx, ref, "only the worst of the tier counts: " + ctx.entry(kModifiers, worst.id).at("label").get<std::string>() +
                         " replaces " + dropped);
     terms.erase(std::remove_if(terms.begin(), terms.end(),
                                [&, g = group](const Applicable& t) { return groupOf(t.id) == g && t.id != worst.id; }),
@@ -122,24 +122,24 @@ int breakTestDrm(Context& ctx, const std::string& test, bool shooting, const Mel
       const bool dbl = melee.own * 2 <= melee.enemy;
       if (dbl) terms.push_back({"lostMeleeDouble", 1});
       if (treble) terms.push_back({"lostMeleeTreble", 1});
-      if (melee.own == 0) ctx.ruling("B-05", "lost with a combat result of 0: counts as treble");
+      if (melee.own == 0) GS_RULING(ctx, "B-05", "lost with a combat result of 0: counts as treble");
     } else {
-      ctx.note("no combat results given: the double/treble margin is not assessed", "B-05");
+      GS_NOTE(ctx, "no combat results given: the double/treble margin is not assessed", "B-05");
     }
     if (melee.enemyCavalry) {
       if (arm == "infantry") {
         terms.push_back({"infantryLostMeleeVsCavalry", 1});
         if (unit.at("skirmishing").get<bool>()) terms.push_back({"skirmishingInfantryLostMeleeVsCavalry", 1});
       } else {
-        ctx.note("lost against cavalry: the modifier is for infantry only", "B-03");
+        GS_NOTE(ctx, "lost against cavalry: the modifier is for infantry only", "B-03");
       }
     }
   } else if (melee.enemyCavalry) {
-    ctx.note("against cavalry, but the melee was not lost: no modifier", "B-03");
+    GS_NOTE(ctx, "against cavalry, but the melee was not lost: no modifier", "B-03");
   }
   if (ctx.in.value("artilleryCasualties", false)) {
     if (shooting) terms.push_back({"artilleryCasualties", 1});
-    else ctx.ruling("B-07", "casualties from artillery count for tests A or B only: no modifier under test " + test);
+    else GS_RULING(ctx, "B-07", "casualties from artillery count for tests A or B only: no modifier under test " + test);
   }
   if (ctx.in.at("enemyOnFlank").get<bool>()) terms.push_back({"enemyInContactWithFlank", 1});
   if (ctx.in.at("enemyOnRear").get<bool>()) terms.push_back({"enemyInContactWithRear", 1});
@@ -169,13 +169,13 @@ const Json& resultCell(Context& ctx, int roll, const std::string& combatType, co
     if (cell.contains("exceptions"))
       for (const auto& ex : cell.at("exceptions"))
         if (ex.at("when").at("test") == test) {
-          ctx.ruling(ex.at("ruling").get<std::string>(),
+          GS_RULING(ctx, ex.at("ruling").get<std::string>(),
                      "cavalry testing for supporting broken friends (test " + test + ") holds as infantry does");
           return ex;
         }
     if (cell.contains("ruling")) {
       const std::string ref = cell.at("ruling").get<std::string>();
-      ctx.ruling(ref, ref == "B-10" ? "artillery breaks on every hand-to-hand result, 7 or more included"
+      GS_RULING(ctx, ref, ref == "B-10" ? "artillery breaks on every hand-to-hand result, 7 or more included"
                                     : "cavalry at 7 or more in hand-to-hand retires without becoming disordered, "
                                       "unless it cannot comply");
     }
@@ -188,7 +188,7 @@ Json breakTest(Context& ctx) {
   const std::string test = ctx.in.at("test").get<std::string>();
   const std::string combatType = combatTypeOf(ctx, test);
   const bool shooting = combatType == "shooting";
-  ctx.trace(Json{{"kind", "combatType"}, {"value", combatType},
+  GS_TRACE(ctx, Json{{"kind", "combatType"}, {"value", combatType},
                  {"reason", "test " + test + " is read on the " + (shooting ? "Shooting" : "Hand-to-Hand") + " rows"},
                  {"ref", "B-04"}});
   const Json& unit = ctx.in.at("unit");
@@ -198,7 +198,7 @@ Json breakTest(Context& ctx) {
   const int stamina = unit.at("stamina").get<int>(), casualties = unit.at("casualties").get<int>();
   const int excess = std::max(0, casualties - stamina);
   if (test == "A" && excess == 0)
-    ctx.note("test A is taken for excess hits from shooting; this unit has no casualties above its stamina", "B-06");
+    GS_NOTE(ctx, "test A is taken for excess hits from shooting; this unit has no casualties above its stamina", "B-06");
 
   const Melee melee = readMelee(ctx, test, shooting);
   const int drm = breakTestDrm(ctx, test, shooting, melee, excess);
@@ -207,7 +207,7 @@ Json breakTest(Context& ctx) {
   const int d1 = ctx.roll(kD6, "break test " + test + ", first die");
   const int d2 = ctx.roll(kD6, "break test " + test + ", second die");
   const int modified = d1 + d2 + drm;
-  ctx.trace(Json{{"kind", "modifiedRoll"}, {"value", modified},
+  GS_TRACE(ctx, Json{{"kind", "modifiedRoll"}, {"value", modified},
                  {"reason", std::to_string(d1) + " + " + std::to_string(d2) + (drm < 0 ? " - " : " + ") +
                                 std::to_string(std::abs(drm)) + " = " + std::to_string(modified)},
                  {"ref", "Break Test Result Table"}});
@@ -227,7 +227,7 @@ Json breakTest(Context& ctx) {
     if (room == "none") {
       removed = true;
       what = "cannot retire to a tenable position: breaks and is removed from the field";
-      ctx.note("unable to comply with two moves to its rear: the unit breaks", "B-09");
+      GS_NOTE(ctx, "unable to comply with two moves to its rear: the unit breaks", "B-09");
     } else if (room == "twoMoves") {
       moves = 2;
       disordered = true;
@@ -253,7 +253,7 @@ Json breakTest(Context& ctx) {
     // rules-notes §4.4 step 4: a unit that survives its test drops back to its stamina in casualties.
     const int left = std::min(casualties, stamina);
     if (left < casualties)
-      ctx.note("survived the test: casualties reduced from " + std::to_string(casualties) + " to its stamina " +
+      GS_NOTE(ctx, "survived the test: casualties reduced from " + std::to_string(casualties) + " to its stamina " +
                    std::to_string(stamina),
                "rules-notes §4.4");
     after["casualties"] = left;

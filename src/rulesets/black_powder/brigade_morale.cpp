@@ -46,7 +46,7 @@ Json brigadeMorale(Context& ctx) {
     lost += state == "lost";
     shaken += state == "shaken";
     perUnit.push_back(Json{{"points", value}, {"counts", points(counted)}, {"state", state}});
-    ctx.trace(Json{{"kind", "points"}, {"for", "unit " + std::to_string(i + 1)}, {"value", points(counted)},
+    GS_TRACE(ctx, Json{{"kind", "points"}, {"for", "unit " + std::to_string(i + 1)}, {"value", points(counted)},
                    {"reason", "stamina " + std::to_string(u.at("stamina").get<int>()) +
                                   (quality == "better" ? " +1 better" : quality == "poorer" ? " -1 poorer" : "") + ", " +
                                   state},
@@ -69,7 +69,7 @@ Json brigadeMorale(Context& ctx) {
   const Json& autoBreak = table.at("autoBreak");
   const int unitsLeftRule = autoBreak.at("unitsLeft").get<int>(), unless = autoBreak.at("unlessStartedWith").get<int>();
   if (left == unitsLeftRule && started > unless) {
-    ctx.ruling("B-14", "only " + std::to_string(left) + " unit left of " + std::to_string(started) +
+    GS_RULING(ctx, "B-14", "only " + std::to_string(left) + " unit left of " + std::to_string(started) +
                            ": removed as broken, before any points test");
     ctx.tally("tested", false);
     result["removed"] = true;
@@ -77,7 +77,7 @@ Json brigadeMorale(Context& ctx) {
                                  ": the brigade is automatically removed as broken. No dice rolled.");
   }
   if (left == unitsLeftRule)
-    ctx.note(started == unless ? "1 unit left, but the brigade started with 2: not removed"
+    GS_NOTE(ctx, started == unless ? "1 unit left, but the brigade started with 2: not removed"
                                // Judgment: a one-unit brigade has lost nothing; "left" implies losses.
                                : "a brigade that began with a single unit is not removed by the last-unit rule",
              "B-14");
@@ -87,7 +87,7 @@ Json brigadeMorale(Context& ctx) {
   const Json& when = table.at("testWhen");
   const int num = when.at("num").get<int>(), den = when.at("den").get<int>();
   const bool test = nowHalves * den <= startHalves * num;
-  ctx.trace(Json{{"kind", "check"}, {"for", "brigade morale"}, {"value", points(nowHalves)},
+  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", "brigade morale"}, {"value", points(nowHalves)},
                  {"reason", pointsText(nowHalves) + " of " + pointsText(startHalves) + " points: " +
                                 (test ? "half or below, test" : "above half, no test")},
                  {"ref", "B-11"}});
@@ -116,9 +116,9 @@ Json brigadeMorale(Context& ctx) {
   const std::string how = std::to_string(d1) + " + " + std::to_string(d2) +
                           (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " + std::to_string(score) +
                           " vs commander's rating " + std::to_string(rating);
-  ctx.trace(Json{{"kind", "check"}, {"for", "brigade morale test"}, {"value", score}, {"target", rating},
+  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", "brigade morale test"}, {"value", score}, {"target", rating},
                  {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}});
-  if (code == "halt") ctx.ruling("B-12", "equal to the rating is a failure: no movement towards the enemy");
+  if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
 
   result.update(Json{{"dice", Json::array({d1, d2})}, {"drm", drm.total()}, {"score", score}, {"commandRating", rating},
                      {"band", band->at("label")}, {"text", band->at("text")}, {"passed", code == "pass"}});
@@ -128,7 +128,7 @@ Json brigadeMorale(Context& ctx) {
   if (code == "retreat") {
     const double per = ctx.option<double>("B13_distance_per_point");
     const double moves = per * margin;
-    ctx.ruling("B-13", std::to_string(margin) + " point(s) of failure x " + numberText(per) + " move(s) per point");
+    GS_RULING(ctx, "B-13", std::to_string(margin) + " point(s) of failure x " + numberText(per) + " move(s) per point");
     result["pointsOfFailure"] = margin;
     result["retreatMoves"] = moves == static_cast<int>(moves) ? Json(static_cast<int>(moves)) : Json(moves);
     result["orders"] = "rally only";

@@ -38,7 +38,7 @@ Json charge(Context& ctx) {
 
   const int chargers = 1 + static_cast<int>(helpers.size());
   if (chargers > 1)
-    ctx.note(std::to_string(chargers) + " units charge together: one attackers' check with the principal attacker's "
+    GS_NOTE(ctx, std::to_string(chargers) + " units charge together: one attackers' check with the principal attacker's "
              "modifiers, its result applying to all",
              "G-09");
 
@@ -69,8 +69,8 @@ Json charge(Context& ctx) {
   Json targetReport{{"rolled", false}};
 
   if (!a.passed) {
-    ctx.ruling("G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
-    ctx.note("the target rolls no check: the charge has already failed (reading of the cut-off \"then, if t…\")",
+    GS_RULING(ctx, "G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
+    GS_NOTE(ctx, "the target rolls no check: the charge has already failed (reading of the cut-off \"then, if t…\")",
              "Charging page");
     outcome = "chargeFailed";
     consequence = "The charge fails; all " + std::to_string(chargers) + " attacking unit" + (chargers > 1 ? "s" : "") +
@@ -97,7 +97,7 @@ Json charge(Context& ctx) {
     const Check d = moraleCheck(ctx, targetDrm.total(), targetWho);
     targetReport = d.report();
     targetReport["rolled"] = true;
-    ctx.ruling("G-11", "after both checks the outcome belongs to the melee rules, which the excerpt does not give");
+    GS_RULING(ctx, "G-11", "after both checks the outcome belongs to the melee rules, which the excerpt does not give");
     outcome = d.passed ? "bothPassed" : "targetFailed";
     consequence = std::string(d.passed ? "Both checks passed" : "The attackers passed and the target failed") +
                   ": the excerpt leaves what happens next to the melee rules, which it does not give (G-11).";

@@ -29,7 +29,7 @@ void anyUnitModifiers(Context& ctx, Modifiers& drm, const Json& unit, bool shake
   int held = 0;
   for (const char* k : {"upslopeOfNearestEnemy", "inBuiltUpArea", "defendingLinearTerrainFeature"}) held += flag(unit, k);
   if (held > 0) printed(ctx, drm, kAny, "upslopeBuiltUpAreaOrLinearFeature", "G-03");
-  if (held > 1) ctx.ruling("G-03", std::to_string(held) + " of upslope / Built-Up Area / linear feature hold: +1 once only");
+  if (held > 1) GS_RULING(ctx, "G-03", std::to_string(held) + " of upslope / Built-Up Area / linear feature hold: +1 once only");
   if (shaken) printed(ctx, drm, kAny, "shaken");
   if (flag(unit, "inSquare")) printed(ctx, drm, kAny, "infantryInSquare");
   if (flag(unit, "generalAttached")) printed(ctx, drm, kAny, "generalAttached");
@@ -40,7 +40,7 @@ void chargerModifiers(Context& ctx, Modifiers& drm, const Json& unit, const Char
   const bool cavalry = arm == "cavalry";
   if (s.targetArm == "artillery" && s.inFrontOfGuns) {
     if (!s.targetShaken) printed(ctx, drm, kCharger, "chargingUnshakenArtilleryFromFront", "G-13");
-    else ctx.note("in front of shaken guns: the -1 is for unshaken artillery only", "G-13");
+    else GS_NOTE(ctx, "in front of shaken guns: the -1 is for unshaken artillery only", "G-13");
   }
   if (s.targetShaken) printed(ctx, drm, kCharger, "chargingShakenTroops");
   if (s.helpFromFriends) printed(ctx, drm, kCharger, "chargingWithHelpFromFriends", "G-09");
@@ -52,26 +52,26 @@ void chargerModifiers(Context& ctx, Modifiers& drm, const Json& unit, const Char
   if (cavalry && s.targetArm == "cavalry") {
     // G-04: the bonus is the charger's; with the option on, a countercharge by cavalry cancels it.
     if (s.counterchargedByCavalry && ctx.option<bool>("G04_not_if_countercharged")) {
-      ctx.ruling("G-04", "countercharged by cavalry: no +1 for cavalry charging cavalry (G04_not_if_countercharged on)");
+      GS_RULING(ctx, "G-04", "countercharged by cavalry: no +1 for cavalry charging cavalry (G04_not_if_countercharged on)");
     } else {
       printed(ctx, drm, kCharger, "cavalryChargingCavalry", "G-04");
       if (s.counterchargedByCavalry)
-        ctx.ruling("G-04", "countercharged by cavalry, but the +1 is kept (G04_not_if_countercharged off)");
+        GS_RULING(ctx, "G-04", "countercharged by cavalry, but the +1 is kept (G04_not_if_countercharged off)");
     }
     if (flag(unit, "cuirassiers")) {
       printed(ctx, drm, kCharger, "cuirassiersChargingCavalry", "G-05");
-      ctx.ruling("G-05", "cuirassiers: +2 on top of the +1 for cavalry charging cavalry (modifiers are cumulative)");
+      GS_RULING(ctx, "G-05", "cuirassiers: +2 on top of the +1 for cavalry charging cavalry (modifiers are cumulative)");
     }
   }
   if (cavalry && flag(unit, "lancers") && s.targetArm == "infantry") {
     printed(ctx, drm, kCharger, "lancersChargingInfantry", "G-06");
-    ctx.ruling("G-06", "lancers: +1 on top of the cavalry-versus-infantry modifier (cumulative)");
+    GS_RULING(ctx, "G-06", "lancers: +1 on top of the cavalry-versus-infantry modifier (cumulative)");
   }
   // G-07: first -1, second -2, not cumulative with each other.
   if (s.followUp == "first") printed(ctx, drm, kCharger, "firstFollowUpCharge", "G-07");
   if (s.followUp == "second") printed(ctx, drm, kCharger, "secondFollowUpCharge", "G-07");
   if (s.followUp != "none" && s.helpFromFriends)
-    ctx.note("follow-up charge with help from friends: only while the other charge is unresolved (printed note)",
+    GS_NOTE(ctx, "follow-up charge with help from friends: only while the other charge is unresolved (printed note)",
              "Charging / Being Charged");
 }
 
@@ -81,7 +81,7 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Json& unit, const Targe
   if (s.rearCharge) printed(ctx, drm, kTarget, "chargedInRear", "G-13");
   if (str(unit, "arm") == "artillery" && flag(unit, "limbered")) printed(ctx, drm, kTarget, "limberedArtilleryCharged");
   if (str(unit, "arm") == "cavalry" && s.byCavalry)
-    ctx.ruling("G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
+    GS_RULING(ctx, "G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
 }
 
 namespace {
@@ -137,10 +137,10 @@ Check moraleCheck(Context& ctx, int drm, const std::string& who) {
     const bool changed = c.passed != byBands;
     reason = sum + ", natural " + std::to_string(c.natural) + ": " + (c.passed ? "always passes" : "always fails") +
              (changed ? "" : " (as the total would)");
-    ctx.ruling("G-01", "G01_nat on: a natural " + std::to_string(c.natural) + " " + (c.passed ? "passes" : "fails") +
+    GS_RULING(ctx, "G-01", "G01_nat on: a natural " + std::to_string(c.natural) + " " + (c.passed ? "passes" : "fails") +
                            " whatever the modifiers" + (changed ? "" : " (the total agrees)"));
   }
-  ctx.trace(Json{{"kind", "check"}, {"for", who}, {"natural", c.natural}, {"drm", drm}, {"modified", c.modified},
+  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", who}, {"natural", c.natural}, {"drm", drm}, {"modified", c.modified},
                  {"needs", c.needs ? Json(*c.needs) : Json(nullptr)}, {"passed", c.passed}, {"reason", reason},
                  {"ref", "G-01"}});
   return c;
@@ -245,11 +245,11 @@ Consequence consequence(Context& ctx, const std::string& occasion, const Json& e
   }
   if (occasion == "chargeAttempt") {
     if (passed) return {"chargeProceeds", "passed: the charge goes in; the target now takes its own Morale Check", stateNow};
-    ctx.ruling("G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
+    GS_RULING(ctx, "G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
     return {"chargeFails", "failed: the charge fails; this unit and every unit charging with it become shaken", "shaken"};
   }
   if (occasion == "beingCharged") {
-    ctx.ruling("G-11", "what the target's check decides is left to the melee rules, which the excerpt does not give");
+    GS_RULING(ctx, "G-11", "what the target's check decides is left to the melee rules, which the excerpt does not give");
     return {"notInExcerpt",
             std::string(passed ? "passed" : "failed") + ": the excerpt leaves the outcome to the melee rules (not given)",
             stateNow};
@@ -261,7 +261,7 @@ Consequence consequence(Context& ctx, const std::string& occasion, const Json& e
   // cavalryAfterSuccessfulCharge (G-12; option G12_invert swaps the two readings).
   const bool invert = ctx.option<bool>("G12_invert");
   const bool choice = passed != invert;
-  ctx.ruling("G-12", std::string(passed ? "passed" : "failed") + (invert ? " (G12_invert on)" : "") + ": " +
+  GS_RULING(ctx, "G-12", std::string(passed ? "passed" : "failed") + (invert ? " (G12_invert on)" : "") + ": " +
                          (choice ? "player's choice of a follow-up charge or to halt" : "the cavalry must pursue"));
   if (choice)
     return {"followUpOrHalt",
@@ -279,11 +279,11 @@ Json unitForOccasion(Context& ctx, const std::string& occasion, Json unit) {
   if (!unit.contains("state")) {
     const bool shakenOnly = occasion == "deShaking" || occasion == "shakenInfantryBeatenInFiring";
     unit["state"] = shakenOnly ? "shaken" : "eager";
-    if (shakenOnly) ctx.ruling("G-14", "no state given: this Morale Check is taken by a shaken unit");
+    if (shakenOnly) GS_RULING(ctx, "G-14", "no state given: this Morale Check is taken by a shaken unit");
   }
   if (!unit.contains("arm")) {
     unit["arm"] = occasion == "cavalryAfterSuccessfulCharge" ? "cavalry" : "infantry";
-    if (occasion == "cavalryAfterSuccessfulCharge") ctx.ruling("G-14", "no arm given: this Morale Check is taken by cavalry");
+    if (occasion == "cavalryAfterSuccessfulCharge") GS_RULING(ctx, "G-14", "no arm given: this Morale Check is taken by cavalry");
   }
   return unit;
 }

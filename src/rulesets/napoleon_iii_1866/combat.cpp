@@ -26,13 +26,13 @@ struct Column {
 int sumCombatValues(Context& ctx, const Json& units, const std::string& who, const std::string& ref) {
   int sum = 0;
   for (const auto& u : units) sum += u.at("combatValue").get<int>();
-  ctx.trace(Json{{"kind", "strength"}, {"for", who}, {"value", sum}, {"reason", "sum of combat values"}, {"ref", ref}});
+  GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", who}, {"value", sum}, {"reason", "sum of combat values"}, {"ref", ref}});
   return sum;
 }
 
 int divideByProtection(Context& ctx, int strength, int protection, const std::string& who, const std::string& why) {
   const int after = strength / protection;
-  ctx.trace(Json{{"kind", "division"}, {"for", who}, {"before", strength}, {"divisor", protection}, {"after", after},
+  GS_TRACE(ctx, Json{{"kind", "division"}, {"for", who}, {"before", strength}, {"divisor", protection}, {"after", after},
                  {"rounding", "down"}, {"reason", why}, {"ref", "V-03, V-04"}});
   return after;
 }
@@ -41,10 +41,10 @@ Column readColumn(Context& ctx, int base, int shift, const std::string& who) {
   const int raw = base + shift;
   Column c{std::clamp(raw, 0, 8), std::max(0, raw - 8)};
   if (raw < 0)
-    ctx.trace(Json{{"kind", "clamp"}, {"for", who}, {"before", raw}, {"after", 0}, {"min", 0}, {"max", 8},
+    GS_TRACE(ctx, Json{{"kind", "clamp"}, {"for", who}, {"before", raw}, {"after", 0}, {"min", 0}, {"max", 8},
                    {"reason", "columns below 0 are read on \"0 and -\""}, {"ref", "Combat Results Table"}});
   if (raw > 8)
-    ctx.trace(Json{{"kind", "clamp"}, {"for", who}, {"before", raw}, {"after", 8}, {"min", 0}, {"max", 8},
+    GS_TRACE(ctx, Json{{"kind", "clamp"}, {"for", who}, {"before", raw}, {"after", 8}, {"min", 0}, {"max", 8},
                    {"reason", "columns above 8 are read on 8, +1 DRM each"}, {"ref", "Die roll modifiers"}});
   return c;
 }
@@ -64,7 +64,7 @@ void levelShifts(Context& ctx, Modifiers& shifts, int defenderLevel, const Json&
   }
   if (smallest > 0) shifts.entry("columnModifiers", "defenderHigher", smallest, "V-11");
   else if (higherShooter && !higherOnlyAcrossSteep) shifts.entry("columnModifiers", "defenderLower", 1, "V-11");
-  else if (higherShooter) ctx.note("defender lower, but across a steep slope: 0 column", "V-11");
+  else if (higherShooter) GS_NOTE(ctx, "defender lower, but across a steep slope: 0 column", "V-11");
 }
 
 struct Roll {
@@ -80,7 +80,7 @@ Roll rollOnTable(Context& ctx, const Column& col, int drm, const std::string& pu
   const int total = r.natural + drm;
   r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
   r.cell = crt.cell(col.index, r.modified, ctx.options).get<std::string>();
-  ctx.trace(Json{{"kind", "table"}, {"for", purpose}, {"table", "combat"}, {"column", col.index},
+  GS_TRACE(ctx, Json{{"kind", "table"}, {"for", purpose}, {"table", "combat"}, {"column", col.index},
                  {"row", crt.rowLabel(r.modified)}, {"cell", r.cell},
                  {"reason", std::string("d6 ") + std::to_string(r.natural) + (drm >= 0 ? " + " : " - ") +
                                 std::to_string(std::abs(drm)) + " = " + std::to_string(total)}});
@@ -109,7 +109,7 @@ void commanderBonus(Context& ctx, Modifiers& drm, const Json& side) {
   const int bonus = c.at("bonus").get<int>();
   if (bonus == 0) return;
   if (commanderApplies(ctx, c)) drm.entry("dieRollModifiers", "commanderBonus", bonus, "V-13");
-  else ctx.note("formation commander " + c.at("position").get<std::string>() + ": no bonus under V13_range = " +
+  else GS_NOTE(ctx, "formation commander " + c.at("position").get<std::string>() + ": no bonus under V13_range = " +
                     ctx.option<std::string>("V13_range"), "V-13");
 }
 
@@ -153,10 +153,10 @@ Json applyResult(Context& ctx, const std::string& cell, const Json& units, const
   const bool doubleLoss = ctx.option<bool>("V08_double_loss");
   if (plusOne && units.size() > 1) {
     if (perHex)
-      ctx.ruling("V-21", side + " unit " + std::to_string(stepUnit + 1) +
+      GS_RULING(ctx, "V-21", side + " unit " + std::to_string(stepUnit + 1) +
                              " takes the hex's +1 step, named by its owner (V21_step_per_hex)");
     else
-      ctx.ruling("V-21", "D+1 applies to every unit in the hex: each is disorganized and loses 1 step");
+      GS_RULING(ctx, "V-21", "D+1 applies to every unit in the hex: each is disorganized and loses 1 step");
   }
   Json out = Json::array();
   for (std::size_t i = 0; i < units.size(); ++i) {
@@ -170,20 +170,20 @@ Json applyResult(Context& ctx, const std::string& cell, const Json& units, const
       bool passed = false;
       report["moraleTest"] = moraleTest(ctx, unit, situation, who, passed);
       if (!passed) {
-        ctx.ruling("V-06", who + " failed its morale test: disorganized");
+        GS_RULING(ctx, "V-06", who + " failed its morale test: disorganized");
         disorganize(ctx, u, who);
       }
     } else if (cell == "D" || plusOne) {
       const bool takesPlusOne = plusOne && (!perHex || i == stepUnit);
       const bool wasDisorganized = u.disorganized;
       if (takesPlusOne && wasDisorganized && !doubleLoss) {
-        ctx.ruling("V-08", who + ": D+1 on a disorganized unit costs 1 step only (V08_double_loss off)");
+        GS_RULING(ctx, "V-08", who + ": D+1 on a disorganized unit costs 1 step only (V08_double_loss off)");
         loseStep(ctx, u, who);
       } else {
         disorganize(ctx, u, who);
         if (takesPlusOne) {
           loseStep(ctx, u, who);
-          if (wasDisorganized) ctx.ruling("V-08", who + ": D+1 on a disorganized unit costs 2 steps");
+          if (wasDisorganized) GS_RULING(ctx, "V-08", who + ": D+1 on a disorganized unit costs 2 steps");
         }
       }
     }
@@ -253,7 +253,7 @@ Json fire(Context& ctx) {
   drm.entry("dieRollModifiers", "perColumnAbove8", col.excess);
   if (any(firers, [](const Json& f) { return f.at("adjacent").get<bool>(); }))
     drm.entry("dieRollModifiers", "artilleryAdjacent", 1, "V-14");
-  ctx.note("no formation commander bonus for artillery fire", "Die roll modifiers");
+  GS_NOTE(ctx, "no formation commander bonus for artillery fire", "Die roll modifiers");
   drm.add(ctx.in.at("extraDrm").get<int>(), "extra DRM (rules outside the excerpt)", "input");
   const Roll r = rollOnTable(ctx, col, drm.total(), "fire");
 
@@ -338,7 +338,7 @@ Json shock(Context& ctx) {
   int dStrength = sumCombatValues(ctx, defenders, d, "V-09");
   if (flank) {
     const int halved = dStrength / 2;
-    ctx.trace(Json{{"kind", "multiplier"}, {"for", d}, {"factor", "1/2"}, {"before", dStrength}, {"after", halved},
+    GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", d}, {"factor", "1/2"}, {"before", dStrength}, {"after", halved},
                    {"rounding", "down"}, {"reason", ctx.entry("defenseValueModifiers", "flank").at("label")},
                    {"ref", "V-04"}});
     dStrength = halved;
@@ -347,7 +347,7 @@ Json shock(Context& ctx) {
   Modifiers dShift(ctx, "columnShift", d);
   dShift.entry("columnModifiers", "perLossLevel", stepsLost(defenders), "V-10");
   if (ctx.option<bool>("V09_mirror_terrain")) {
-    ctx.ruling("V-09", "terrain column modifiers mirrored for the defensive roll (V09_mirror_terrain)");
+    GS_RULING(ctx, "V-09", "terrain column modifiers mirrored for the defensive roll (V09_mirror_terrain)");
     levelShifts(ctx, dShift, def.at("level").get<int>(), attackers, true);
     hexsideShifts(dShift, attackers);
   }
@@ -364,7 +364,7 @@ Json shock(Context& ctx) {
   if (any(defenders, [](const Json& u) { return u.at("type") == "infantry" && u.at("nationality") == "prussian"; }))
     dDrm.entry("dieRollModifiers", "dreyse");
   if (stream) {
-    if (ctx.option<bool>("V15_attacker_only")) ctx.ruling("V-15", "stream DRM on the attacker's roll only");
+    if (ctx.option<bool>("V15_attacker_only")) GS_RULING(ctx, "V-15", "stream DRM on the attacker's roll only");
     else dDrm.entry("dieRollModifiers", "stream", 1, "V-15");
   }
   dDrm.add(def.at("extraDrm").get<int>(), "extra DRM (rules outside the excerpt)", "input");

@@ -40,14 +40,15 @@ Json moraleTest(Context& ctx, const Json& unit, const MoraleSituation& s, const 
   }
   target.add(s.extraDrm, "extra modifier (rules outside the excerpt)", "input");
 
-  const int natural = ctx.roll(kD6, subject);
   const bool rollUnder = ctx.option<std::string>("V05_mode") == "roll_under";
+  const int natural = rollUnder ? ctx.rollCheckUnder(kD6, subject, target.total())
+                                : ctx.rollCheckOver(kD6, subject, 7 - target.total());
   passed = rollUnder ? natural <= target.total() : natural + target.total() >= 7;
   const std::string how = rollUnder ? "d6 " + std::to_string(natural) + (passed ? " <= " : " > ") +
                                           std::to_string(target.total())
                                     : "d6 " + std::to_string(natural) + " + " + std::to_string(target.total()) +
                                           (passed ? " >= 7" : " < 7");
-  ctx.trace(Json{{"kind", "check"}, {"for", subject}, {"natural", natural}, {"target", target.total()},
+  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", subject}, {"natural", natural}, {"target", target.total()},
                  {"passed", passed}, {"reason", how}, {"ref", "V-05"}});
   return Json{{"target", target.total()}, {"natural", natural}, {"passed", passed}, {"rule", how}};
 }
@@ -82,14 +83,14 @@ void loseStep(Context& ctx, UnitState& u, const std::string& who) {
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.eliminated = true;
     u.events.push_back("eliminated");
-    ctx.ruling("V-26", who + " has lost its last step (" + std::to_string(u.steps) + "): eliminated");
+    GS_RULING(ctx, "V-26", who + " has lost its last step (" + std::to_string(u.steps) + "): eliminated");
   }
 }
 
 void disorganize(Context& ctx, UnitState& u, const std::string& who) {
   if (u.eliminated) return;
   if (u.disorganized) {
-    ctx.trace(Json{{"kind", "result"}, {"for", who}, {"reason", "already disorganized: loses 1 step instead"},
+    GS_TRACE(ctx, Json{{"kind", "result"}, {"for", who}, {"reason", "already disorganized: loses 1 step instead"},
                    {"ref", "V-07"}});
     loseStep(ctx, u, who);
   } else {
@@ -132,11 +133,11 @@ Json test(Context& ctx, bool rally) {
     } else {
       effect = passed ? "passed (the unit was not disorganized)" : "failed: stays disorganized";
     }
-    if (!passed) ctx.ruling("V-19", "a failed rally test has no further effect");
+    if (!passed) GS_RULING(ctx, "V-19", "a failed rally test has no further effect");
   } else if (passed) {
     effect = "passed: no effect";
   } else {
-    ctx.ruling("V-06", "a failed morale test disorganizes the unit");
+    GS_RULING(ctx, "V-06", "a failed morale test disorganizes the unit");
     disorganize(ctx, u, "the unit");
     effect = u.eliminated     ? "failed: already disorganized, loses its last step (V-07): eliminated"
              : u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)"

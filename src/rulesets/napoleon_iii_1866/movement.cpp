@@ -8,7 +8,7 @@ namespace grapeshot::napoleon1866 {
 namespace {
 
 Json prohibited(Context& ctx, const std::string& reason, const std::string& row) {
-  ctx.trace(Json{{"kind", "prohibited"}, {"reason", reason}, {"ref", "Terrain effects: " + row}});
+  GS_TRACE(ctx, Json{{"kind", "prohibited"}, {"reason", reason}, {"ref", "Terrain effects: " + row}});
   ctx.tally("cost", "prohibited");
   return Json{{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()}};
 }
@@ -41,7 +41,7 @@ Json movement(Context& ctx) {
   const std::string t = "movementCosts";
   Modifiers cost(ctx, "movementCost", "entering the hex");
   Json effects = Json::array();
-  if (route == "railroad") ctx.ruling("V-24", "a railroad track counts as road/path for footnotes 1 and 3 and the exceptions");
+  if (route == "railroad") GS_RULING(ctx, "V-24", "a railroad track counts as road/path for footnotes 1 and 3 and the exceptions");
   if (onRoute) {
     // Footnote 1: terrain marked 1 (marsh, woods, town, city, stream) costs as the road/path entered by (V-17).
     cost.entry(t, route, 1, "V-17");
@@ -58,23 +58,23 @@ Json movement(Context& ctx) {
   // unless V22_woods_road_disorganizes reads footnote 2 literally.
   const bool literal = ctx.option<bool>("V22_woods_road_disorganizes");
   if (terrain == "woods" && type == "cavalry" && onRoute)
-    ctx.ruling("V-22", literal ? "cavalry entering woods is disorganized even along a " + route +
+    GS_RULING(ctx, "V-22", literal ? "cavalry entering woods is disorganized even along a " + route +
                                      " (V22_woods_road_disorganizes)"
                                : "cavalry entering woods along a " + route + " is not disorganized (footnote 1)");
   if (terrain == "woods" && type == "cavalry" && (!onRoute || literal)) {
     // "Cav. disorganized" with footnote 2: no step loss if already disorganized (V-07).
     effects.push_back(in.at("disorganized").get<bool>() ? "noEffectAlreadyDisorganized" : "disorganized");
-    ctx.note(in.at("disorganized").get<bool>() ? "cavalry entering woods: already disorganized, does not lose a step"
+    GS_NOTE(ctx, in.at("disorganized").get<bool>() ? "cavalry entering woods: already disorganized, does not lose a step"
                                                : "cavalry entering woods is disorganized",
              "V-07");
   }
-  if (in.at("settlement") != "none") ctx.note("town/city: movement as the other terrain in the hex", "Terrain effects");
+  if (in.at("settlement") != "none") GS_NOTE(ctx, "town/city: movement as the other terrain in the hex", "Terrain effects");
   // V-23: the level and ravine costs carry no footnote 1, so they apply along a road too.
   cost.entry(t, "perLevel", levels, onRoute ? "V-23" : "");
   if (hexside == "stream" && !onRoute) cost.entry(t, "stream");
   if (hexside == "ravine") cost.entry(t, "ravine", 1, onRoute ? "V-23" : "");
   if (route == "road")
-    ctx.note("footnote 3: +1 free MP (2 for cavalry) at the end of movement after 2 successive road hexes", "V-17");
+    GS_NOTE(ctx, "footnote 3: +1 free MP (2 for cavalry) at the end of movement after 2 successive road hexes", "V-17");
   ctx.tally("cost", cost.total());
   return Json{{"prohibited", false}, {"cost", cost.total()}, {"effects", std::move(effects)}};
 }
