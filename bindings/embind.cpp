@@ -55,5 +55,8 @@ EMSCRIPTEN_BINDINGS(grapeshot) {
   emscripten::function("batchJson", &batchJson);
   emscripten::function("rulesetsJson", &rulesetsJson);
   emscripten::function("version", &version);
-  emscripten::function("verifyJson", +[](const std::string& text) { return boundary([&] { return grapeshot::verifyJson(text); }); });
+  emscripten::function("canonicalJson", &jsonEntry<grapeshot::canonical>);
+  emscripten::function("verifyJson", +[](const std::string& text, bool requireCommitReveal) {
+    return boundary([&] { return grapeshot::verifyJson(text, requireCommitReveal); });
+  });
 }

@@ -68,8 +68,25 @@ function secretBytes(secret, what = 'secret') {
   return Uint8Array.from(secret.match(/../g), (x) => parseInt(x, 16));
 }
 
-const COMMIT_TAG = utf8('grapeshot commit v1\0');
-const SEED_TAG = utf8('grapeshot seed v1\0');
+const COMMIT_TAG = utf8('grapeshot commit v2\0');
+const SEED_TAG = utf8('grapeshot seed v2\0');
+
+function roleByte(role) {
+  if (role !== 'A' && role !== 'B') throw new TypeError('role must be "A" or "B"');
+  return utf8(role);
+}
+
+/**
+ * Throws TypeError unless `context` is printable ASCII with no leading, trailing or doubled spaces,
+ * at most 256 characters: labels that look alike are then alike (no NBSP, zero-width or control
+ * characters; ASCII is NFC by construction). The engine refuses the same contexts.
+ */
+export function checkContext(context) {
+  if (typeof context !== 'string') throw new TypeError('context must be a string');
+  if (context.length > 256) throw new TypeError('context is at most 256 characters');
+  if (!/^[\x20-\x7e]*$/.test(context)) throw new TypeError('context is printable ASCII only');
+  if (/^ | $|  /.test(context)) throw new TypeError('context has a leading, trailing or doubled space');
+}
 
 /** A fresh secret: 32 bytes from the platform's CSPRNG, as 64 lowercase hex digits. */
 export function newSecret() {
@@ -78,22 +95,26 @@ export function newSecret() {
   return toHex(b);
 }
 
-/** The commitment to a secret: hex(SHA-256("grapeshot commit v1" 0x00 || secret bytes)). */
-export function commitSeed(secret) {
-  return toHex(sha256(concat(COMMIT_TAG, secretBytes(secret))));
+/** Side `role`'s commitment to a secret: hex(SHA-256("grapeshot commit v2" 0x00 || role || secret bytes)). */
+export function commitSeed(secret, role) {
+  return toHex(sha256(concat(COMMIT_TAG, roleByte(role), secretBytes(secret))));
 }
 
 /** The seed both sides derive once both secrets are revealed: the first 4 bytes (big-endian) of
- * SHA-256("grapeshot seed v1" 0x00 || secretA || secretB || UTF-8 context). */
-export function deriveSeed(secretA, secretB, context = '') {
-  const d = sha256(concat(SEED_TAG, secretBytes(secretA, 'secretA'), secretBytes(secretB, 'secretB'), utf8(String(context))));
+ * SHA-256("grapeshot seed v2" 0x00 || secretA || secretB || request hash || context), with the request
+ * hash from Engine.canonical(request).hash (32 bytes as 64 hex digits). */
+export function deriveSeed(secretA, secretB, requestHash, context = '') {
+  checkContext(context);
+  const a = secretBytes(secretA, 'secretA'), b = secretBytes(secretB, 'secretB');
+  if (a.every((x, i) => x === b[i])) throw new TypeError('the two secrets are equal');
+  const d = sha256(concat(SEED_TAG, a, b, secretBytes(requestHash, 'requestHash'), utf8(context)));
   return new DataView(d.buffer).getUint32(0);
 }
 
-/** True when `secret` is the one `commitment` was made from. */
-export function checkCommitment(commitment, secret) {
+/** True when `secret` is the one side `role`'s `commitment` was made from. */
+export function checkCommitment(commitment, secret, role) {
   try {
-    return commitSeed(secret) === commitment;
+    return commitSeed(secret, role) === commitment;
   } catch {
     return false;
   }

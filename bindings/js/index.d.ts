@@ -63,17 +63,18 @@ export interface Resolution {
 }
 
 export interface CommitReveal {
-  /** [side A, side B]: each commitSeed(secret), exchanged before the secrets. */
+  /** [side A, side B]: commitSeed(secretA, 'A'), commitSeed(secretB, 'B'), exchanged before the secrets; never equal. */
   commitments: [string, string];
-  /** [side A, side B]: 64 lowercase hex digits each (32 bytes). */
+  /** [side A, side B]: 64 lowercase hex digits each (32 bytes); never equal. */
   secrets: [string, string];
-  /** Optional label bound into the seed (e.g. game id and combat number), at most 1024 bytes. */
+  /** Optional label bound into the seed (e.g. "game 7, turn 3, shock 1"): printable ASCII, no leading,
+   * trailing or doubled spaces, at most 256 characters. */
   context?: string;
 }
 
 /** A compact, replayable record of one resolution. */
 export interface Receipt {
-  format: 'grapeshot-receipt/1';
+  format: 'grapeshot-receipt/2';
   engine: string;
   ruleset: string;
   /** SHA-256 of the ruleset's data (RulesetDescription.dataHash). */
@@ -81,17 +82,25 @@ export interface Receipt {
   /** The request with its effective options and, when drawn, its seed. */
   request: Request;
   seed?: number;
+  /** Where the dice came from: supplied `dice`, a seed the requester chose, a seed the engine drew,
+   * or two players' commit–reveal secrets (the only source neither chose alone). */
+  diceSource: DiceSource;
   /** The natural rolls, in order. */
   rolls: number[];
   result: Record<string, unknown>;
 }
 
+export type DiceSource = 'supplied' | 'seed' | 'drawn' | 'commitReveal';
+
 export interface Verification {
   ok: true;
   /** True when the receipt's rolls and result follow from its request on this engine and ruleset data. */
   valid: boolean;
+  /** The receipt's dice source, checked against its request. */
+  diceSource: DiceSource;
   /** Each disagreement: engine_mismatch, data_hash_mismatch, request_mismatch, seed_mismatch,
-   * commitment_mismatch, request_rejected, rolls_mismatch, result_mismatch; `path` points into the receipt. */
+   * commitment_mismatch, dice_source_mismatch, request_rejected, rolls_mismatch, result_mismatch;
+   * `path` points into the receipt. */
   problems: EngineError[];
 }
 
@@ -204,8 +213,10 @@ export declare class Engine {
   resolveJson(text: string): string;
   lookup(request: LookupRequest): LookupResult | Failure;
   table(request: { ruleset: string; table: string }): { ok: true; table: Record<string, unknown> } | Failure;
-  /** Re-derives a receipt; reports tampering as problems. */
-  verify(receipt: Receipt): Verification | Failure;
+  /** Re-derives a receipt; reports tampering as problems. `requireCommitReveal`: other dice sources are not valid. */
+  verify(receipt: Receipt, options?: { requireCommitReveal?: boolean }): Verification | Failure;
+  /** The canonical form of a request and its SHA-256: what a commit–reveal seed is bound to. */
+  canonical(request: Request): { ok: true; canonical: string; hash: string } | Failure;
   odds(request: Request & { sensitivity?: boolean }): Odds | Failure;
   batch(requests: Request[], options?: { call?: 'resolve' }): (Resolution | Failure)[] | Failure;
   batch(requests: Request[], options: { call: 'odds' }): (Odds | Failure)[] | Failure;
@@ -221,12 +232,16 @@ export interface CreateEngineOptions {
 export declare const MAX_REQUEST_BYTES: number;
 /** A fresh 32-byte secret from the platform's CSPRNG, as 64 lowercase hex digits. */
 export declare function newSecret(): string;
-/** hex(SHA-256("grapeshot commit v1" 0x00 || secret bytes)); throws TypeError for a malformed secret. */
-export declare function commitSeed(secret: string): string;
-/** First 4 bytes, big-endian, of SHA-256("grapeshot seed v1" 0x00 || secretA || secretB || UTF-8 context). */
-export declare function deriveSeed(secretA: string, secretB: string, context?: string): number;
-/** True when `secret` is the one `commitment` was made from. */
-export declare function checkCommitment(commitment: string, secret: string): boolean;
+/** hex(SHA-256("grapeshot commit v2" 0x00 || role || secret bytes)), role the byte "A" or "B"; throws TypeError for a malformed secret or role. */
+export declare function commitSeed(secret: string, role: 'A' | 'B'): string;
+/** First 4 bytes, big-endian, of SHA-256("grapeshot seed v2" 0x00 || secretA || secretB || request hash || context):
+ * `requestHash` is Engine.canonical(request).hash; throws TypeError for a malformed secret, hash or context. */
+export declare function deriveSeed(secretA: string, secretB: string, requestHash: string, context?: string): number;
+/** True when `secret` is the one `commitment` was made from, as side `role`. */
+export declare function checkCommitment(commitment: string, secret: string, role: 'A' | 'B'): boolean;
+/** Throws TypeError unless `context` is a valid commit–reveal context (printable ASCII, no leading,
+ * trailing or doubled spaces, at most 256 characters), exactly as the engine checks it. */
+export declare function checkContext(context: string): void;
 /** SHA-256 of a string's UTF-8 bytes (or of bytes) as 64 lowercase hex digits. */
 export declare function sha256Hex(data: string | Uint8Array): string;
 

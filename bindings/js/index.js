@@ -2,7 +2,7 @@
 // the WebAssembly module built from src/ (dist/grapeshot-core.{mjs,wasm}).
 import createGrapeshotCore from '../../dist/grapeshot-core.mjs';
 
-export { commitSeed, deriveSeed, newSecret, checkCommitment, sha256Hex } from './commit-reveal.js';
+export { commitSeed, deriveSeed, newSecret, checkCommitment, checkContext, sha256Hex } from './commit-reveal.js';
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 const wasmUrl = new URL('../../dist/grapeshot-core.wasm', import.meta.url);
@@ -135,11 +135,25 @@ export class Engine {
     return big ? JSON.stringify(big.error) : this.#core.resolveJson(s, randomSeed());
   }
 
-  /** Re-derives a receipt's rolls and result: {ok: true, valid, problems: [{code, path, message}]}. */
-  verify(receipt) {
+  /**
+   * Re-derives a receipt's rolls and result: {ok: true, valid, diceSource, problems: [{code, path,
+   * message}]}. `{requireCommitReveal: true}`: only dice from commit–reveal are valid.
+   */
+  verify(receipt, options) {
     return guard(() => {
       const { text, error } = toJson(receipt);
-      return error ?? JSON.parse(this.#core.verifyJson(text));
+      return error ?? JSON.parse(this.#core.verifyJson(text, options?.requireCommitReveal === true));
+    });
+  }
+
+  /**
+   * The canonical form of a request and its SHA-256 (hex): what commit–reveal binds the seed to, so
+   * both players can check they agree before revealing ({ok: true, canonical, hash}).
+   */
+  canonical(request) {
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.canonicalJson(text));
     });
   }
 

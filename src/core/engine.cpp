@@ -8,6 +8,7 @@
 #include "error.h"
 #include "ruleset.h"
 #include "schema.h"
+#include "sha256.h"
 
 namespace grapeshot {
 namespace {
@@ -95,7 +96,7 @@ Prepared prepare(const Json& req) {
   return p;
 }
 
-DiceChoice checkDiceSource(const Json& req) {
+DiceChoice checkDiceSource(const Json& req, const Prepared& p) {
   DiceChoice c;
   c.hasDice = req.contains("dice");
   c.hasSeed = req.contains("seed");
@@ -106,15 +107,28 @@ DiceChoice checkDiceSource(const Json& req) {
   c.wantReceipt = receiptRequested(req);
   if (c.hasDice) c.dice = validDice(req.at("dice"));
   if (c.hasSeed) c.seed = validSeed(req.at("seed"));
-  if (c.hasCommit) c.seed = commitRevealSeed(req.at("commitReveal"), "/commitReveal");
+  // Commit–reveal binds the seed to the request both sides agreed: its canonical form's hash.
+  if (c.hasCommit)
+    c.seed = commitRevealSeed(req.at("commitReveal"), "/commitReveal",
+                              canonicalRequestHash(canonicalRequest(p.ruleset->id(), p.name, p.options, p.inputs)));
   return c;
+}
+
+Json canonical(const Json& request) {
+  return guarded([&] {
+    const Prepared p = prepare(request);
+    const std::string text = canonicalRequest(p.ruleset->id(), p.name, p.options, p.inputs);
+    const std::string hash = canonicalRequestHash(text);
+    return Json{{"ok", true}, {"canonical", text},
+                {"hash", toHex(reinterpret_cast<const std::uint8_t*>(hash.data()), hash.size())}};
+  });
 }
 
 namespace {
 
 Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) {
   const Prepared p = prepare(req);
-  DiceChoice choice = checkDiceSource(req);
+  DiceChoice choice = checkDiceSource(req, p);
   const bool hasDice = choice.hasDice, hasSeed = choice.hasSeed, wantReceipt = choice.wantReceipt;
 
   std::optional<ScriptedDice> scripted;
@@ -143,6 +157,7 @@ Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) 
   if (hasSeed || (!hasDice && !out["rolls"].empty())) out["seed"] = seed;
   if (wantReceipt)
     out["receipt"] = makeReceipt(*p.ruleset, req, p.options, hasDice ? std::nullopt : std::optional<std::uint32_t>(seed),
+                                 hasDice ? kDiceSupplied : choice.hasCommit ? kDiceCommitReveal : hasSeed ? kDiceSeed : kDiceDrawn,
                                  out["rolls"], out["result"]);
   return out;
 }

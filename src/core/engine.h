@@ -45,7 +45,11 @@ struct DiceChoice {
   std::vector<int> dice;
   std::uint32_t seed = 0;  // the given seed, or the one commit–reveal derives
 };
-DiceChoice checkDiceSource(const Json& request);
+DiceChoice checkDiceSource(const Json& request, const Prepared& prepared);
+
+// {ok: true, canonical, hash}: the canonical form of a request (what commit–reveal binds the seed
+// to; receipt.h canonicalRequest) and its SHA-256 in hex, or the request's error envelope.
+Json canonical(const Json& request);
 
 // Parses JSON text; malformed text, depth beyond a limit or invalid UTF-8 is a parse_error.
 // Returns the error envelope in `error` and false on failure.

@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "error.h"
 #include "ruleset.h"
+#include "sha256.h"
 
 namespace grapeshot {
 
@@ -266,9 +267,9 @@ void booleanInputs(const Json& schema, const Json& value, const std::string& pat
   }
 }
 
-Json oddsChecked(const Json& req) {
+Json oddsChecked(const Json& req, std::uint64_t& budget) {
   const Prepared p = prepare(req);
-  checkDiceSource(req);  // odds rolls nothing, but refuses what resolve refuses (parity)
+  checkDiceSource(req, p);  // odds rolls nothing, but refuses what resolve refuses (parity)
   bool withSensitivity = true;
   if (const auto s = req.find("sensitivity"); s != req.end()) {
     if (!s->is_boolean()) throw RequestError(code::kWrongType, "expected a boolean", "/sensitivity");
@@ -278,10 +279,10 @@ Json oddsChecked(const Json& req) {
   std::vector<std::pair<std::string, std::string>> flags;
   if (withSensitivity) booleanInputs(p.ruleset->meta().at("procedures").at(p.name).at("inputs"), p.inputs, "", flags);
   const double guess = estimate(p, p.inputs) * static_cast<double>(1 + flags.size());
-  if (guess > static_cast<double>(kMaxPaths))
+  if (guess > static_cast<double>(budget))
     tooComplex("about " + std::to_string(static_cast<long long>(guess)) +
-               " dice sequences (sensitivity included), over the budget of 250,000");
-  std::uint64_t budget = kMaxPaths;
+               " dice sequences (sensitivity included), over the budget of 250,000" +
+               (budget < kMaxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
   const Tallies base = enumerate(p, p.inputs, budget);
   Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"paths", base.paths}};
   report(base, out["distributions"], out["expected"]);
@@ -310,7 +311,23 @@ Json oddsChecked(const Json& req) {
 }  // namespace
 
 Json odds(const Json& request) {
-  return guarded([&] { return oddsChecked(request); });
+  std::uint64_t budget = kMaxPaths;
+  return guarded([&] { return oddsChecked(request, budget); });
+}
+
+std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index) {
+  // Each item's seed hashes the batch seed with the item's index: knowing some items' seeds tells
+  // nothing of the others' (successive outputs of one PCG32 would give the stream away).
+  static constexpr char kTag[] = "grapeshot batch v1";
+  const unsigned char bytes[8] = {static_cast<unsigned char>(seed >> 24),  static_cast<unsigned char>(seed >> 16),
+                                  static_cast<unsigned char>(seed >> 8),   static_cast<unsigned char>(seed),
+                                  static_cast<unsigned char>(index >> 24), static_cast<unsigned char>(index >> 16),
+                                  static_cast<unsigned char>(index >> 8),  static_cast<unsigned char>(index)};
+  Sha256 h;
+  h.update(kTag, sizeof kTag);  // includes the terminating 0x00
+  h.update(bytes, sizeof bytes);
+  const auto d = h.digest();
+  return (std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | std::uint32_t(d[3]);
 }
 
 Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed) {
@@ -318,12 +335,22 @@ Json batch(const Json& requests, const std::string& call, std::uint32_t fallback
     if (!requests.is_array()) throw RequestError(code::kInvalidRequest, "a batch is a JSON array of requests", "");
     if (call != "resolve" && call != "odds" && call != "lookup")
       throw RequestError(code::kInvalidValue, "call must be resolve, odds or lookup", "/call");
-    Pcg32 seeds(fallbackSeed);
+    // One odds budget for the whole batch, and a bound on what it answers.
+    std::uint64_t budget = kMaxPaths;
+    std::size_t bytes = 0;
     Json out = Json::array();
-    for (const auto& r : requests) {
-      if (call == "odds") out.push_back(odds(r));
-      else if (call == "lookup") out.push_back(lookup(r));
-      else out.push_back(resolve(r, seeds.next()));
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      const Json& r = requests[i];
+      Json answer = call == "odds"     ? guarded([&] { return oddsChecked(r, budget); })
+                    : call == "lookup" ? lookup(r)
+                                       : resolve(r, batchItemSeed(fallbackSeed, static_cast<std::uint32_t>(i)));
+      bytes += answer.dump().size();
+      if (bytes > kMaxBatchOutputBytes)
+        throw RequestError(code::kRequestTooLarge,
+                           "the batch's answers pass " + std::to_string(kMaxBatchOutputBytes >> 20) +
+                               " MiB at item " + std::to_string(i) + ": split it",
+                           pointerJoin("", i));
+      out.push_back(std::move(answer));
     }
     return out;
   });

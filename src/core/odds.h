@@ -24,9 +24,13 @@ struct Fraction {
 // distributions, expected, sensitivity}. Dice and seed in the request are ignored.
 Json odds(const Json& request);
 
-// An array of requests -> an array of responses, each identical to the one-by-one call.
-// `call` is "resolve", "odds" or "lookup". Requests of a resolve batch without dice or seed take
-// successive outputs of PCG32(fallbackSeed) as their seeds.
+// An array of requests -> an array of responses, each identical to the one-by-one call, except that
+// the odds of a batch share one budget and the answers together stay under kMaxBatchOutputBytes
+// (else request_too_large). `call` is "resolve", "odds" or "lookup". Item i of a resolve batch
+// without dice or seed takes batchItemSeed(fallbackSeed, i).
 Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed);
+// The first 4 bytes, big-endian, of SHA-256("grapeshot batch v1" || 0x00 || seed || index), both 4
+// bytes big-endian.
+std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index);
 
 }  // namespace grapeshot

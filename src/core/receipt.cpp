@@ -9,8 +9,8 @@
 namespace grapeshot {
 namespace {
 
-constexpr char kCommitTag[] = "grapeshot commit v1";
-constexpr char kSeedTag[] = "grapeshot seed v1";
+constexpr char kCommitTag[] = "grapeshot commit v2";
+constexpr char kSeedTag[] = "grapeshot seed v2";
 
 // A 32-byte secret or commitment as 64 lowercase hex digits.
 std::string hex32(const Json& v, const std::string& path) {
@@ -62,10 +62,11 @@ const Json& field(const Json& obj, const char* name) {
   return *it;
 }
 
-Json verifyChecked(const Json& receipt) {
+Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
   if (!receipt.is_object())
     throw RequestError(code::kInvalidRequest, std::string("a receipt is a JSON object, got ") + schemaTypeName(receipt), "");
-  static const char* const kFields[] = {"format", "engine", "ruleset", "dataHash", "request", "seed", "rolls", "result"};
+  static const char* const kFields[] = {"format", "engine",     "ruleset", "dataHash", "request",
+                                        "seed",   "diceSource", "rolls",   "result"};
   for (const auto& [k, _] : receipt.items()) {
     bool known = false;
     for (const char* f : kFields) known = known || k == f;
@@ -80,6 +81,9 @@ Json verifyChecked(const Json& receipt) {
   const Json& request = field(receipt, "request");
   const Json& rolls = field(receipt, "rolls");
   const Json& result = field(receipt, "result");
+  const Json& diceSource = field(receipt, "diceSource");
+  if (diceSource != kDiceSupplied && diceSource != kDiceSeed && diceSource != kDiceDrawn && diceSource != kDiceCommitReveal)
+    throw RequestError(code::kInvalidValue, "expected \"supplied\", \"seed\", \"drawn\" or \"commitReveal\"", "/diceSource");
   if (!engine.is_string()) throw RequestError(code::kWrongType, "expected a string", "/engine");
   if (!rulesetId.is_string()) throw RequestError(code::kWrongType, "expected a string", "/ruleset");
   if (!dataHash.is_string()) throw RequestError(code::kWrongType, "expected a string", "/dataHash");
@@ -103,7 +107,17 @@ Json verifyChecked(const Json& receipt) {
     problem("data_hash_mismatch", "/dataHash", "the receipt was made with different ruleset data (this engine: " + rs->dataHash() + ")");
   if (request.value("ruleset", Json()) != rulesetId)
     problem("request_mismatch", "/request/ruleset", "the request names another ruleset than the receipt");
-  if (request.contains("receipt")) problem("request_mismatch", "/request/receipt", "a receipt's request carries no receipt flag");
+  for (const char* envelope : {"receipt", "sensitivity", "trace"})  // not part of what was resolved
+    if (request.contains(envelope))
+      problem("request_mismatch", std::string("/request/") + envelope, std::string("a receipt's request carries no ") + envelope + " field");
+  // The dice source the receipt states must be the one its request shows; a host can insist on
+  // commit–reveal, the only source neither player chose alone.
+  const std::string source = diceSource.get<std::string>();
+  const char* shown = request.contains("dice") ? kDiceSupplied : request.contains("commitReveal") ? kDiceCommitReveal : nullptr;
+  if (shown ? source != shown : (source != kDiceSeed && source != kDiceDrawn))
+    problem("dice_source_mismatch", "/diceSource", "the receipt says the dice came from " + source + ", its request says otherwise");
+  if (requireCommitReveal && source != kDiceCommitReveal)
+    problem("dice_source_mismatch", "/diceSource", "commit–reveal required, and these dice came from " + source);
   // The seed the request itself determines (explicit, or from the commit–reveal secrets).
   std::optional<std::uint32_t> seed;
   if (seedIt != receipt.end()) seed = static_cast<std::uint32_t>(seedIt->get<std::uint64_t>() & 0xFFFFFFFFull);
@@ -116,8 +130,10 @@ Json verifyChecked(const Json& receipt) {
     problem("seed_mismatch", "/seed", "the receipt's seed is not the request's seed");
   if (request.contains("commitReveal") && seed) {
     try {
-      if (commitRevealSeed(request.at("commitReveal"), "/request/commitReveal") != *seed)
-        problem("seed_mismatch", "/seed", "the seed is not the one derived from the revealed secrets");
+      const Prepared p = prepare(request);
+      const std::string hash = canonicalRequestHash(canonicalRequest(p.ruleset->id(), p.name, p.options, p.inputs));
+      if (commitRevealSeed(request.at("commitReveal"), "/request/commitReveal", hash) != *seed)
+        problem("seed_mismatch", "/seed", "the seed is not the one derived from the revealed secrets and this request");
     } catch (const RequestError&) {
       // The replay below reports it.
     }
@@ -144,28 +160,61 @@ Json verifyChecked(const Json& receipt) {
     if (auto d = firstDifference(result, again.at("result"), "/result"))
       problem("result_mismatch", *d, "the recorded result does not follow from the request and dice");
   }
-  return Json{{"ok", true}, {"valid", problems.empty()}, {"problems", std::move(problems)}};
+  return Json{{"ok", true}, {"valid", problems.empty()}, {"diceSource", source}, {"problems", std::move(problems)}};
 }
 
 }  // namespace
 
-std::string commitmentFor(const std::string& secretBytes) {
+std::string commitmentFor(char role, const std::string& secretBytes) {
   Sha256 h;
   h.update(kCommitTag, sizeof kCommitTag);  // includes the terminating 0x00
+  h.update(&role, 1);
   h.update(secretBytes);
   const auto d = h.digest();
   return toHex(d.data(), d.size());
 }
 
-std::uint32_t deriveSeed(const std::string& secretA, const std::string& secretB, const std::string& context) {
+std::uint32_t deriveSeed(const std::string& secretA, const std::string& secretB, const std::string& requestHash,
+                         const std::string& context) {
   Sha256 h;
   h.update(kSeedTag, sizeof kSeedTag);  // includes the terminating 0x00
-  h.update(secretA).update(secretB).update(context);
+  h.update(secretA).update(secretB).update(requestHash).update(context);
   const auto d = h.digest();
   return (std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | std::uint32_t(d[3]);
 }
 
-std::uint32_t commitRevealSeed(const Json& cr, const std::string& path) {
+std::string canonicalRequest(const std::string& ruleset, const std::string& procedure, const Json& options,
+                             const Json& inputs) {
+  // nlohmann::json (std::map objects) sorts keys; Json keeps insertion order.
+  const nlohmann::json sorted = nlohmann::json::parse(
+      Json{{"ruleset", ruleset}, {"procedure", procedure}, {"options", options}, {"inputs", inputs}}.dump());
+  return sorted.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
+}
+
+std::string canonicalRequestHash(const std::string& canonical) {
+  Sha256 h;
+  h.update(canonical);
+  const auto d = h.digest();
+  return std::string(reinterpret_cast<const char*>(d.data()), d.size());
+}
+
+void checkContext(const Json& context, const std::string& path) {
+  if (!context.is_string()) throw RequestError(code::kWrongType, std::string("expected a string, got ") + schemaTypeName(context), path);
+  const std::string& s = context.get_ref<const std::string&>();
+  if (s.size() > 256) throw RequestError(code::kOutOfRange, "context is at most 256 characters", path);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c > 0x7e)
+      throw RequestError(code::kInvalidValue,
+                         "context is printable ASCII only (character " + std::to_string(i) +
+                             " is not): labels that look alike must be alike",
+                         path);
+    if (c == ' ' && (i == 0 || i + 1 == s.size() || s[i + 1] == ' '))
+      throw RequestError(code::kInvalidValue, "context has a leading, trailing or doubled space", path);
+  }
+}
+
+std::uint32_t commitRevealSeed(const Json& cr, const std::string& path, const std::string& requestHash) {
   if (!cr.is_object()) throw RequestError(code::kWrongType, std::string("expected an object, got ") + schemaTypeName(cr), path);
   for (const auto& [k, _] : cr.items())
     if (k != "commitments" && k != "secrets" && k != "context")
@@ -174,21 +223,27 @@ std::uint32_t commitRevealSeed(const Json& cr, const std::string& path) {
   const Json& secrets = pair(cr, "secrets", path);
   std::string context;
   if (const auto it = cr.find("context"); it != cr.end()) {
-    if (!it->is_string()) throw RequestError(code::kWrongType, "expected a string", path + "/context");
+    checkContext(*it, path + "/context");
     context = it->get<std::string>();
-    if (context.size() > 1024) throw RequestError(code::kOutOfRange, "context is at most 1024 bytes", path + "/context");
   }
   std::string secret[2];
   for (std::size_t i = 0; i < 2; ++i) {
     hex32(commitments[i], pointerJoin(path + "/commitments", i));
     secret[i] = hex32(secrets[i], pointerJoin(path + "/secrets", i));
   }
+  // Mirrored commitments or one secret for both sides: one player would be choosing alone.
+  if (commitments[0] == commitments[1])
+    throw RequestError(code::kConflictingFields, "the two commitments are equal: each side commits its own secret",
+                       path + "/commitments/1");
+  if (secret[0] == secret[1])
+    throw RequestError(code::kConflictingFields, "the two secrets are equal: each side draws its own", path + "/secrets/1");
   for (std::size_t i = 0; i < 2; ++i)
-    if (commitmentFor(secret[i]) != commitments[i].get<std::string>())
+    if (commitmentFor(i ? 'B' : 'A', secret[i]) != commitments[i].get<std::string>())
       throw RequestError(code::kCommitmentMismatch,
-                         std::string("secret ") + (i ? "B" : "A") + " does not match its commitment",
+                         std::string("secret ") + (i ? "B" : "A") + " does not match side " + (i ? "B" : "A") +
+                             "'s commitment",
                          pointerJoin(path + "/secrets", i));
-  return deriveSeed(secret[0], secret[1], context);
+  return deriveSeed(secret[0], secret[1], requestHash, context);
 }
 
 bool receiptRequested(const Json& request) {
@@ -199,9 +254,9 @@ bool receiptRequested(const Json& request) {
 }
 
 Json makeReceipt(const Ruleset& rs, const Json& request, const Json& options, std::optional<std::uint32_t> seed,
-                 const Json& rolls, const Json& result) {
+                 const char* diceSource, const Json& rolls, const Json& result) {
   Json req = request;
-  req.erase("receipt");
+  for (const char* envelope : {"receipt", "sensitivity", "trace"}) req.erase(envelope);  // not part of the resolution
   req["options"] = options;  // the effective options: defaults may change between versions
   if (seed && !req.contains("seed") && !req.contains("commitReveal")) req["seed"] = *seed;
   Json naturals = Json::array();
@@ -209,14 +264,15 @@ Json makeReceipt(const Ruleset& rs, const Json& request, const Json& options, st
   Json out{{"format", kReceiptFormat}, {"engine", kEngineVersion}, {"ruleset", rs.id()},
            {"dataHash", rs.dataHash()}, {"request", std::move(req)}};
   if (seed) out["seed"] = *seed;
+  out["diceSource"] = diceSource;
   out["rolls"] = std::move(naturals);
   out["result"] = result;
   return out;
 }
 
-Json verify(const Json& receipt) {
+Json verify(const Json& receipt, bool requireCommitReveal) {
   try {
-    return verifyChecked(receipt);
+    return verifyChecked(receipt, requireCommitReveal);
   } catch (const RequestError& e) {
     return errorEnvelope(e.code(), e.what(), e.path());
   } catch (const std::exception& e) {
@@ -226,11 +282,11 @@ Json verify(const Json& receipt) {
   }
 }
 
-std::string verifyJson(const std::string& text) {
+std::string verifyJson(const std::string& text, bool requireCommitReveal) {
   Json out;
   try {
     Json req, err;
-    out = parseRequest(text, req, err) ? verify(req) : err;
+    out = parseRequest(text, req, err) ? verify(req, requireCommitReveal) : err;
   } catch (...) {
     out = errorEnvelope(code::kInternalError, "internal error", "");
   }

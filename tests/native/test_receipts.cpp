@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/engine.h"
+#include "core/odds.h"
 #include "core/receipt.h"
 #include "core/ruleset.h"
 #include "core/sha256.h"
@@ -54,25 +55,54 @@ TEST_CASE("ruleset data hashes are SHA-256 hex", "[receipts]") {
   for (const auto& rs : rulesets()) CHECK(rs.dataHash().size() == 64);
 }
 
+namespace {
+
+// The hash of the request both sides agreed, as the engine computes it (canonical()).
+std::string requestHashOf(const Json& req) {
+  const Json c = canonical(req);
+  REQUIRE(c.at("ok") == true);
+  return bytes(c.at("hash").get<std::string>());
+}
+
+Json commitReveal(const std::string& a, const std::string& b, const std::string& context = "") {
+  Json cr{{"commitments", {commitmentFor('A', bytes(a)), commitmentFor('B', bytes(b))}}, {"secrets", {a, b}}};
+  if (!context.empty()) cr["context"] = context;
+  return cr;
+}
+
+}  // namespace
+
 TEST_CASE("commit-reveal: commitments and the derived seed are byte-exact", "[receipts]") {
   // The README's worked example.
   const std::string a = "1111111111111111111111111111111111111111111111111111111111111111";
   const std::string b = "2222222222222222222222222222222222222222222222222222222222222222";
-  const std::string cA = commitmentFor(bytes(a)), cB = commitmentFor(bytes(b));
-  CHECK(cA == sha256Hex(std::string("grapeshot commit v1") + '\0' + bytes(a)));
-  const std::uint32_t seed = deriveSeed(bytes(a), bytes(b), "game 7, turn 3, shock 1");
-  const auto d = sha256(std::string("grapeshot seed v1") + '\0' + bytes(a) + bytes(b) + "game 7, turn 3, shock 1");
-  CHECK(seed == ((std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | d[3]));
-  CHECK(deriveSeed(bytes(b), bytes(a), "game 7, turn 3, shock 1") != seed);  // order matters: A then B
-  CHECK(deriveSeed(bytes(a), bytes(b), "") != seed);                         // the context is bound in
-
+  const std::string cA = commitmentFor('A', bytes(a)), cB = commitmentFor('B', bytes(b));
+  CHECK(cA == sha256Hex(std::string("grapeshot commit v2") + '\0' + 'A' + bytes(a)));
+  CHECK(commitmentFor('B', bytes(a)) != cA);  // a secret committed as A is not B's
   Json req = moraleRequest();
   req.erase("seed");
-  req["commitReveal"] = Json{{"commitments", {cA, cB}}, {"secrets", {a, b}}, {"context", "game 7, turn 3, shock 1"}};
+  const Json c = canonical(req);
+  CHECK(c.at("canonical") ==
+        R"({"inputs":{"enemyOnFlank":false,"extraDrm":0,"settlement":"none","stackedWithCommander":false,"terrain":"clear",)"
+        R"("unit":{"disorganized":false,"formationDemoralised":false,"lightTroops":false,"morale":4,"nationality":"other",)"
+        R"("outOfCommand":false,"prussianGuard":false,"stepsLost":0,"type":"infantry"}},"options":{"V05_mode":"roll_under",)"
+        R"("V08_double_loss":true,"V09_mirror_terrain":false,"V13_range":"stacked","V15_attacker_only":false,)"
+        R"("V21_step_per_hex":false,"V22_woods_road_disorganizes":false},"procedure":"morale","ruleset":"napoleon-iii-1866"})");
+  CHECK(c.at("hash") == sha256Hex(c.at("canonical").get<std::string>()));
+  const std::string h = requestHashOf(req);
+  const std::uint32_t seed = deriveSeed(bytes(a), bytes(b), h, "game 7, turn 3, shock 1");
+  const auto d = sha256(std::string("grapeshot seed v2") + '\0' + bytes(a) + bytes(b) + h + "game 7, turn 3, shock 1");
+  CHECK(seed == ((std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | d[3]));
+  CHECK(deriveSeed(bytes(b), bytes(a), h, "game 7, turn 3, shock 1") != seed);  // order matters: A then B
+  CHECK(deriveSeed(bytes(a), bytes(b), h, "") != seed);                         // the context is bound in
+
+  req["commitReveal"] = commitReveal(a, b, "game 7, turn 3, shock 1");
   const Json r = resolve(req);
   REQUIRE(r.at("ok") == true);
   CHECK(r.at("seed") == seed);
-  CHECK(verify(r.at("receipt")).at("valid") == true);
+  const Json v = verify(r.at("receipt"), /*requireCommitReveal=*/true);
+  CHECK(v.at("valid") == true);
+  CHECK(v.at("diceSource") == "commitReveal");
 }
 
 TEST_CASE("commit-reveal: a secret that is not the committed one is refused", "[receipts]") {
@@ -80,20 +110,106 @@ TEST_CASE("commit-reveal: a secret that is not the committed one is refused", "[
   Json req = moraleRequest();
   req.erase("seed");
   // B saw A's secret and tries to swap in a different one of its own.
-  req["commitReveal"] = Json{{"commitments", {commitmentFor(bytes(a)), commitmentFor(bytes(b))}}, {"secrets", {a, other}}};
+  req["commitReveal"] = commitReveal(a, b);
+  req["commitReveal"]["secrets"][1] = other;
   Json r = resolve(req);
   CHECK(r.at("error").at("code") == "commitment_mismatch");
   CHECK(r.at("error").at("path") == "/commitReveal/secrets/1");
   req["commitReveal"]["secrets"] = {a.substr(2), b};
   CHECK(resolve(req).at("error").at("path") == "/commitReveal/secrets/0");
   CHECK(resolve(req).at("error").at("code") == "invalid_value");
-  req["commitReveal"] = Json{{"commitments", {commitmentFor(bytes(a))}}, {"secrets", {a, b}}};
+  req["commitReveal"] = Json{{"commitments", {commitmentFor('A', bytes(a))}}, {"secrets", {a, b}}};
   CHECK(resolve(req).at("error").at("code") == "out_of_range");
-  req["commitReveal"] = Json{{"commitments", {commitmentFor(bytes(a)), commitmentFor(bytes(b))}}, {"secrets", {a, b}}, {"salt", 1}};
+  req["commitReveal"] = commitReveal(a, b);
+  req["commitReveal"]["salt"] = 1;
   CHECK(resolve(req).at("error").at("code") == "unknown_field");
   req["commitReveal"].erase("salt");
   req["seed"] = 5;
   CHECK(resolve(req).at("error").at("code") == "conflicting_fields");
+}
+
+TEST_CASE("commit-reveal binds roles, the request and a plain context", "[receipts]") {
+  const std::string a = secretHex('1'), b = secretHex('2');
+  Json req = moraleRequest();
+  req.erase("seed");
+  req.erase("receipt");
+  // Roles swapped: each secret fails the other side's commitment.
+  req["commitReveal"] = commitReveal(a, b);
+  std::swap(req["commitReveal"]["secrets"][0], req["commitReveal"]["secrets"][1]);
+  CHECK(resolve(req).at("error").at("code") == "commitment_mismatch");
+  // Mirrored commitments, or one secret for both sides: refused.
+  req["commitReveal"] = commitReveal(a, b);
+  req["commitReveal"]["commitments"][1] = req["commitReveal"]["commitments"][0];
+  CHECK(resolve(req).at("error").at("code") == "conflicting_fields");
+  CHECK(resolve(req).at("error").at("path") == "/commitReveal/commitments/1");
+  req["commitReveal"] = Json{{"commitments", {commitmentFor('A', bytes(a)), commitmentFor('B', bytes(a))}}, {"secrets", {a, a}}};
+  CHECK(resolve(req).at("error").at("path") == "/commitReveal/secrets/1");
+  // The same secrets for another request give another seed; the same request written differently
+  // (a default spelled out) gives the same one.
+  req["commitReveal"] = commitReveal(a, b);
+  const Json first = resolve(req);
+  Json other = req;
+  other["unit"]["morale"] = 5;
+  CHECK(resolve(other).at("seed") != first.at("seed"));
+  Json spelled = req;
+  spelled["unit"]["stepsLost"] = 0;
+  spelled["terrain"] = "clear";
+  CHECK(resolve(spelled).at("seed") == first.at("seed"));
+  // Contexts that look alike are refused unless they are alike.
+  for (const char* bad : {"game 7 ", " game 7", "game  7", "game\u00a07", "game\u200b7", "game\t7", "gam\u00e9"}) {
+    req["commitReveal"]["context"] = std::string(bad);
+    INFO(bad);
+    CHECK(resolve(req).at("error").at("code") == "invalid_value");
+    CHECK(resolve(req).at("error").at("path") == "/commitReveal/context");
+  }
+  req["commitReveal"]["context"] = std::string(257, 'x');
+  CHECK(resolve(req).at("error").at("code") == "out_of_range");
+}
+
+TEST_CASE("receipts state their dice source, and verify can insist on commit-reveal", "[receipts]") {
+  Json seeded = moraleRequest();
+  const Json s = resolve(seeded).at("receipt");
+  CHECK(s.at("diceSource") == "seed");
+  CHECK(verify(s).at("diceSource") == "seed");
+  CHECK(verify(s).at("valid") == true);
+  const Json strict = verify(s, /*requireCommitReveal=*/true);
+  CHECK(strict.at("valid") == false);
+  CHECK(hasProblem(strict, "dice_source_mismatch", "/diceSource"));
+  // A seeded receipt rewritten as supplied dice: consistent, but it says so.
+  Json forged = s;
+  forged["request"].erase("seed");
+  forged["request"]["dice"] = forged["rolls"];
+  forged.erase("seed");
+  CHECK(hasProblem(verify(forged), "dice_source_mismatch"));  // still claims "seed"
+  forged["diceSource"] = "supplied";
+  CHECK(verify(forged).at("valid") == true);
+  CHECK(verify(forged).at("diceSource") == "supplied");
+  CHECK(verify(forged, true).at("valid") == false);
+  Json drawn = moraleRequest();
+  drawn.erase("seed");
+  CHECK(resolve(drawn, 5u).at("receipt").at("diceSource") == "drawn");
+  // Fields that are no part of the resolution are neither recorded nor accepted.
+  Json withExtras = moraleRequest();
+  withExtras["sensitivity"] = true;
+  withExtras["trace"] = false;
+  const Json rc = resolve(withExtras).at("receipt");
+  CHECK_FALSE(rc.at("request").contains("sensitivity"));
+  CHECK_FALSE(rc.at("request").contains("trace"));
+  Json echoed = rc;
+  echoed["request"]["sensitivity"] = Json{{"anything", 1}};
+  CHECK(hasProblem(verify(echoed), "request_mismatch", "/request/sensitivity"));
+}
+
+TEST_CASE("batch seeds: each item's seed is a hash of the batch seed and its index", "[receipts][batch]") {
+  Json reqs = Json::array();
+  for (int i = 0; i < 3; ++i) reqs.push_back(Json{{"ruleset", "napoleon-iii-1866"}, {"procedure", "morale"}, {"unit", {{"morale", 4}}}});
+  const Json out = batch(reqs, "resolve", 1234);
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    const unsigned char in[8] = {0, 0, 0x04, 0xd2, 0, 0, 0, static_cast<unsigned char>(i)};
+    const auto d = sha256(std::string("grapeshot batch v1") + '\0' + std::string(reinterpret_cast<const char*>(in), 8));
+    CHECK(out[i].at("seed") == ((std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | d[3]));
+    CHECK(out[i].at("seed") == batchItemSeed(1234, i));
+  }
 }
 
 TEST_CASE("receipts: an honest receipt verifies, whatever the seed source", "[receipts]") {
@@ -108,7 +224,7 @@ TEST_CASE("receipts: an honest receipt verifies, whatever the seed source", "[re
   CHECK(!rc.at("request").contains("receipt"));
   CHECK(rc.at("rolls").size() == seeded.at("rolls").size());
   CHECK(rc.at("result") == seeded.at("result"));
-  CHECK(verify(rc) == Json{{"ok", true}, {"valid", true}, {"problems", Json::array()}});
+  CHECK(verify(rc) == Json{{"ok", true}, {"valid", true}, {"diceSource", "seed"}, {"problems", Json::array()}});
 
   Json drawn = moraleRequest();
   drawn.erase("seed");
