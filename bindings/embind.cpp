@@ -42,6 +42,8 @@ std::string batchJson(const std::string& text, const std::string& call, unsigned
   });
 }
 
+grapeshot::Json odds(const grapeshot::Json& request) { return grapeshot::odds(request); }
+
 std::string rulesetsJson() { return boundary([] { return dump(grapeshot::describe()); }); }
 std::string version() { return grapeshot::kEngineVersion; }
 
@@ -51,7 +53,7 @@ EMSCRIPTEN_BINDINGS(grapeshot) {
   emscripten::function("resolveJson", &resolveJson);
   emscripten::function("lookupJson", &jsonEntry<grapeshot::lookup>);
   emscripten::function("tableJson", &jsonEntry<grapeshot::table>);
-  emscripten::function("oddsJson", &jsonEntry<grapeshot::odds>);
+  emscripten::function("oddsJson", &jsonEntry<odds>);
   emscripten::function("batchJson", &batchJson);
   emscripten::function("rulesetsJson", &rulesetsJson);
   emscripten::function("version", &version);

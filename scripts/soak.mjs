@@ -1,13 +1,13 @@
 // `npm run soak`: the long runs that would make `npm test` slow or flaky on a 2-core machine —
 // 1,000,000 random and mutated requests through the WASM module, and a long libFuzzer run under
 // ASan + UBSan. Builds what is missing first. CI (.ci/run) runs it after `npm test`.
-//   GRAPESHOT_SOAK_REQUESTS (default 1000000), GRAPESHOT_SOAK_FUZZ_SECONDS (default 300)
+//   GRAPESHOT_SOAK_REQUESTS (default 1000000), GRAPESHOT_SOAK_FUZZ_SECONDS (per fuzz target, default 60)
 import { existsSync } from 'node:fs';
 import { root, run, runSteps } from './bootstrap.mjs';
 import { build } from './build.mjs';
 
 const requests = process.env.GRAPESHOT_SOAK_REQUESTS ?? '1000000';
-const fuzzSeconds = process.env.GRAPESHOT_SOAK_FUZZ_SECONDS ?? '300';
+const fuzzSeconds = process.env.GRAPESHOT_SOAK_FUZZ_SECONDS ?? '60';
 
 const steps = [
   ['wasm build', () => build('wasm')],
@@ -17,7 +17,7 @@ const steps = [
   ['sanitizer build (clang++-14, ASan + UBSan, libFuzzer)', () => existsSync(`${root}/build/asan/fuzz_resolve`)
     ? build('asan')
     : build('asan', ['-DCMAKE_CXX_COMPILER=clang++-14', '-DGRAPESHOT_SANITIZE=ON', '-DGRAPESHOT_FUZZ=ON'])],
-  [`fuzz resolveJson for ${fuzzSeconds} s (libFuzzer + ASan + UBSan)`, () => run('node', ['scripts/fuzz.mjs', fuzzSeconds])],
+  [`fuzz every entry point for ${fuzzSeconds} s each (libFuzzer + ASan + UBSan)`, () => run('node', ['scripts/fuzz.mjs', fuzzSeconds])],
 ];
 
 await runSteps(steps, 'soak passed');

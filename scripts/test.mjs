@@ -13,8 +13,8 @@ const steps = [
   ['native tests under ASan + UBSan', () => run('ctest', ['--test-dir', 'build/asan', '--no-tests=error', '--output-on-failure', '-j2'], {
     env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' },
   })],
-  // A smoke run that proves the fuzz target builds and runs its seed corpus; the long run is `npm run soak`.
-  ['fuzz smoke (libFuzzer + ASan + UBSan)', () => run('node', ['scripts/fuzz.mjs', process.env.GRAPESHOT_FUZZ_SECONDS ?? '15'])],
+  // A smoke run that proves each fuzz target builds and runs its seed corpus; the long runs are `npm run soak`.
+  ['fuzz smoke, every entry point (libFuzzer + ASan + UBSan)', () => run('node', ['scripts/fuzz.mjs', process.env.GRAPESHOT_FUZZ_SECONDS ?? '4'])],
   ['wasm build', () => build('wasm')],
   ['web build (build/web for the browser tests)', () => buildWeb()],
   ['node tests (WASM)', () => run('node', ['--test', '--test-reporter=spec', 'tests/js/', 'tests/browser/'], {

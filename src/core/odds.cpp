@@ -34,8 +34,7 @@ namespace {
 // Each sequence at most this long and this many sequences in all (base and sensitivity together):
 // beyond that a procedure is looping or the request is unreasonable.
 constexpr std::size_t kMaxDice = 24;
-// The budget is in sequences so that a request gets the same answer on every machine.
-constexpr std::uint64_t kMaxPaths = 250'000;
+// The budget (kMaxOddsPaths) is in sequences so that a request gets the same answer on every machine.
 constexpr int kProbes = 8;
 // Probabilities are reported as fractions JavaScript reads exactly: numerator and denominator below 2^53.
 constexpr std::uint64_t kMaxExact = 1ull << 53;
@@ -213,7 +212,7 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget) 
   EnumeratedDice dice;
   const Procedure run = p.ruleset->procedure(p.name);
   do {
-    if (budget == 0) tooComplex("more than 250,000 dice sequences (sensitivity included)");
+    if (budget == 0) tooComplex("more dice sequences than the budget (sensitivity included)");
     --budget;
     ++t.paths;
     Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
@@ -267,7 +266,7 @@ void booleanInputs(const Json& schema, const Json& value, const std::string& pat
   }
 }
 
-Json oddsChecked(const Json& req, std::uint64_t& budget) {
+Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths) {
   const Prepared p = prepare(req);
   checkDiceSource(req, p);  // odds rolls nothing, but refuses what resolve refuses (parity)
   bool withSensitivity = true;
@@ -281,8 +280,8 @@ Json oddsChecked(const Json& req, std::uint64_t& budget) {
   const double guess = estimate(p, p.inputs) * static_cast<double>(1 + flags.size());
   if (guess > static_cast<double>(budget))
     tooComplex("about " + std::to_string(static_cast<long long>(guess)) +
-               " dice sequences (sensitivity included), over the budget of 250,000" +
-               (budget < kMaxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
+               " dice sequences (sensitivity included), over the budget of " + std::to_string(maxPaths) +
+               (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
   const Tallies base = enumerate(p, p.inputs, budget);
   Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"paths", base.paths}};
   report(base, out["distributions"], out["expected"]);
@@ -310,9 +309,9 @@ Json oddsChecked(const Json& req, std::uint64_t& budget) {
 
 }  // namespace
 
-Json odds(const Json& request) {
-  std::uint64_t budget = kMaxPaths;
-  return guarded([&] { return oddsChecked(request, budget); });
+Json odds(const Json& request, std::uint64_t maxPaths) {
+  std::uint64_t budget = maxPaths;
+  return guarded([&] { return oddsChecked(request, budget, maxPaths); });
 }
 
 std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index) {
@@ -330,18 +329,18 @@ std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index) {
   return (std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | std::uint32_t(d[3]);
 }
 
-Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed) {
+Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed, std::uint64_t maxOddsPaths) {
   return guarded([&] {
     if (!requests.is_array()) throw RequestError(code::kInvalidRequest, "a batch is a JSON array of requests", "");
     if (call != "resolve" && call != "odds" && call != "lookup")
       throw RequestError(code::kInvalidValue, "call must be resolve, odds or lookup", "/call");
     // One odds budget for the whole batch, and a bound on what it answers.
-    std::uint64_t budget = kMaxPaths;
+    std::uint64_t budget = maxOddsPaths;
     std::size_t bytes = 0;
     Json out = Json::array();
     for (std::size_t i = 0; i < requests.size(); ++i) {
       const Json& r = requests[i];
-      Json answer = call == "odds"     ? guarded([&] { return oddsChecked(r, budget); })
+      Json answer = call == "odds"     ? guarded([&] { return oddsChecked(r, budget, maxOddsPaths); })
                     : call == "lookup" ? lookup(r)
                                        : resolve(r, batchItemSeed(fallbackSeed, static_cast<std::uint32_t>(i)));
       bytes += answer.dump().size();

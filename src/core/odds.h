@@ -20,15 +20,20 @@ struct Fraction {
   Json toJson() const { return Json{{"num", num}, {"den", den}}; }
 };
 
+// The work exact odds may do for one call (base and sensitivity together), in die sequences.
+inline constexpr std::uint64_t kMaxOddsPaths = 250'000;
+
 // {ruleset, procedure, options?, ...inputs, sensitivity?} -> {ok, ruleset, procedure, paths,
-// distributions, expected, sensitivity}. Dice and seed in the request are ignored.
-Json odds(const Json& request);
+// distributions, expected, sensitivity}. Dice and seed in the request are ignored. A request over
+// `maxPaths` is odds_too_complex (the fuzz targets pass a small budget).
+Json odds(const Json& request, std::uint64_t maxPaths = kMaxOddsPaths);
 
 // An array of requests -> an array of responses, each identical to the one-by-one call, except that
 // the odds of a batch share one budget and the answers together stay under kMaxBatchOutputBytes
 // (else request_too_large). `call` is "resolve", "odds" or "lookup". Item i of a resolve batch
 // without dice or seed takes batchItemSeed(fallbackSeed, i).
-Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed);
+Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,
+           std::uint64_t maxOddsPaths = kMaxOddsPaths);
 // The first 4 bytes, big-endian, of SHA-256("grapeshot batch v1" || 0x00 || seed || index), both 4
 // bytes big-endian.
 std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index);
