@@ -185,6 +185,26 @@ figure('JS heap growth over 1,000,000 calls (after gc)', (heap1 - heap0) / 1024,
   }
   figure(`bad input refused, worst of ${cases.length} fixture classes (best of 5)`, worstBad.ms, 'ms', '<= 10 ms', worstBad.ms <= 10, worstBad.name);
   figure('bad input refused: 10 MB of request text', bigBest, 'ms', '<= 10 ms', bigBest <= 10);
+  const typed = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: new Uint8Array(1e7) };
+  let typedBest = Infinity;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    engine.resolve(typed);
+    typedBest = Math.min(typedBest, performance.now() - t);
+  }
+  figure('bad input refused: a Uint8Array of 10,000,000 as a field', typedBest, 'ms', '<= 10 ms', typedBest <= 10);
+}
+
+// 8. WASM memory after the largest batch the engine takes (4 MiB of small receipt requests): the
+// linear memory never shrinks, so what a batch may allocate is bounded instead (items, answers).
+{
+  const item = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, receipt: true };
+  const n = Math.min(1024, Math.floor((4 * 2 ** 20) / JSON.stringify(item).length));
+  const before = engine.memory().wasmBytes;
+  const out = engine.batch(Array.from({ length: n }, () => item));
+  const after = engine.memory().wasmBytes;
+  figure(`WASM memory after a batch of ${n} receipt requests (${Array.isArray(out) ? 'answered' : out.error.code})`,
+    after / 2 ** 20, 'MB', `<= ${(before / 2 ** 20 + 64).toFixed(0)} MB (before + 64)`, after - before <= 64 * 2 ** 20);
 }
 
 const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c].length), 6));

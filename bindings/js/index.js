@@ -45,7 +45,13 @@ function precheck(value, limit) {
     while (stack.length) {
       const [v, depth] = stack.pop();
       if (typeof v === 'string') size += v.length + 2;
-      else if (v !== null && typeof v === 'object' && typeof v.toJSON !== 'function') {
+      else if (ArrayBuffer.isView(v)) {
+        // A typed array serialises as an object keyed "0", "1", …: judged by its length alone (a
+        // for-in over it would first list every index).
+        const n = v.length ?? v.byteLength;
+        if (n > 256) return failure('request_too_large', 'an object has more than 256 keys');
+        size += n * 4;
+      } else if (v !== null && typeof v === 'object' && typeof v.toJSON !== 'function') {
         if (depth > 65) return failure('invalid_request', 'request nests deeper than 64 levels (or is cyclic)');
         if (Array.isArray(v)) {
           size += v.length + 1;

@@ -49,6 +49,8 @@ const big = {
   nested60: { ...base, x: JSON.parse(nested(60)) },
   cyclic: cyclic(),
   table10: { ruleset: 'napoleon-iii-1866', table: 't'.repeat(MB10) },
+  typed10M: { ...base, unit: new Uint8Array(1e7) },
+  typedBatch: [{ ...base, unit: new Float64Array(1e6) }],
 };
 
 // [name, call(e) -> response, code, path]
@@ -58,6 +60,9 @@ const generated = [
   ['100,000 unclosed brackets', (e) => JSON.parse(e.resolveJson(big.unclosed)), 'request_too_large', ''],
   ['8,000 nested arrays (under the size limit)', (e) => JSON.parse(e.resolveJson(nested(8000))), 'parse_error', ''],
   ['100,000 nested objects as a JS value', (e) => e.resolve(big.deep), 'invalid_request', ''],
+  // A typed array serialises as an object with one key per element: refused by its length alone.
+  ['a Uint8Array of 10,000,000 as a field', (e) => e.resolve(big.typed10M), 'request_too_large', ''],
+  ['a Float64Array of 1,000,000 in a batch item', (e) => e.batch(big.typedBatch), 'request_too_large', ''],
   ['a 10 MB string as a field value', (e) => e.resolve(big.value10), 'request_too_large', ''],
   ['a 10 MB string as a field name', (e) => e.resolve(big.key10), 'request_too_large', ''],
   ['10 MB of request text', (e) => JSON.parse(e.resolveJson(big.text10)), 'request_too_large', ''],
