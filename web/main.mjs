@@ -124,6 +124,7 @@ function changed() {
   $('request-json').textContent = JSON.stringify(baseRequest(), null, 2);
   if (ui.lastResponse) clearResult('The inputs changed since the last roll. Roll again for a new result.');
   writeHash(currentState());
+  markOddsStale();
   clearTimeout(oddsTimer);
   oddsTimer = setTimeout(updateOdds, ODDS_DELAY_MS);
 }
@@ -158,42 +159,70 @@ function markInvalid(error) {
   return target;
 }
 
-// Odds are computed in a worker, one request at a time; while it works, only the newest edit waits.
-let oddsWorker = null, oddsBusy = false, oddsPending = null;
-function askOdds(request) {
+// Odds are computed in a worker. An edit marks the figures on show as belonging to the previous
+// inputs at once; a job still running for older inputs is cancelled by terminating the worker (a
+// synchronous odds call cannot be interrupted any other way). The headline figures come first
+// (no what-if table), the what-if table after.
+let oddsWorker = null, oddsJob = 0;
+function oddsWorkerReady() {
   if (!oddsWorker) {
     oddsWorker = new Worker(new URL('./odds-worker.mjs', import.meta.url), { type: 'module' });
     oddsWorker.addEventListener('message', ({ data }) => {
-      oddsBusy = false;
-      if (oddsPending) { const next = oddsPending; oddsPending = null; askOdds(next); } else showOdds(data.response, data.request);
+      if (data.job !== oddsJob) return;  // an answer for inputs that have changed since
+      showOdds(data.response, data.request, data.phase);
+      if (data.phase === 'headline' && data.response.ok) oddsWorker.postMessage({ job: oddsJob, phase: 'full', request: data.request });
     });
     oddsWorker.addEventListener('error', () => showOdds({ unavailable: 'the odds worker did not start' }));
   }
-  if (oddsBusy) { oddsPending = request; return; }
-  oddsBusy = true;
-  oddsWorker.postMessage({ request });
+  return oddsWorker;
+}
+
+function askOdds(request) {
+  const box = $('odds');
+  if (box.getAttribute('aria-busy') === 'true' && oddsWorker) {  // cancel the job for the older inputs
+    oddsWorker.terminate();
+    oddsWorker = null;
+  }
+  box.setAttribute('aria-busy', 'true');
+  oddsWorkerReady().postMessage({ job: ++oddsJob, phase: 'headline', request });
+}
+
+// Called on every edit, before anything is recomputed: what is on show is now out of date.
+function markOddsStale() {
+  const box = $('odds');
+  if (!box.firstChild || box.dataset.stale === 'true') return;
+  box.dataset.stale = 'true';
+  box.prepend(h('p', { class: 'stale-note', role: 'status' }, 'These odds are for the previous inputs; new odds are being counted…'));
 }
 
 function updateOdds() {
-  $('odds').setAttribute('aria-busy', 'true');
   askOdds(baseRequest());
 }
 
-function showOdds(response, request) {
+function showOdds(response, request, phase = 'full') {
   const box = $('odds');
-  box.removeAttribute('aria-busy');
+  if (phase === 'full' || !response.ok) box.removeAttribute('aria-busy');
+  delete box.dataset.stale;
   if (response.unavailable) {
     box.replaceChildren(h('p', { class: 'help' }, `Exact odds are not available: ${response.unavailable}. Results are unaffected.`));
     return;
   }
   // Odds follow every edit, so they double as validation: the engine's error sits by its field.
   if (!ui.lastResponse) clearInvalid();
+  if (!response.ok && response.error.code === 'odds_too_complex') {
+    box.replaceChildren(h('p', { class: 'help' }, 'Too many dice combinations to count exactly: ' +
+      `${response.error.message}. Fewer units, or fewer of the modifiers that call for checks, bring them within reach; ` +
+      'rolling is unaffected.'));
+    return;
+  }
   if (!response.ok) {
     if (!ui.lastResponse) markInvalid(response.error);
     box.replaceChildren(h('p', { class: 'help' }, `No odds until the inputs are valid: ${response.error.message}`));
     return;
   }
   box.replaceChildren(...render.odds(response, describePointer).filter(Boolean));
+  if (phase === 'headline') box.append(h('p', { class: 'help pending' }, 'Working out what each modifier is worth…'));
+  box.dataset.phase = phase;
   window.__grapeshotOdds = response;
   window.__grapeshotOddsRequest = request; // for tests: what these odds answer
 }

@@ -1,19 +1,21 @@
 // Exact odds off the main thread: enumerating every dice sequence (and once more per modifier for
-// the sensitivity table) can take a noticeable fraction of a second, which would make typing lag.
+// the what-if table) can take a noticeable time, which would make typing lag. Each message is one
+// job: {job, phase: 'headline' (no what-if table) | 'full', request}; the page terminates the worker
+// to cancel a job whose inputs have changed.
 import { createEngine } from './bindings/js/index.js';
 
 const ready = createEngine();
 
-self.addEventListener('message', async ({ data: { request } }) => {
+self.addEventListener('message', async ({ data: { job, phase, request } }) => {
   let response;
   try {
     const engine = await ready;
     response = typeof engine.odds === 'function'
-      ? engine.odds(request)
+      ? engine.odds({ ...request, sensitivity: phase === 'full' })
       : { unavailable: 'this engine build has no engine.odds' };
   } catch (e) {
     // A wrapper newer than the compiled core (odds() present, oddsJson missing) lands here too.
     response = { unavailable: e.message };
   }
-  self.postMessage({ request, response });
+  self.postMessage({ job, phase, request, response });
 });

@@ -61,7 +61,10 @@ function stepEffect(s) {
   switch (s.kind) {
     case 'columnShift': return `${signed(s.value)} column${Math.abs(s.value) === 1 ? '' : 's'}`;
     case 'drm': return `DRM ${signed(s.value)}`;
-    case 'multiplier': return s.num !== undefined ? `× ${s.num}/${s.den}` : `× ${s.value}`;
+    case 'multiplier': {
+      const factor = s.factor ?? (s.num !== undefined ? `${s.num}/${s.den}` : s.value);
+      return [factor !== undefined ? `× ${factor}` : '', s.before !== undefined ? `${s.before} → ${s.after}` : ''].filter(Boolean).join(': ');
+    }
     case 'division': return `${s.before} ÷ ${s.divisor} = ${s.after}${s.rounding ? ` (round ${s.rounding})` : ''}`;
     case 'clamp': return s.before !== undefined ? `${s.before} → ${s.after}` : show(s.value);
     case 'table': {
@@ -86,7 +89,8 @@ function traceList(trace) {
 // by more than colour: a thick outline, bold text and a note naming the roll, for screen readers too.
 export function printedTable(table, steps) {
   const columns = table.columns ?? [];
-  const colOf = (step) => (typeof step.column === 'number' ? step.column : columns.indexOf(step.column));
+  // By index where the step gives one (Waterloo fire: the infantry scale's "5-6" sits under the printed "4-6").
+  const colOf = (step) => step.columnIndex ?? (typeof step.column === 'number' ? step.column : columns.indexOf(step.column));
   const sides = table.cells && !Array.isArray(table.cells) ? Object.keys(table.cells) : [null];
   const grids = sides.map((side) => {
     const cells = side ? table.cells[side] : table.cells;

@@ -130,9 +130,11 @@ for (const id of ['napoleon-iii-1866', 'battles-of-waterloo', 'grande-tactique',
     // Unstick the form column so the full-page shot shows the whole generated form.
     await page.evaluate(() => Object.assign(document.querySelector('.calculator').style, { position: 'static', maxHeight: 'none' }));
     await page.screenshot({ path: join(resultsDir, `calculator-${id}.png`), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow}px too wide)`);
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `no sideways scrolling on a ${width} px phone (${overflow}px too wide)`);
+    }
     await page.screenshot({ path: join(resultsDir, `calculator-${id}-phone.png`), fullPage: true });
     assert.deepEqual(problems, []);
     await page.close();
@@ -149,7 +151,9 @@ test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivi
   try { real = engine.odds({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 3 } }).ok === true; } catch { /* not built yet */ }
   if (real) {
     await page.fill(sel('/attacker/units/0/combatValue'), '7'); // odds follow every edit
-    await page.waitForFunction((v) => window.__grapeshotOddsRequest?.attacker?.units?.[0]?.combatValue === v, 7, { timeout: 30000 });
+    // Headline figures first, then the what-if table: wait for the full answer to the new inputs.
+    await page.waitForFunction((v) => window.__grapeshotOddsRequest?.attacker?.units?.[0]?.combatValue === v &&
+      document.querySelector('#odds').dataset.phase === 'full', 7, { timeout: 30000 });
   } else {
     // Until the built engine has odds the panel says so; the rendering is then checked with a
     // stand-in response of exactly the documented shape, drawn by the page's own renderer.
@@ -205,6 +209,88 @@ test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivi
     assert.equal(request.attacker.units[0].combatValue, 7);
     assert.deepEqual(odds, engine.odds(request), 'the page shows the engine\'s odds');
   }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('odds: an edit marks the odds on show as stale at once; the new odds answer the new inputs', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  await page.selectOption('#ruleset', 'battles-of-waterloo');
+  await page.selectOption('#procedure', 'shock');
+  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 30000 });
+  // Two edits in a row (the second while the first one's odds may be running): the figures are
+  // marked in the same task as the edit, before any odds are recomputed.
+  const marked = await page.evaluate((path) => {
+    const input = document.querySelector(`#calculator [data-path="${path}"]`);
+    const states = [];
+    for (const v of ['7', '8']) {
+      input.value = v;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      const box = document.querySelector('#odds');
+      states.push(box.dataset.stale === 'true' && !!box.querySelector('.stale-note') && box.getAttribute('aria-busy') !== 'false');
+    }
+    return states;
+  }, '/attacker/units/0/strength');
+  assert.deepEqual(marked, [true, true], 'stale at once, and still marked after the second edit');
+  await page.waitForFunction(() => {
+    const box = document.querySelector('#odds');
+    return box.dataset.phase === 'full' && box.dataset.stale !== 'true' && window.__grapeshotOddsRequest?.attacker?.units?.[0]?.strength === 8;
+  }, null, { timeout: 30000 });
+  const request = await page.evaluate(() => window.__grapeshotOddsRequest);
+  assert.deepEqual(await page.evaluate(() => window.__grapeshotOdds), engine.odds(request), 'the odds on show answer the last inputs');
+  assert.equal(await page.locator('#odds .stale-note').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the result panel: the used cell is highlighted on every Waterloo fire column of both scales; no trace line says undefined', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  const report = await page.evaluate(async () => {
+    const { createEngine } = await import('./bindings/js/index.js');
+    const render = await import('./render.mjs');
+    const e = await createEngine();
+    const out = [];
+    const check = (label, request) => {
+      const r = e.resolve(request);
+      if (!r.ok) return out.push({ label, error: r.error.message });
+      const box = document.createElement('div');
+      box.append(...render.result(r, e).filter(Boolean));
+      const step = r.trace.find((s) => s.kind === 'table');
+      out.push({ label, cell: step?.cell ?? null, used: [...box.querySelectorAll('table.printed td.used strong')].map((x) => x.textContent),
+        undefinedLines: [...box.querySelectorAll('ol.trace > li')].filter((li) => /undefined/.test(li.textContent)).length });
+    };
+    const fire = (type, strength, extra = {}) => ({ ruleset: 'battles-of-waterloo', procedure: 'fire', dice: [4, 0, 0], firer: { type, strength, ...extra.firer },
+      target: { cohesion: 5, ...extra.target } });
+    for (let sp = 1; sp <= 14; sp++) check(`infantry ${sp} SP`, fire('infantry', sp));
+    for (const sp of [1, 2, 3, 4, 6, 8, 10, 12, 15, 18, 22, 26]) check(`artillery ${sp} SP`, fire('artillery', sp));
+    check('grand battery (a multiplier line)', fire('artillery', 4, { firer: { grandBattery: true } }));
+    check('heavy cavalry through a flank (a multiplier line)', { ruleset: 'battles-of-waterloo', procedure: 'shock', dice: [5, 0, 0, 0, 0],
+      attacker: { units: [{ type: 'heavyCavalry', strength: 2, steps: 3, cohesion: 5, chargeThrough: 'flank', acrossRiverBridge: true }] },
+      defender: { units: [{ strength: 3, steps: 3, cohesion: 5 }] } });
+    check('1866 flank attack halves the defence (a multiplier line)', { ruleset: 'napoleon-iii-1866', procedure: 'shock', dice: [3, 3, 1, 1],
+      attacker: { units: [{ combatValue: 6, morale: 4, flank: true }] }, defender: { units: [{ combatValue: 5, morale: 4 }] } });
+    return out;
+  });
+  for (const r of report) {
+    assert.equal(r.error, undefined, `${r.label}: ${r.error}`);
+    assert.equal(r.undefinedLines, 0, `${r.label}: a trace line says undefined`);
+    if (r.cell !== null && r.label.includes('SP')) assert.deepEqual(r.used, [String(r.cell)], `${r.label}: the cell read is the one highlighted`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('each ruleset opens on its most used procedure (fire, shock or charge first)', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  const first = {};
+  for (const id of ['napoleon-iii-1866', 'battles-of-waterloo', 'grande-tactique', 'black-powder']) {
+    await page.selectOption('#ruleset', id);
+    first[id] = await page.$eval('#procedure', (s) => s.options[0].value);
+  }
+  assert.deepEqual(first, { 'napoleon-iii-1866': 'fire', 'battles-of-waterloo': 'fire', 'grande-tactique': 'charge', 'black-powder': 'fire' });
   assert.deepEqual(problems, []);
   await page.close();
 });

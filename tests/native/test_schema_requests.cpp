@@ -3,6 +3,8 @@
 // (no missing_field, no error that depends on the dice) and has exact odds.
 #include <catch2/catch.hpp>
 
+#include <regex>
+
 #include "core/engine.h"
 #include "core/odds.h"
 
@@ -82,6 +84,11 @@ TEST_CASE("every procedure resolves its defaults request and its maximum request
           const Json r = grapeshot::resolve(req, seed);
           INFO("seed " << seed << ": " << r.dump());
           REQUIRE(r.at("ok") == true);
+          // Every result says what happened in words, never in program identifiers (camelCase, snake_case).
+          REQUIRE(r.at("result").contains("summary"));
+          static const std::regex identifier(R"(\b[a-z]+[A-Z][A-Za-z]*\b|\b\w+_\w+\b)");
+          const std::string summary = r.at("result").at("summary").get<std::string>();
+          CHECK_FALSE(std::regex_search(summary, identifier));
         }
         // Exact odds; full stacks of 8 units are may be beyond the 250,000-sequence budget of exact odds, so
         // kMaximumStacks is resolved only (see the typed core's outcome-branching odds).

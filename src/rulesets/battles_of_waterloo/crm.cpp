@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <stdexcept>
+#include <vector>
 
 #include "core/error.h"
 
@@ -167,6 +168,23 @@ ResultCode parseResultCode(const std::string& text) {
   }
   if (i != text.size() || text.empty()) throw std::logic_error("malformed result code " + text);
   return c;
+}
+
+std::string fate(const Unit& u) {
+  std::vector<std::string> parts;
+  if (u.stepsLost) parts.push_back("loses " + stepsWord(u.stepsLost));
+  if (u.retreatHexes) parts.push_back("retreats " + std::to_string(u.retreatHexes) + (u.retreatHexes == 1 ? " hex" : " hexes"));
+  std::string disorder;
+  for (const auto& e : u.events)
+    if (e == "D-1" || e == "D-2") disorder = e.get<std::string>();
+  if (u.state == "Eliminated") parts.push_back("is eliminated");
+  else if (u.routRetreat) parts.push_back("routs (Routed marker, retreats half its move)");
+  else if (!disorder.empty()) parts.push_back("becomes " + disorder + " (disordered)");
+  if (parts.empty()) return "is unaffected";
+  std::string s;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return s;
 }
 
 void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const std::string& ref) {

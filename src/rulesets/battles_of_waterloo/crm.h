@@ -65,6 +65,10 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps =
 // Applies one column of the matrix ("B", "d/D", "r/R") to `u` on the row of its current state.
 void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::string& ref = "");
 
+// What happened to the unit, in the rules' words: "loses 1 step and retreats 1 hex", "becomes D-1
+// (disordered)", "routs", "is eliminated", or "is unaffected".
+std::string fate(const Unit& u);
+
 // Takes `n` step losses, never more than the unit has left (W-36); eliminated when no steps remain.
 void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const std::string& ref);
 

@@ -77,7 +77,10 @@ Json fire(Context& ctx) {
   if (firer.at("grandBattery").get<bool>()) {
     const Json& gb = ctx.entry("grandBattery", "grandBattery");
     const int after = strength * gb.at("num").get<int>() / gb.at("den").get<int>();
-    GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", "fire strength"}, {"before", strength}, {"after", after},
+    GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", "fire strength"},
+                       {"factor", std::to_string(gb.at("num").get<int>()) +
+                                      (gb.at("den").get<int>() == 1 ? "" : "/" + std::to_string(gb.at("den").get<int>()))},
+                       {"before", strength}, {"after", after},
                    {"reason", gb.at("label")}, {"ref", "Grand Battery Fire"}});
     strength = after;
   }
@@ -147,7 +150,8 @@ Json fire(Context& ctx) {
   if (!patch.empty()) GS_RULING(ctx, patch, "the printed blank reads \"" + cell.get<std::string>() + "\"");
   const std::string code = cell.is_null() ? "-" : cell.get<std::string>();
   const std::string label = columnLabel(ctx, scale, column);
-  GS_TRACE(ctx, Json{{"kind", "table"}, {"table", "fire"}, {"column", label},
+  // The printed header is the artillery scale's; the label is the firer's scale's ("5-6" under "4-6").
+  GS_TRACE(ctx, Json{{"kind", "table"}, {"table", "fire"}, {"column", label}, {"columnIndex", column},
                  {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(natural, drm.total())},
                  {"ref", "FIRE COMBAT TABLE"}});
   if (cell.is_null()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
@@ -166,15 +170,14 @@ Json fire(Context& ctx) {
 
   // 6. Apply to the top unit (W-03) through the matrix: its Cohesion is a required input (W-35), and
   // D and step results need no check (W-36).
-  std::string summary = "fire " + label + ", row " + table.rowLabel(modified) + ": " + code;
+  std::string summary = "Fire on the " + label + " column, " + rollText(natural, drm.total()) + " (row " +
+                        table.rowLabel(modified) + "): " + (code == "-" ? "no effect" : code);
   if (code != "-") GS_RULING(ctx, "W-03", "the top unit of the target hex takes the fire result");
   applyResult(ctx, top, result, true, "FIRE COMBAT TABLE");
   out["target"] = unitReport(top);
   ctx.tally("final", top.state);
   ctx.tally("stepsLost", top.stepsLost);
-  summary += "; the top unit is " + top.state +
-             (top.stepsLost ? ", -" + std::to_string(top.stepsLost) + " step" + (top.stepsLost > 1 ? "s" : "") : "");
-  if (top.retreatHexes) summary += ", retreats " + std::to_string(top.retreatHexes);
+  if (code != "-") summary += "; the target's top unit " + fate(top);
 
   // 7. Leader casualty: row 9L (W-05), or a natural 9 with W05_natural9.
   if (target.at("leaderInHex").get<bool>()) {
@@ -205,7 +208,7 @@ Json fire(Context& ctx) {
                      {"reason", outcome == "killed" ? "the leader has been killed and is removed from play"
                                                     : "the leader survives"},
                      {"ref", "Leader Casualties"}});
-      if (outcome == "killed") summary += "; the leader is killed";
+      summary += outcome == "killed" ? "; the leader is killed" : "; the leader survives";
     }
     ctx.tally("leaderKilled", leader.value("killed", false));
     out["leader"] = leader;

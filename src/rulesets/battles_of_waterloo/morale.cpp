@@ -21,12 +21,8 @@ Json finish(Context& ctx, Json out, const Unit& u, const std::string& summary) {
   return out;
 }
 
-std::string after(const Unit& u) {
-  std::string s = u.state;
-  if (u.stepsLost) s += ", -" + std::to_string(u.stepsLost) + (u.stepsLost == 1 ? " step" : " steps");
-  if (u.retreatHexes) s += ", retreats " + std::to_string(u.retreatHexes);
-  return s;
-}
+// "the unit loses 1 step and becomes D-1 (disordered)".
+std::string after(const Unit& u) { return "the unit " + fate(u); }
 
 // ---- morale: the generic Cohesion Check ----------------------------------------------------------
 
@@ -47,7 +43,8 @@ Json morale(Context& ctx) {
   out["passed"] = passed;
   ctx.tally("passed", passed);
   return finish(ctx, out, u,
-                std::string(passed ? "passed" : "failed") + (result == "none" ? "" : ": the unit is " + after(u)));
+                std::string(out.value("automatic", false) ? "Blown cavalry: the check is automatic" : passed ? "Cohesion Check passed" : "Cohesion Check failed") +
+                    (result == "none" ? "" : ": " + after(u)));
 }
 
 // ---- square: Square in Reaction ------------------------------------------------------------------
@@ -92,7 +89,7 @@ Json square(Context& ctx) {
     const std::string code = band->at("resultCode").get<std::string>();
     out["result"] = code;
     applyResult(ctx, u, parseResultCode(code), true, "Square in Reaction");
-    summary += ": the unit is " + after(u);
+    summary += ": " + after(u);
   }
   ctx.tally("formedSquare", formed);
   ctx.tally("band", band->at("code"));
@@ -137,7 +134,10 @@ Json chargeReaction(Context& ctx) {
   ctx.tally("passed", passed);
   ctx.tally("reaction", reaction);
   Json out{{"passed", passed}, {"printed", cell.at("text")}, {"reaction", reaction}};
-  return finish(ctx, out, u, std::string(passed ? "passed" : "failed") + ": " + reaction + "; the unit is " + after(u));
+  const std::string words = reaction == "defendNormally" ? "it defends normally" : reaction == "retreat" ? "it retreats"
+                            : "result " + reaction;
+  return finish(ctx, out, u, std::string(passed ? "Charge Reaction passed" : "Charge Reaction failed") + ": " + words + "; " +
+                                 after(u));
 }
 
 }  // namespace

@@ -46,7 +46,10 @@ Fraction attackStrength(Context& ctx, const Json& unit, bool square, bool defend
     const Json& e = ctx.entry(table, id);
     const Fraction before = s;
     s = s.times(e.at("num").get<long long>(), e.at("den").get<long long>());
-    GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", who}, {"before", before.text()}, {"after", s.text()},
+    const long long num = e.at("num").get<long long>(), den = e.at("den").get<long long>();
+    GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", who},
+                       {"factor", den == 1 ? std::to_string(num) : std::to_string(num) + "/" + std::to_string(den)},
+                       {"before", before.text()}, {"after", s.text()},
                    {"reason", e.at("label")}, {"ref", ref}});
   };
   const std::string through = unit.at("chargeThrough").get<std::string>();
@@ -213,6 +216,13 @@ Json sideReport(const Side& side, const Fraction& strength, const std::string& c
   return r;
 }
 
+// "attacking unit 1 loses 1 step; attacking unit 2 is unaffected" (the one unit of a side: "it …").
+std::string sideFate(const Side& side) {
+  std::string s;
+  for (const Unit& u : side.units) s += (s.empty() ? "" : "; ") + (side.units.size() == 1 ? "it" : u.who) + " " + fate(u);
+  return s;
+}
+
 std::string finalStates(const Side& side) {
   std::string s;
   for (const Unit& u : side.units) s += (s.empty() ? "" : ", ") + u.state;
@@ -287,7 +297,7 @@ Json shock(Context& ctx) {
   }
   if (!anyLeft) {
     Json out{{"attacker", sideReport(att, Fraction{0, 1}, "")}, {"defender", sideReport(def, Fraction{0, 1}, "")},
-             {"summary", "routed infantry charged by cavalry is eliminated; no shock roll (W-26)"}};
+             {"summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26)."}};
     out["attacker"].erase("strength");
     out["attacker"].erase("strengthText");
     out["defender"].erase("strength");
@@ -456,9 +466,9 @@ Json shock(Context& ctx) {
               {"modified", modified},
               {"row", table.rowLabel(modified)},
               {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
-              {"summary", "shock " + table.columnLabel(odds.column) + ", row " + table.rowLabel(modified) +
-                              ": attacker " + cells[0] + " (" + finalStates(att) + "), defender " + cells[1] + " (" +
-                              finalStates(def) + ")"}};
+              {"summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(natural, drm.total()) + " (row " +
+                              table.rowLabel(modified) + "). Attacker " + cells[0] + ": " + sideFate(att) +
+                              ". Defender " + cells[1] + ": " + sideFate(def) + "."}};
 }
 
 }  // namespace

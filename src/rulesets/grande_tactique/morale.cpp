@@ -178,6 +178,15 @@ void requireOneDirection(bool flank, bool rear, const std::string& path) {
 
 namespace {
 
+// The occasion as the form names it (its x-enumLabels entry), for the summary.
+std::string occasionLabel(const Context& ctx, const std::string& id) {
+  const Json& s = ctx.ruleset.meta().at("procedures").at("morale").at("inputs").at("properties").at("occasion");
+  const Json& ids = s.at("enum");
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (ids[i] == id) return s.at("x-enumLabels").at(i).get<std::string>();
+  return id;
+}
+
 const Json& occasionEntry(const Context& ctx, const std::string& id) {
   for (const auto& o : ctx.table("moraleCheck").at("occasions"))
     if (o.at("id") == id) return o;
@@ -319,7 +328,7 @@ Json morale(Context& ctx) {
   out["consequence"] = q.code;
   out["effect"] = q.effect;
   out["unit"] = Json{{"state", q.stateAfter}, {"flees", q.code == "flee"}};
-  out["summary"] = "Morale Check (" + occasion + "): " + needsText(c) + ", rolled " + std::to_string(c.natural) + " — " +
+  out["summary"] = "Morale Check (" + occasionLabel(ctx, occasion) + "): " + needsText(c) + ", rolled " + std::to_string(c.natural) + " — " +
                    q.effect + ".";
   return out;
 }

@@ -150,6 +150,8 @@ Json test(Context& ctx, bool rally) {
   report["effect"] = effect;
   report["events"] = u.events;
   report["unit"] = unitAfter(u);
+  report["summary"] = std::string(rally ? "Rally test" : "Morale test") + ": " + report.at("rule").get<std::string>() +
+                      ", " + effect + ".";
   return report;
 }
 

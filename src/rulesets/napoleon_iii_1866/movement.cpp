@@ -10,7 +10,8 @@ namespace {
 Json prohibited(Context& ctx, const std::string& reason, const std::string& row) {
   GS_TRACE(ctx, Json{{"kind", "prohibited"}, {"reason", reason}, {"ref", "Terrain effects: " + row}});
   ctx.tally("cost", "prohibited");
-  return Json{{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()}};
+  return Json{{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()},
+              {"summary", "The move is prohibited: " + reason + "."}};
 }
 
 Json movement(Context& ctx) {
@@ -76,7 +77,10 @@ Json movement(Context& ctx) {
   if (route == "road")
     GS_NOTE(ctx, "footnote 3: +1 free MP (2 for cavalry) at the end of movement after 2 successive road hexes", "V-17");
   ctx.tally("cost", cost.total());
-  return Json{{"prohibited", false}, {"cost", cost.total()}, {"effects", std::move(effects)}};
+  std::string summary = "Entering the hex costs " + std::to_string(cost.total()) + " MP";
+  if (!effects.empty())
+    summary += effects.at(0) == "disorganized" ? "; the cavalry is disorganized" : "; the cavalry, already disorganized, loses no step";
+  return Json{{"prohibited", false}, {"cost", cost.total()}, {"effects", std::move(effects)}, {"summary", summary + "."}};
 }
 
 }  // namespace
