@@ -157,6 +157,19 @@ TEST_CASE("batch answers equal one-by-one answers", "[odds][batch]") {
   CHECK(grapeshot::batch(requests, "teleport", 0).at("error").at("code") == "invalid_value");
 }
 
+TEST_CASE("the odds of a batch share one work budget", "[odds][batch]") {
+  // The 1866 fire with a morale test takes 9 sequences; with a budget of 30 for the whole batch the
+  // first two are answered and the third is refused, where alone it would be answered.
+  Json req = request(kFireWithMorale);
+  req["sensitivity"] = false;
+  const Json out = grapeshot::batch(Json::array({req, req, req}), "odds", 0, 30);
+  REQUIRE(out.is_array());
+  CHECK(out[0].at("ok") == true);
+  CHECK(out[1].at("ok") == true);
+  CHECK(out[2].at("error").at("code") == "odds_too_complex");
+  CHECK(grapeshot::odds(req, 30).at("ok") == true);
+}
+
 TEST_CASE("odds report request errors like resolve", "[odds]") {
   const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{}})"));
   CHECK(o.at("error").at("code") == "missing_field");
