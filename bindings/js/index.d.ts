@@ -224,8 +224,12 @@ export declare class Engine {
 }
 
 export interface CreateEngineOptions {
+  /** A compiled module of grapeshot-core.wasm (e.g. shared with a worker). */
+  wasmModule?: WebAssembly.Module;
   /** The .wasm bytes, if the host loads them itself. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where to fetch the .wasm (the package exports it as "grapeshot/grapeshot.wasm"); by default next to the glue. */
+  wasmUrl?: string | URL;
 }
 
 /** Request text beyond this many UTF-8 bytes is refused (request_too_large). */

@@ -202,18 +202,53 @@ export class Engine {
   }
 }
 
+// The compiled WebAssembly module of the default .wasm, shared by every createEngine() call (each
+// engine still gets its own instance and memory).
+let defaultModule = null;
+
+// The .wasm bytes at `url`: read from disk in Node (Node's fetch cannot load file: URLs), fetched
+// elsewhere. A failure names the URL tried and the options that avoid it.
+async function wasmBytes(url) {
+  const hint = 'serve grapeshot-core.wasm there, or pass createEngine({ wasmUrl | wasmBinary | wasmModule })';
+  try {
+    if (isNode && url.protocol === 'file:') {
+      const fsName = 'node:fs/promises';  // a computed specifier: bundlers for the browser never follow it
+      const { readFile } = await import(/* @vite-ignore */ fsName);
+      return await readFile(url);
+    }
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return await response.arrayBuffer();
+  } catch (e) {
+    throw new Error(`grapeshot: cannot load the engine's WebAssembly from ${url.href} (${e.message}); ${hint}`);
+  }
+}
+
 /**
- * Loads the engine. In Node the .wasm is read from disk (Node's fetch cannot load file: URLs);
- * in browsers it is fetched next to the glue. `options.wasmBinary` overrides both.
+ * Loads the engine. Options (all optional): `wasmModule` (a compiled WebAssembly.Module),
+ * `wasmBinary` (its bytes), `wasmUrl` (where to fetch it); by default the grapeshot-core.wasm next to
+ * the package's glue (`new URL(…, import.meta.url)`, which bundlers follow), compiled once and shared.
  */
 export async function createEngine(options = {}) {
-  const moduleArgs = {};
-  if (options.wasmBinary) moduleArgs.wasmBinary = options.wasmBinary;
-  else if (isNode) {
-    const { readFile } = await import('node:fs/promises');
-    moduleArgs.wasmBinary = await readFile(wasmUrl);
-  } else moduleArgs.locateFile = () => wasmUrl.href;
-  return new Engine(await createGrapeshotCore(moduleArgs));
+  let module;
+  if (options.wasmModule) module = options.wasmModule;
+  else if (options.wasmBinary) module = await WebAssembly.compile(options.wasmBinary);
+  else if (options.wasmUrl) module = await WebAssembly.compile(await wasmBytes(new URL(options.wasmUrl, import.meta.url)));
+  else {
+    defaultModule ??= wasmBytes(wasmUrl).then((bytes) => WebAssembly.compile(bytes));
+    try {
+      module = await defaultModule;
+    } catch (e) {
+      defaultModule = null;  // let a later call try again
+      throw e;
+    }
+  }
+  // Emscripten's hook for a module the host instantiates itself.
+  const instantiateWasm = (imports, done) => {
+    WebAssembly.instantiate(module, imports).then((instance) => done(instance, module));
+    return {};
+  };
+  return new Engine(await createGrapeshotCore({ instantiateWasm }));
 }
 
 export default createEngine;

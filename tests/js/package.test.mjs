@@ -21,3 +21,28 @@ test('package.json exports map and files point at real files', () => {
   assert.equal(pkg.type, 'module');
   for (const f of [pkg.exports['.'].default, pkg.exports['.'].types, ...pkg.files]) assert.ok(existsSync(`${root}/${f}`), f);
 });
+
+test('createEngine: the wasm is exported, a compiled module can be passed, engines are independent', async () => {
+  const { createEngine } = await import('grapeshot');
+  const wasmPath = fileURLToPath(import.meta.resolve('grapeshot/grapeshot.wasm'));
+  assert.ok(existsSync(wasmPath), 'grapeshot/grapeshot.wasm resolves to the engine');
+  const module = await WebAssembly.compile(readFileSync(wasmPath));
+  const [a, b] = await Promise.all([createEngine({ wasmModule: module }), createEngine()]);
+  const lookup = { ruleset: 'napoleon-iii-1866', table: 'combat', column: 8, roll: 6 };
+  assert.equal(a.lookup(lookup).cell, 'D+1');
+  assert.equal(b.lookup(lookup).cell, 'D+1');
+  assert.equal((await createEngine({ wasmUrl: new URL(`file://${wasmPath}`) })).lookup(lookup).cell, 'D+1');
+  assert.notEqual(a.memory, undefined);
+});
+
+test('createEngine: a wasm that cannot be loaded names the URL tried and the options that fix it', async () => {
+  const { createEngine } = await import('grapeshot');
+  await assert.rejects(createEngine({ wasmUrl: 'file:///nowhere/grapeshot-core.wasm' }),
+    (e) => /file:\/\/\/nowhere\/grapeshot-core\.wasm/.test(e.message) && /wasmUrl \| wasmBinary \| wasmModule/.test(e.message));
+});
+
+test('the package ships a LICENSE', () => {
+  const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${root}`), 'utf8'));
+  assert.ok(pkg.files.includes('LICENSE'));
+  assert.match(readFileSync(`${root}/LICENSE`, 'utf8'), /MIT License/);
+});
