@@ -194,9 +194,9 @@ export interface ProcedureDescription {
 
 export interface RulesetDescription {
   id: string;
+  /** The published game's name, e.g. "The Battles of Waterloo (GMT, 1994)". */
   title: string;
   publisher: string;
-  seed: string;
   dice: string[];
   dataHash: string;
   procedures: ProcedureDescription[];

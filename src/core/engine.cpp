@@ -292,7 +292,7 @@ const Json& describe() {
       for (const auto& [tid, t] : rs.tables().items())
         tables.push_back(Json{{"id", tid}, {"kind", t.value("kind", "")}, {"title", t.value("title", tid)}});
       out.push_back(Json{{"id", rs.id()}, {"title", m.at("title")}, {"publisher", m.value("publisher", "")},
-                         {"seed", m.value("seed", "")}, {"dice", m.value("dice", Json::array())},
+                         {"dice", m.value("dice", Json::array())},
                          {"dataHash", rs.dataHash()}, {"procedures", std::move(procedures)},
                          {"options", m.value("options", Json::object())}, {"tables", std::move(tables)}});
     }

@@ -66,6 +66,12 @@ bool aboveMaximum(const Json& v, const Json& max) {
   return v.get<double>() > max.get<double>();
 }
 
+// "Shock strength: " — the field's label as the form shows it, so a message names what the player sees.
+std::string labelOf(const Json& schema) {
+  const auto t = schema.find("title");
+  return t != schema.end() && t->is_string() ? t->get<std::string>() + ": " : std::string();
+}
+
 }  // namespace
 
 Json validate(const Json& schema, const Json& value, const std::string& path, const char* unknownCode) {
@@ -76,7 +82,7 @@ Json validate(const Json& schema, const Json& value, const std::string& path, co
       std::string what = std::string("expected ") + (type == "integer" ? "an " : "a ") + type + ", got " +
                          schemaTypeName(value);
       if (type == "integer" && value.is_number_float()) what += " " + shortDump(value);
-      throw RequestError(code::kWrongType, what, path.empty() ? "" : path);
+      throw RequestError(code::kWrongType, labelOf(schema) + what, path.empty() ? "" : path);
     }
   }
   if (const auto e = schema.find("enum"); e != schema.end()) {
@@ -86,21 +92,21 @@ Json validate(const Json& schema, const Json& value, const std::string& path, co
     if (!found) {
       std::string list;
       for (const auto& allowed : *e) list += (list.empty() ? "" : ", ") + allowed.dump();
-      throw RequestError(code::kInvalidValue, shortDump(value) + " is not one of: " + list, path);
+      throw RequestError(code::kInvalidValue, labelOf(schema) + shortDump(value) + " is not one of: " + list, path);
     }
   }
   if (value.is_number()) {
     if (const auto m = schema.find("minimum"); m != schema.end() && belowMinimum(value, *m))
-      throw RequestError(code::kOutOfRange, shortDump(value) + " is below the minimum " + m->dump(), path);
+      throw RequestError(code::kOutOfRange, labelOf(schema) + shortDump(value) + " is below the minimum " + m->dump(), path);
     if (const auto m = schema.find("maximum"); m != schema.end() && aboveMaximum(value, *m))
-      throw RequestError(code::kOutOfRange, shortDump(value) + " is above the maximum " + m->dump(), path);
+      throw RequestError(code::kOutOfRange, labelOf(schema) + shortDump(value) + " is above the maximum " + m->dump(), path);
   }
   if (value.is_array()) {
     const auto n = value.size();
     if (const auto m = schema.find("minItems"); m != schema.end() && n < m->get<std::size_t>())
-      throw RequestError(code::kOutOfRange, "needs at least " + m->dump() + " item(s), got " + std::to_string(n), path);
+      throw RequestError(code::kOutOfRange, labelOf(schema) + "needs at least " + m->dump() + " item(s), got " + std::to_string(n), path);
     if (const auto m = schema.find("maxItems"); m != schema.end() && n > m->get<std::size_t>())
-      throw RequestError(code::kOutOfRange, "allows at most " + m->dump() + " item(s), got " + std::to_string(n), path);
+      throw RequestError(code::kOutOfRange, labelOf(schema) + "allows at most " + m->dump() + " item(s), got " + std::to_string(n), path);
     const auto items = schema.find("items");
     if (items == schema.end()) return value;
     Json out = Json::array();
@@ -121,9 +127,13 @@ Json validate(const Json& schema, const Json& value, const std::string& path, co
                            pointerJoin(path, key));
     if (const auto req = schema.find("required"); req != schema.end())
       for (const auto& name : *req)
-        if (!value.contains(name.get<std::string>()))
-          throw RequestError(code::kMissingField, "missing required field \"" + name.get<std::string>() + "\"",
+        if (!value.contains(name.get<std::string>())) {
+          const auto sub = props.find(name.get<std::string>());
+          const std::string title = sub != props.end() ? sub->value("title", "") : "";
+          throw RequestError(code::kMissingField,
+                             "missing required field \"" + name.get<std::string>() + "\"" + (title.empty() ? "" : " (" + title + ")"),
                              pointerJoin(path, name.get<std::string>()));
+        }
     Json out = Json::object();
     for (const auto& [key, sub] : props.items()) {
       const auto it = value.find(key);
