@@ -168,6 +168,89 @@ Json errorEnvelope(const std::string& code, const std::string& message, const st
   return Json{{"ok", false}, {"error", Json{{"code", code}, {"message", message}, {"path", path}}}};
 }
 
+namespace {
+
+// nlohmann's DOM builder with the request limits checked as it goes; the parse stops at the first of:
+// nesting beyond 64 levels (the destructor and the validator recurse); a key given twice (JSON.parse
+// keeps the last one, a host might read the first); an object with more than 256 keys (objects keep
+// their keys in order, so key lookups are linear); an array of more than 1024 items (the most dice a
+// request takes is 1000) — a batch's own list may hold kMaxBatchItems. A SAX handler, not the
+// callback parser, whose cost grows with the square of a long array's length.
+class LimitedDomParser : public nlohmann::detail::json_sax_dom_parser<Json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<Json>;
+
+ public:
+  struct Stop {
+    const char* code = nullptr;
+    std::string message;
+  };
+  Stop stop;
+
+  LimitedDomParser(Json& out, bool batch) : Base(out, /*allow_exceptions=*/false), batch_(batch) {}
+
+  bool null() { return item() && Base::null(); }
+  bool boolean(bool v) { return item() && Base::boolean(v); }
+  bool number_integer(Json::number_integer_t v) { return item() && Base::number_integer(v); }
+  bool number_unsigned(Json::number_unsigned_t v) { return item() && Base::number_unsigned(v); }
+  bool number_float(Json::number_float_t v, const Json::string_t& s) { return item() && Base::number_float(v, s); }
+  bool string(Json::string_t& v) { return item() && Base::string(v); }
+  bool binary(Json::binary_t& v) { return item() && Base::binary(v); }
+  bool start_object(std::size_t n) {
+    if (!item() || !open(false)) return false;
+    keys_.emplace_back();
+    return Base::start_object(n);
+  }
+  bool key(Json::string_t& k) {
+    if (!keys_.back().insert(k).second) return halt(code::kParseError, "duplicate key \"" + clip(k) + "\"");
+    if (keys_.back().size() > kMaxKeys) return halt(code::kRequestTooLarge, "an object has more than 256 keys");
+    return Base::key(k);
+  }
+  bool end_object() {
+    keys_.pop_back();
+    containers_.pop_back();
+    return Base::end_object();
+  }
+  bool start_array(std::size_t n) { return item() && open(true) && Base::start_array(n); }
+  bool end_array() {
+    containers_.pop_back();
+    return Base::end_array();
+  }
+
+ private:
+  static constexpr std::size_t kMaxDepth = 64;
+  static constexpr std::size_t kMaxKeys = 256;
+  static constexpr std::size_t kMaxItems = 1024;
+
+  bool halt(const char* code, std::string message) {
+    stop = Stop{code, std::move(message)};
+    return false;
+  }
+  bool open(bool array) {
+    if (containers_.size() >= kMaxDepth) return halt(code::kParseError, "JSON nested deeper than 64 levels");
+    containers_.push_back({array, 0});
+    return true;
+  }
+  // One more item in the innermost array, within its limit.
+  bool item() {
+    if (containers_.empty() || !containers_.back().array) return true;
+    const bool batchList = batch_ && containers_.size() == 1;
+    if (++containers_.back().items > (batchList ? kMaxBatchItems : kMaxItems))
+      return halt(code::kRequestTooLarge, batchList ? "a batch has more than " + std::to_string(kMaxBatchItems) + " requests"
+                                                    : std::string("an array has more than 1024 items"));
+    return true;
+  }
+
+  struct Container {
+    bool array;
+    std::size_t items;
+  };
+  bool batch_;
+  std::vector<Container> containers_;
+  std::vector<std::set<std::string>> keys_;
+};
+
+}  // namespace
+
 bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes) {
   if (text.size() > maxBytes) {  // checked before parsing: bounded time and memory per call
     error = errorEnvelope(code::kRequestTooLarge, "request text is larger than " + std::to_string(maxBytes) + " bytes", "");
@@ -179,48 +262,15 @@ bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t m
     error = errorEnvelope(code::kParseError, "request is not valid JSON: a NUL character", "");
     return false;
   }
-  // The callback stops the parse at once (by throwing) at the first of: nesting beyond 64 levels
-  // (the destructor and the validator recurse), a key given twice (JSON.parse keeps the last one, a
-  // host might read the first), an object with more than 256 keys (objects keep their keys in
-  // order, so key lookups are linear: thousands of keys would cost quadratic time).
-  constexpr int kMaxDepth = 64;
-  constexpr std::size_t kMaxKeys = 256;
-  struct Stop {
-    const char* code;
-    std::string message;
-  };
-  // A single request's arrays hold at most 1024 items (the most dice a request takes is 1000).
-  const std::size_t maxItems = maxBytes <= kMaxRequestBytes ? 1024 : std::size_t(-1);
-  std::vector<std::set<std::string>> keys;
-  std::vector<std::pair<bool, std::size_t>> items;  // per open container: is an array, items so far
-  Json::parser_callback_t cb = [&](int depth, Json::parse_event_t event, Json& parsed) {
-    using E = Json::parse_event_t;
-    if ((event == E::object_start || event == E::array_start) && depth > kMaxDepth)
-      throw Stop{code::kParseError, "JSON nested deeper than 64 levels"};
-    if ((event == E::object_start || event == E::array_start || event == E::value) && !items.empty() &&
-        items.back().first && ++items.back().second > maxItems)
-      throw Stop{code::kRequestTooLarge, "an array has more than 1024 items"};
-    if (event == E::object_start || event == E::array_start) items.emplace_back(event == E::array_start, 0);
-    if ((event == E::object_end || event == E::array_end) && !items.empty()) items.pop_back();
-    if (event == E::object_start) {
-      keys.emplace_back();
-    } else if (event == E::object_end && !keys.empty()) {
-      keys.pop_back();
-    } else if (event == E::key && !keys.empty()) {
-      if (!keys.back().insert(parsed.get<std::string>()).second)
-        throw Stop{code::kParseError, "duplicate key \"" + clip(parsed.get<std::string>()) + "\""};
-      if (keys.back().size() > kMaxKeys) throw Stop{code::kRequestTooLarge, "an object has more than 256 keys"};
-    }
-    return true;
-  };
-  try {
-    out = Json::parse(text, cb, false);
-  } catch (const Stop& stop) {
+  LimitedDomParser sax(out, maxBytes > kMaxRequestBytes);
+  const bool parsed = Json::sax_parse(text, &sax);
+  if (sax.stop.code) {
     out = Json();
-    error = errorEnvelope(stop.code, stop.message, "");
+    error = errorEnvelope(sax.stop.code, sax.stop.message, "");
     return false;
   }
-  if (out.is_discarded()) {
+  if (!parsed || sax.is_errored()) {
+    out = Json();
     error = errorEnvelope(code::kParseError, "request is not valid JSON (UTF-8)", "");
     return false;
   }

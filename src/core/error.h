@@ -33,6 +33,7 @@ inline constexpr const char* kCommitmentMismatch = "commitment_mismatch";  // a 
 // under 4 KB, and 16 KiB keeps the worst case of a hostile one within a few milliseconds in WASM.
 inline constexpr std::size_t kMaxRequestBytes = 16u << 10;
 inline constexpr std::size_t kMaxBatchBytes = 4u << 20;  // a batch (many requests in one text)
+inline constexpr std::size_t kMaxBatchItems = 20000;    // requests in one batch
 inline constexpr std::size_t kMaxBatchOutputBytes = 16u << 20;  // a batch's answers, together
 
 class RequestError : public std::runtime_error {

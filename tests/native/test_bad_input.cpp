@@ -142,3 +142,22 @@ TEST_CASE("odds refuses every envelope field resolve refuses, with the same code
     CHECK(odds.at("error").at("path") == resolved.at("error").at("path"));
   }
 }
+
+TEST_CASE("a batch holds at most kMaxBatchItems requests; its items' own arrays at most 1024", "[bad-input][batch]") {
+  auto batchText = [](std::size_t n) {
+    std::string t = "[";
+    for (std::size_t i = 0; i < n; ++i) t += (i ? ",{}" : "{}");
+    return t + "]";
+  };
+  Json req, err;
+  CHECK(grapeshot::parseRequest(batchText(grapeshot::kMaxBatchItems), req, err, grapeshot::kMaxBatchBytes));
+  CHECK(req.size() == grapeshot::kMaxBatchItems);
+  CHECK_FALSE(grapeshot::parseRequest(batchText(grapeshot::kMaxBatchItems + 1), req, err, grapeshot::kMaxBatchBytes));
+  CHECK(err.at("error").at("code") == "request_too_large");
+  // Inside a batch item, the single-request limit holds.
+  std::string dice = "[{\"dice\":[";
+  for (int i = 0; i < 1025; ++i) dice += (i ? ",1" : "1");
+  dice += "]}]";
+  CHECK_FALSE(grapeshot::parseRequest(dice, req, err, grapeshot::kMaxBatchBytes));
+  CHECK(err.at("error").at("code") == "request_too_large");
+}
