@@ -1,6 +1,7 @@
 // The only Emscripten code in grapeshot: maps the engine's entry points to JS. JSON text in, JSON
 // text out; nothing may escape as a C++ exception (it would leak and reach JS as a bare number).
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <string>
 
@@ -42,6 +43,23 @@ std::string batchJson(const std::string& text, const std::string& call, unsigned
   });
 }
 
+// Typed lookups: the header as JSON text, (column, roll) pairs as an Int32Array in; {json, codes}
+// out, `codes` a fresh Int32Array (copied out of the module's memory).
+emscripten::val lookupCodes(const std::string& headerText, const emscripten::val& pairs) {
+  emscripten::val out = emscripten::val::object();
+  std::vector<std::int32_t> codes;
+  std::string json = boundary([&] {
+    grapeshot::Json header, err;
+    if (!grapeshot::parseRequest(headerText, header, err)) return dump(err);
+    std::vector<std::int32_t> in(pairs["length"].as<std::size_t>());
+    emscripten::val(emscripten::typed_memory_view(in.size(), in.data())).call<void>("set", pairs);
+    return dump(grapeshot::lookupCodes(header, in.data(), in.size() / 2, codes));
+  });
+  out.set("json", json);
+  out.set("codes", emscripten::val(emscripten::typed_memory_view(codes.size(), codes.data())).call<emscripten::val>("slice"));
+  return out;
+}
+
 grapeshot::Json odds(const grapeshot::Json& request) { return grapeshot::odds(request); }
 
 std::string rulesetsJson() { return boundary([] { return dump(grapeshot::describe()); }); }
@@ -58,6 +76,7 @@ EMSCRIPTEN_BINDINGS(grapeshot) {
   emscripten::function("rulesetsJson", &rulesetsJson);
   emscripten::function("version", &version);
   emscripten::function("canonicalJson", &jsonEntry<grapeshot::canonical>);
+  emscripten::function("lookupCodes", &lookupCodes);
   emscripten::function("verifyJson", +[](const std::string& text, bool requireCommitReveal) {
     return boundary([&] { return grapeshot::verifyJson(text, requireCommitReveal); });
   });

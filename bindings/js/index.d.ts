@@ -213,6 +213,9 @@ export declare class Engine {
   resolveJson(text: string): string;
   lookup(request: LookupRequest): LookupResult | Failure;
   table(request: { ruleset: string; table: string }): { ok: true; table: Record<string, unknown> } | Failure;
+  /** Many lookups of one grid table, for bots: (column, roll) pairs in, cell indices out (-1: no such column). */
+  lookupCodes(header: { ruleset: string; table: string; options?: Record<string, unknown>; side?: string },
+    pairs: Int32Array): { ok: true; cells: string[]; codes: Int32Array } | Failure;
   /** Re-derives a receipt; reports tampering as problems. `requireCommitReveal`: other dice sources are not valid. */
   verify(receipt: Receipt, options?: { requireCommitReveal?: boolean }): Verification | Failure;
   /** The canonical form of a request and its SHA-256: what a commit–reveal seed is bound to. */

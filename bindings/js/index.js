@@ -17,6 +17,7 @@ function randomSeed() {
 /** The engine refuses request text beyond this many bytes (request_too_large), before parsing. */
 export const MAX_REQUEST_BYTES = 16 * 1024;
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+const MAX_LOOKUP_PAIRS = 16 * 1024 * 1024;
 
 function failure(code, message, path = '') {
   return { ok: false, error: { code, message, path } };
@@ -190,6 +191,25 @@ export class Engine {
       if (typeof call !== 'string') return failure('invalid_value', 'call must be resolve, odds or lookup', '/call');
       const { text, error } = toJson(requests, MAX_BATCH_BYTES);
       return error ?? JSON.parse(this.#core.batchJson(text, call, randomSeed()));
+    });
+  }
+
+  /**
+   * Many lookups of one grid table at machine speed, for bots: `header` {ruleset, table, options?,
+   * side?} and `pairs`, an Int32Array of (column, roll) pairs -> {ok: true, cells, codes}, `codes` an
+   * Int32Array with, for each pair, the index of its cell in `cells` (a printed blank is ""), or -1
+   * for a column not on the table. Rolls beyond the printed rows read the end rows, as lookup() does.
+   */
+  lookupCodes(header, pairs) {
+    return guard(() => {
+      if (!(pairs instanceof Int32Array)) return failure('wrong_type', 'pairs must be an Int32Array of (column, roll) pairs', '/pairs');
+      if (pairs.length % 2) return failure('invalid_value', 'pairs holds (column, roll) pairs: its length must be even', '/pairs');
+      if (pairs.length > MAX_LOOKUP_PAIRS * 2) return failure('request_too_large', `at most ${MAX_LOOKUP_PAIRS} pairs per call`, '/pairs');
+      const { text, error } = toJson(header);
+      if (error) return error;
+      const out = this.#core.lookupCodes(text, pairs);
+      const answer = JSON.parse(out.json);
+      return answer.ok ? { ...answer, codes: out.codes } : answer;
     });
   }
 

@@ -316,6 +316,54 @@ Json lookup(const Json& req) {
   });
 }
 
+Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, std::vector<std::int32_t>& codes) {
+  codes.clear();
+  return guarded([&] {
+    if (!header.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
+    for (const auto& [k, _] : header.items())
+      if (k != "ruleset" && k != "table" && k != "options" && k != "side")
+        throw RequestError(code::kUnknownField, "unknown field \"" + clip(k) + "\"", pointerJoin("", k));
+    const Ruleset& rs = requireRuleset(header);
+    const std::string& tid = requireString(header, "table");
+    const Grid* g = rs.grid(tid);
+    if (!g) throw RequestError(code::kUnknownTable, rs.id() + " has no grid table \"" + clip(tid) + "\"", "/table");
+    const Json options = validOptions(rs, header);
+    std::string side;
+    if (g->twoSided()) {
+      Json sides = Json::array();
+      for (const auto& s : g->sides()) sides.push_back(s);
+      side = validate(Json{{"type", "string"}, {"enum", sides}}, header.contains("side") ? header.at("side") : Json(), "/side")
+                 .get<std::string>();
+    } else if (header.contains("side")) {
+      throw RequestError(code::kUnknownField, "this table has one side", "/side");
+    }
+    // Every cell's code once (a table has at most a few hundred), then one read per pair.
+    Json cells = Json::array();
+    const int rows = g->lastRow() - g->firstRow() + 1;
+    std::vector<std::int32_t> codeOf(static_cast<std::size_t>(g->columns() * rows));
+    for (int c = 0; c < g->columns(); ++c)
+      for (int r = g->firstRow(); r <= g->lastRow(); ++r) {
+        const Json cell = g->cell(c, r, options, side);
+        const Json text = cell.is_null() ? Json("") : cell;
+        std::size_t k = 0;
+        while (k < cells.size() && cells[k] != text) ++k;
+        if (k == cells.size()) cells.push_back(text);
+        codeOf[static_cast<std::size_t>(c * rows + (r - g->firstRow()))] = static_cast<std::int32_t>(k);
+      }
+    codes.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::int32_t c = pairs[2 * i], roll = pairs[2 * i + 1];
+      if (c < 0 || c >= g->columns()) {
+        codes[i] = -1;
+        continue;
+      }
+      const int r = g->clampRoll(roll);
+      codes[i] = codeOf[static_cast<std::size_t>(c * rows + (r - g->firstRow()))];
+    }
+    return Json{{"ok", true}, {"cells", std::move(cells)}};
+  });
+}
+
 Json table(const Json& req) {
   return guarded([&] {
     if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");

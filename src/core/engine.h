@@ -47,6 +47,13 @@ struct DiceChoice {
 };
 DiceChoice checkDiceSource(const Json& request, const Prepared& prepared);
 
+// A typed lookup batch for bots: `header` {ruleset, table, options?, side?} and `n` (column, roll)
+// pairs -> into `codes`, for each pair the index of its cell in the answer's `cells` (the distinct
+// cell texts, first-seen order; a printed blank is ""), or -1 where the column is not on the table.
+// Rolls beyond the printed rows read the end rows, as in lookup(). Answers {ok: true, cells} or the
+// error envelope (codes then empty).
+Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, std::vector<std::int32_t>& codes);
+
 // {ok: true, canonical, hash}: the canonical form of a request (what commit–reveal binds the seed
 // to; receipt.h canonicalRequest) and its SHA-256 in hex, or the request's error envelope.
 Json canonical(const Json& request);

@@ -65,3 +65,23 @@ test('odds refuses invalid dice, seed, receipt and commitReveal exactly as resol
   }
   assert.equal(e.odds({ ...morale, dice: [3] }).ok, true, 'valid dice are accepted (and ignored) by odds');
 });
+
+test('typed lookups answer as lookup() does, pair by pair; bad arguments are error envelopes', async () => {
+  const e = await engine();
+  const pairs = new Int32Array(2 * 14 * 21);
+  let k = 0;
+  for (let c = -1; c <= 12; c++) for (let r = -5; r <= 15; r++) { pairs[k++] = c; pairs[k++] = r; }
+  const out = e.lookupCodes({ ruleset: 'napoleon-iii-1866', table: 'combat' }, pairs);
+  assert.equal(out.ok, true);
+  assert.ok(out.codes instanceof Int32Array);
+  assert.equal(out.codes.length, pairs.length / 2);
+  for (let i = 0; i < out.codes.length; i++) {
+    const one = e.lookup({ ruleset: 'napoleon-iii-1866', table: 'combat', column: pairs[2 * i], roll: pairs[2 * i + 1] });
+    if (!one.ok) assert.equal(out.codes[i], -1);
+    else assert.equal(out.cells[out.codes[i]], one.cell ?? '');
+  }
+  assert.equal(e.lookupCodes({ ruleset: 'napoleon-iii-1866', table: 'combat' }, [0, 1]).error.code, 'wrong_type');
+  assert.equal(e.lookupCodes({ ruleset: 'napoleon-iii-1866', table: 'combat' }, new Int32Array(3)).error.path, '/pairs');
+  assert.equal(e.lookupCodes({ ruleset: 'battles-of-waterloo', table: 'shock' }, new Int32Array(2)).error.path, '/side');
+  assert.equal(e.lookupCodes(null, new Int32Array(2)).error.code, 'invalid_request');
+});

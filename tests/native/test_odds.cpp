@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "core/engine.h"
 #include "core/odds.h"
@@ -174,4 +175,37 @@ TEST_CASE("odds report request errors like resolve", "[odds]") {
   const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{}})"));
   CHECK(o.at("error").at("code") == "missing_field");
   CHECK(o.at("error").at("path") == "/unit/morale");
+}
+
+TEST_CASE("typed lookups: every cell of a grid as lookup() reads it, -1 off the table", "[batch][lookup]") {
+  for (const auto& [ruleset, table, side] : {std::tuple{"napoleon-iii-1866", "combat", ""}, std::tuple{"battles-of-waterloo", "shock", "defender"},
+                                             std::tuple{"battles-of-waterloo", "fire", ""}}) {
+    Json header{{"ruleset", ruleset}, {"table", table}};
+    if (*side) header["side"] = side;
+    std::vector<std::int32_t> pairs;
+    for (int c = -1; c <= 12; ++c)
+      for (int r = -5; r <= 15; ++r) pairs.insert(pairs.end(), {c, r});
+    std::vector<std::int32_t> codes;
+    const Json out = grapeshot::lookupCodes(header, pairs.data(), pairs.size() / 2, codes);
+    INFO(out.dump());
+    REQUIRE(out.at("ok") == true);
+    REQUIRE(codes.size() == pairs.size() / 2);
+    for (std::size_t i = 0; i < codes.size(); ++i) {
+      const Json one = grapeshot::lookup(Json{{"ruleset", ruleset}, {"table", table}, {"column", pairs[2 * i]}, {"roll", pairs[2 * i + 1]}});
+      INFO(pairs[2 * i] << ", " << pairs[2 * i + 1] << ": " << one.dump());
+      if (!one.at("ok").get<bool>()) {
+        CHECK(codes[i] == -1);
+        continue;
+      }
+      Json cell = *side ? one.at("cell").at(side) : one.at("cell");
+      if (cell.is_null()) cell = "";
+      REQUIRE(codes[i] >= 0);
+      CHECK(out.at("cells").at(static_cast<std::size_t>(codes[i])) == cell);
+    }
+  }
+  std::vector<std::int32_t> codes;
+  const std::int32_t pair[2] = {0, 1};
+  CHECK(grapeshot::lookupCodes(Json{{"ruleset", "battles-of-waterloo"}, {"table", "shock"}}, pair, 1, codes).at("error").at("path") == "/side");
+  CHECK(grapeshot::lookupCodes(Json{{"ruleset", "napoleon-iii-1866"}, {"table", "terrain"}}, pair, 1, codes).at("error").at("code") == "unknown_table");
+  CHECK(codes.empty());
 }
