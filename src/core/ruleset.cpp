@@ -35,50 +35,73 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
   return true;
 }
 
-Ruleset::Ruleset(std::string folder, const char* rulesetJson, const char* tablesJson)
-    : meta_(Json::parse(rulesetJson)), tables_(Json::parse(tablesJson).at("tables")) {
-  id_ = meta_.at("id").get<std::string>();
-  for (const auto& [tid, t] : tables_.items())
-    if (t.value("kind", "") == "grid") grids_.emplace(tid, Grid(tid, t));
-  optionsSchema_ = Json{{"type", "object"}, {"properties", meta_.value("options", Json::object())},
-                        {"additionalProperties", false}};
-  defaultOptions_ = Json::object();
-  for (const auto& [name, o] : optionsSchema_["properties"].items()) defaultOptions_[name] = o.at("default");
-  // SHA-256 of ruleset.json || 0x00 || tables.json, as embedded: receipts name the data they were made with.
-  const auto digest =
-      Sha256().update(rulesetJson, std::strlen(rulesetJson)).update("", 1).update(tablesJson, std::strlen(tablesJson)).digest();
-  dataHash_ = toHex(digest.data(), digest.size());
-  (void)folder;
+Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson,
+                 std::vector<ProcedureEntry> procedures)
+    : id_(folder), rulesetJson_(rulesetJson), tablesJson_(tablesJson), entries_(std::move(procedures)) {
+  std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
-const Json& Ruleset::table(const std::string& id) const { return tables_.at(id); }
+const Ruleset::Data& Ruleset::data() const {
+  std::call_once(*loaded_, [this] {
+    auto d = std::make_unique<Data>();
+    d->meta = Json::parse(rulesetJson_);
+    d->tables = Json::parse(tablesJson_).at("tables");
+    if (d->meta.at("id") != id_)
+      throw std::logic_error("ruleset folder for " + id_ + " declares id " + d->meta.at("id").dump());
+    for (const auto& [tid, t] : d->tables.items())
+      if (t.value("kind", "") == "grid") d->grids.emplace(tid, Grid(tid, t));
+    d->optionsSchema = Json{{"type", "object"}, {"properties", d->meta.value("options", Json::object())},
+                            {"additionalProperties", false}};
+    d->defaultOptions = Json::object();
+    for (const auto& [name, o] : d->optionsSchema["properties"].items()) d->defaultOptions[name] = o.at("default");
+    const auto& declared = d->meta.at("procedures");
+    for (const auto& e : entries_) {
+      if (!declared.contains(e.name))
+        throw std::logic_error(id_ + ": procedure " + e.name + " has code but no entry in ruleset.json");
+      d->procedures[e.name] = e.run;
+      d->names[e.name] = e.name;
+      for (const auto& alias : declared.at(e.name).value("aliases", Json::array()))
+        d->names[alias.get<std::string>()] = e.name;
+    }
+    data_ = std::move(d);
+  });
+  return *data_;
+}
+
+const std::string& Ruleset::dataHash() const {
+  const Data& d = data();
+  std::call_once(*hashed_, [&] {
+    // SHA-256 of ruleset.json || 0x00 || tables.json, as embedded: receipts name the data they were made with.
+    const auto digest = Sha256()
+                            .update(rulesetJson_, std::strlen(rulesetJson_))
+                            .update("", 1)
+                            .update(tablesJson_, std::strlen(tablesJson_))
+                            .digest();
+    data_->dataHash = toHex(digest.data(), digest.size());
+  });
+  return d.dataHash;
+}
+
+const Json& Ruleset::table(const std::string& id) const { return data().tables.at(id); }
 
 const Grid* Ruleset::grid(const std::string& id) const {
-  const auto it = grids_.find(id);
-  return it == grids_.end() ? nullptr : &it->second;
-}
-
-void Ruleset::addProcedure(const std::string& name, Procedure run) {
-  const auto& declared = meta_.at("procedures");
-  if (!declared.contains(name))
-    throw std::logic_error(id_ + ": procedure " + name + " has code but no entry in ruleset.json");
-  procedures_[name] = run;
-  names_[name] = name;
-  for (const auto& alias : declared.at(name).value("aliases", Json::array()))
-    names_[alias.get<std::string>()] = name;
+  const auto& grids = data().grids;
+  const auto it = grids.find(id);
+  return it == grids.end() ? nullptr : &it->second;
 }
 
 const std::string* Ruleset::canonicalName(const std::string& name) const {
-  const auto it = names_.find(name);
-  return it == names_.end() ? nullptr : &it->second;
+  const auto& names = data().names;
+  const auto it = names.find(name);
+  return it == names.end() ? nullptr : &it->second;
 }
 
-Procedure Ruleset::procedure(const std::string& canonical) const { return procedures_.at(canonical); }
+Procedure Ruleset::procedure(const std::string& canonical) const { return data().procedures.at(canonical); }
 
 std::vector<std::string> Ruleset::procedureNames() const {
   std::vector<std::string> out;
-  for (const auto& [name, _] : meta_.at("procedures").items())
-    if (procedures_.count(name)) out.push_back(name);
+  for (const auto& [name, _] : meta().at("procedures").items())
+    if (data().procedures.count(name)) out.push_back(name);
   return out;
 }
 
@@ -87,9 +110,7 @@ const std::vector<Ruleset>& rulesets() {
     std::vector<Ruleset> v;
     for (const auto& [folder, reg] : registry()) {
       if (!reg.rulesetJson) throw std::logic_error("ruleset folder " + folder + " has procedures but no data");
-      Ruleset rs(folder, reg.rulesetJson, reg.tablesJson);
-      for (const auto& p : reg.procedures) rs.addProcedure(p.name, p.run);
-      v.push_back(std::move(rs));
+      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.procedures);
     }
     std::sort(v.begin(), v.end(), [](const Ruleset& a, const Ruleset& b) { return a.id() < b.id(); });
     return v;

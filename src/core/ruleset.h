@@ -3,6 +3,8 @@
 #pragma once
 #include <initializer_list>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -24,35 +26,49 @@ struct ProcedureEntry {
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson);
 bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry> procedures);
 
+// Its JSON is parsed on first use, so a host that resolves with one ruleset never pays for the
+// others (a cold start parses one ruleset's data, not all four).
 class Ruleset {
  public:
-  Ruleset(std::string folder, const char* rulesetJson, const char* tablesJson);
+  Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson,
+          std::vector<ProcedureEntry> procedures);
 
+  // The id is the folder name in kebab-case (battles_of_waterloo -> battles-of-waterloo); loading
+  // checks that ruleset.json says the same.
   const std::string& id() const { return id_; }
-  const Json& meta() const { return meta_; }  // ruleset.json
-  const Json& tables() const { return tables_; }
+  const Json& meta() const { return data().meta; }  // ruleset.json
+  const Json& tables() const { return data().tables; }
   const Json& table(const std::string& id) const;  // throws std::out_of_range
   const Grid* grid(const std::string& id) const;   // nullptr when `id` is not a grid
-  const Json& optionsSchema() const { return optionsSchema_; }
-  const Json& defaultOptions() const { return defaultOptions_; }
-  const std::string& dataHash() const { return dataHash_; }  // SHA-256 hex of ruleset.json || 0x00 || tables.json
+  const Json& optionsSchema() const { return data().optionsSchema; }
+  const Json& defaultOptions() const { return data().defaultOptions; }
+  const std::string& dataHash() const;  // SHA-256 hex of ruleset.json || 0x00 || tables.json, computed on first use
 
   // The procedure answering to `name` (its own name or an alias); nullptr when none.
   const std::string* canonicalName(const std::string& name) const;
   Procedure procedure(const std::string& canonical) const;
   std::vector<std::string> procedureNames() const;
-  void addProcedure(const std::string& name, Procedure run);
 
  private:
+  struct Data {
+    Json meta;
+    Json tables;
+    std::map<std::string, Grid> grids;
+    std::map<std::string, Procedure> procedures;
+    std::map<std::string, std::string> names;  // name or alias -> canonical name
+    Json optionsSchema;
+    Json defaultOptions;
+    std::string dataHash;
+  };
+  const Data& data() const;
+
   std::string id_;
-  Json meta_;
-  Json tables_;
-  std::map<std::string, Grid> grids_;
-  std::map<std::string, Procedure> procedures_;
-  std::map<std::string, std::string> names_;  // name or alias -> canonical name
-  Json optionsSchema_;
-  Json defaultOptions_;
-  std::string dataHash_;
+  const char* rulesetJson_;
+  const char* tablesJson_;
+  std::vector<ProcedureEntry> entries_;
+  std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
+  std::unique_ptr<std::once_flag> hashed_ = std::make_unique<std::once_flag>();
+  mutable std::unique_ptr<Data> data_;
 };
 
 // All rulesets, in id order. Built once, on first use, from what the folders registered.
