@@ -1,5 +1,6 @@
 #include "engine.h"
 
+#include <algorithm>
 #include <random>
 #include <set>
 
@@ -289,16 +290,29 @@ std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fa
   }).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+namespace {
+
+// A lookup's ruleset and grid table, the request holding no field but `fields`.
+std::pair<const Ruleset*, const Grid*> requireGrid(const Json& req, std::initializer_list<const char*> fields) {
+  if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
+  for (const auto& item : req.items()) {
+    const std::string& k = item.key();  // (clang 14 cannot capture structured bindings)
+    if (std::none_of(fields.begin(), fields.end(), [&](const char* f) { return k == f; }))
+      throw RequestError(code::kUnknownField, "unknown field \"" + clip(k) + "\"", pointerJoin("", k));
+  }
+  const Ruleset& rs = requireRuleset(req);
+  const std::string& tid = requireString(req, "table");
+  const Grid* g = rs.grid(tid);
+  if (!g) throw RequestError(code::kUnknownTable, rs.id() + " has no grid table \"" + clip(tid) + "\"", "/table");
+  return {&rs, g};
+}
+
+}  // namespace
+
 Json lookup(const Json& req) {
   return guarded([&] {
-    if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
-    for (const auto& [k, _] : req.items())
-      if (k != "ruleset" && k != "table" && k != "column" && k != "roll" && k != "options")
-        throw RequestError(code::kUnknownField, "unknown field \"" + clip(k) + "\"", pointerJoin("", k));
-    const Ruleset& rs = requireRuleset(req);
-    const std::string& tid = requireString(req, "table");
-    const Grid* g = rs.grid(tid);
-    if (!g) throw RequestError(code::kUnknownTable, rs.id() + " has no grid table \"" + clip(tid) + "\"", "/table");
+    const auto [rsp, g] = requireGrid(req, {"ruleset", "table", "column", "roll", "options"});
+    const Ruleset& rs = *rsp;
     const Json options = validOptions(rs, req);
     const Json column = validate(Json{{"type", "integer"}, {"minimum", 0}, {"maximum", g->columns() - 1}},
                                  req.contains("column") ? req.at("column") : Json(), "/column");
@@ -319,15 +333,8 @@ Json lookup(const Json& req) {
 Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, std::vector<std::int32_t>& codes) {
   codes.clear();
   return guarded([&] {
-    if (!header.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
-    for (const auto& [k, _] : header.items())
-      if (k != "ruleset" && k != "table" && k != "options" && k != "side")
-        throw RequestError(code::kUnknownField, "unknown field \"" + clip(k) + "\"", pointerJoin("", k));
-    const Ruleset& rs = requireRuleset(header);
-    const std::string& tid = requireString(header, "table");
-    const Grid* g = rs.grid(tid);
-    if (!g) throw RequestError(code::kUnknownTable, rs.id() + " has no grid table \"" + clip(tid) + "\"", "/table");
-    const Json options = validOptions(rs, header);
+    const auto [rsp, g] = requireGrid(header, {"ruleset", "table", "options", "side"});
+    const Json options = validOptions(*rsp, header);
     std::string side;
     if (g->twoSided()) {
       Json sides = Json::array();
