@@ -85,3 +85,10 @@ test('typed lookups answer as lookup() does, pair by pair; bad arguments are err
   assert.equal(e.lookupCodes({ ruleset: 'battles-of-waterloo', table: 'shock' }, new Int32Array(2)).error.path, '/side');
   assert.equal(e.lookupCodes(null, new Int32Array(2)).error.code, 'invalid_request');
 });
+
+test('typed lookups take at most 1,048,576 pairs per call', async () => {
+  const e = await engine();
+  const header = { ruleset: 'napoleon-iii-1866', table: 'combat' };
+  assert.equal(e.lookupCodes(header, new Int32Array(2 * 1024 * 1024)).codes.length, 1024 * 1024);
+  assert.equal(e.lookupCodes(header, new Int32Array(2 * 1024 * 1024 + 2)).error.code, 'request_too_large');
+});
