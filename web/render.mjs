@@ -151,7 +151,8 @@ export function result(response, engine) {
 // Odds
 
 const numericKey = (dist) => dist.every((e) => typeof e.value === 'number');
-// Shock-like procedures tally both sides ("attackerFinal", "defenceCell"): shown side by side.
+// Shock-like procedures tally both sides, each named by whose result it is ("attackerFinal",
+// "defenderCell"): shown side by side.
 const SIDE = /^(attacker|attack|defender|defence|defense)(?=[A-Z_])/;
 const sideOf = (key) => { const m = SIDE.exec(key); return m ? (m[1].startsWith('attack') ? 'attacker' : 'defender') : ''; };
 const keyLabel = (key) => titleCase(key.replace(SIDE, ''));

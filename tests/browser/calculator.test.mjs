@@ -166,8 +166,8 @@ test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivi
       const response = (shift) => ({
         ok: true, ruleset: 'napoleon-iii-1866', procedure: 'shock', paths: 36,
         distributions: {
-          attackCell: [{ value: '-', ...f(12 - shift, 36) }, { value: 'T', ...f(12, 36) }, { value: 'D', ...f(12 + shift, 36) }],
-          defenceCell: [{ value: '-', ...f(18, 36) }, { value: 'T', ...f(18, 36) }],
+          defenderCell: [{ value: '-', ...f(12 - shift, 36) }, { value: 'T', ...f(12, 36) }, { value: 'D', ...f(12 + shift, 36) }],
+          attackerCell: [{ value: '-', ...f(18, 36) }, { value: 'T', ...f(18, 36) }],
           attackerStepsLost: steps(30, 5, 1), defenderStepsLost: steps(24 - shift, 10, 2 + shift),
         },
         expected: { attackerStepsLost: { fraction: { num: 7, den: 36 }, value: 7 / 36 }, defenderStepsLost: { fraction: { num: 14 + shift, den: 36 }, value: (14 + shift) / 36 } },

@@ -93,10 +93,10 @@ TEST_CASE("odds of both sides of a 6 vs 4 assault in the open", "[odds]") {
   // 6 x 6 rolls, and each T adds the morale test of every unit it hits (W-35), a check that
   // branches pass/fail: attack rows 1-2 and defence rows 2-4 branch twice, (4 + 2 x 2) x (3 + 3 x 2) = 72.
   CHECK(o.at("paths") == 72);
-  // Attack, column 6: s = row + 6 -> rows 1-2 T, 3-5 D, 6 D+1.
-  CHECK(dist(o, "attackCell") == std::map<std::string, std::string>{{"T", "1/3"}, {"D", "1/2"}, {"D+1", "1/6"}});
-  // Defence, column 4: row 1 -, rows 2-4 T, 5-6 D.
-  CHECK(dist(o, "defenceCell") == std::map<std::string, std::string>{{"-", "1/6"}, {"T", "1/2"}, {"D", "1/3"}});
+  // The attack roll (column 6), whose result is the defender's: rows 1-2 T, 3-5 D, 6 D+1.
+  CHECK(dist(o, "defenderCell") == std::map<std::string, std::string>{{"T", "1/3"}, {"D", "1/2"}, {"D+1", "1/6"}});
+  // The defensive roll (column 4), whose result is the attacker's: row 1 -, rows 2-4 T, 5-6 D.
+  CHECK(dist(o, "attackerCell") == std::map<std::string, std::string>{{"-", "1/6"}, {"T", "1/2"}, {"D", "1/3"}});
   // Expected defender steps: only D+1 (1/6) costs a step.
   CHECK(o.at("expected").at("defenderStepsLost").at("fraction") == Json{{"num", 1}, {"den", 6}});
   const Json& at = o.at("distributions").at("defenderStepsLost");
@@ -118,9 +118,9 @@ TEST_CASE("sensitivity: what adding a flank attack is worth", "[odds]") {
   CHECK(flank->at("from") == false);
   CHECK(flank->at("to") == true);
   // Flank: +2 DRM on column 6 -> rows 3..6+ (1+2 = 3 ... 6+2 = 8 -> 6): row 3 D, 4 D, 5 D, 6+ x3 D+1.
-  CHECK(dist(*flank, "attackCell") == std::map<std::string, std::string>{{"D", "1/2"}, {"D+1", "1/2"}});
+  CHECK(dist(*flank, "defenderCell") == std::map<std::string, std::string>{{"D", "1/2"}, {"D+1", "1/2"}});
   // and halves the defence value 4 -> 2: column 2, s = row + 2 -> rows 4-6 T.
-  CHECK(dist(*flank, "defenceCell") == std::map<std::string, std::string>{{"-", "1/2"}, {"T", "1/2"}});
+  CHECK(dist(*flank, "attackerCell") == std::map<std::string, std::string>{{"-", "1/2"}, {"T", "1/2"}});
 }
 
 TEST_CASE("odds agree with 100,000 seeded resolutions within 5 standard errors", "[odds][montecarlo]") {

@@ -387,8 +387,9 @@ Json shock(Context& ctx) {
   Json defApplied = applyResult(ctx, aRoll.cell, defenders, dSit, "defending", stepLossUnit(def, defenders, "/defender"));
   Json attApplied = applyResult(ctx, dRoll.cell, attackers, aSit, "attacking", stepLossUnit(att, attackers, "/attacker"));
 
-  ctx.tally("attackCell", aRoll.cell);
-  ctx.tally("defenceCell", dRoll.cell);
+  // Named by whose result it is, as in every ruleset: the attack roll's cell lands on the defender.
+  ctx.tally("defenderCell", aRoll.cell);
+  ctx.tally("attackerCell", dRoll.cell);
   ctx.tally("defenderFinal", finalState(defApplied));
   ctx.tally("attackerFinal", finalState(attApplied));
   ctx.tally("defenderStepsLost", totalStepsNow(defApplied));
