@@ -109,7 +109,9 @@ function buildOptions(values = {}) {
     const c = control(schema, { path: `/options/${name}`, name, onChange: changed });
     c.set(values?.[name] ?? schema.default);
     ui.options[name] = c;
-    const ruling = schema.ruling ? h('span', { class: 'ruling' }, ['ruling ', h('cite', {}, schema.ruling)]) : null;
+    const explained = ui.ruleset.rulings?.[schema.ruling];
+    const ruling = schema.ruling ? h('span', { class: 'ruling' }, ['ruling ', h('cite', explained
+      ? { title: `${schema.ruling}: ${explained}`, tabindex: '0', 'aria-description': explained } : {}, schema.ruling)]) : null;
     return h('div', { class: 'option' }, [ruling, c.el]);
   });
   $('options').replaceChildren(...(items.length ? items : [h('p', { class: 'help' }, 'This ruleset has no options.')]));

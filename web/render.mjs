@@ -75,14 +75,28 @@ function stepEffect(s) {
   }
 }
 
-function traceList(trace) {
+// What a ruling id means, from the ruleset's data ("W-04: Who takes shock step losses…?"); a
+// printed-rule reference ("Combat Results Matrix") explains itself.
+function explain(ref, rulings) {
+  const lines = String(ref).split(/,\s*/).filter((id) => rulings[id]).map((id) => `${id}: ${rulings[id]}`);
+  return lines.length ? lines.join('\n') : null;
+}
+
+function traceList(trace, rulings = {}) {
   return h('ol', { class: 'trace' }, trace.map((s) => h('li', { class: `step step-${s.kind}` }, [
     h('span', { class: 'kind' }, titleCase(s.kind)),
     s.for ? h('span', { class: 'for' }, ` ${s.for}`) : null,
     stepEffect(s) ? h('strong', { class: 'effect' }, ` ${stepEffect(s)}`) : null,
     s.reason ? h('span', { class: 'reason' }, ` — ${s.reason}`) : null,
-    s.ref ? h('span', { class: 'ref' }, [' ', hidden('rule '), h('cite', {}, s.ref)]) : null,
+    s.ref ? h('span', { class: 'ref' }, [' ', hidden('rule '), ruleCite(s.ref, rulings)]) : null,
   ])));
+}
+
+// A rule reference; a ruling id carries its explanation, shown on hover and, for keyboard and
+// screen-reader users, on focus (tabindex) and as its accessible description.
+function ruleCite(ref, rulings) {
+  const text = explain(ref, rulings);
+  return text ? h('cite', { title: text, tabindex: '0', 'aria-description': text }, ref) : h('cite', {}, ref);
 }
 
 // A printed table as an HTML table, with each used cell (column index or label, row label) marked
@@ -140,7 +154,7 @@ export function result(response, engine) {
     codes.length ? h('ul', { class: 'codes' }, codes) : null,
     diceTable(response),
     h('h3', {}, 'How it was worked out'),
-    traceList(response.trace),
+    traceList(response.trace, engine.rulesets().find((r) => r.id === response.ruleset)?.rulings ?? {}),
     printed.length ? h('h3', {}, printed.length > 1 ? 'Printed tables' : 'Printed table') : null,
     ...printed,
     h('details', {}, [h('summary', {}, 'All result fields'), details(response.result)]),

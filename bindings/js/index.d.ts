@@ -198,6 +198,8 @@ export interface RulesetDescription {
   title: string;
   publisher: string;
   dice: string[];
+  /** Each ruling id the trace cites (V-xx, W-xx, G-xx, B-xx, X-xx) with a one-line explanation. */
+  rulings: Record<string, string>;
   dataHash: string;
   procedures: ProcedureDescription[];
   options: Record<string, Schema>;

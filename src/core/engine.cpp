@@ -397,7 +397,7 @@ const Json& describe() {
       for (const auto& [tid, t] : rs.tables().items())
         tables.push_back(Json{{"id", tid}, {"kind", t.value("kind", "")}, {"title", t.value("title", tid)}});
       out.push_back(Json{{"id", rs.id()}, {"title", m.at("title")}, {"publisher", m.value("publisher", "")},
-                         {"dice", m.value("dice", Json::array())},
+                         {"dice", m.value("dice", Json::array())}, {"rulings", m.value("rulings", Json::object())},
                          {"dataHash", rs.dataHash()}, {"procedures", std::move(procedures)},
                          {"options", m.value("options", Json::object())}, {"tables", std::move(tables)}});
     }

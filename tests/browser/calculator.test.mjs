@@ -120,6 +120,10 @@ for (const id of ['napoleon-iii-1866', 'battles-of-waterloo', 'grande-tactique',
     assert.equal(await page.locator('ol.trace > li').count(), expected.trace.length, 'one line per trace step');
     const refs = await textOf(page, 'ol.trace cite');
     assert.deepEqual(refs, expected.trace.filter((s) => s.ref).map((s) => s.ref), 'every rule reference');
+    // Every ruling id the trace cites carries its one-line explanation from the ruleset's data.
+    const cites = await page.$$eval('ol.trace cite', (els) => els.map((c) => ({ ref: c.textContent, title: c.getAttribute('title') ?? '' })));
+    for (const c of cites.filter((x) => /^[VWGBX]-\d\d/.test(x.ref)))
+      for (const id of c.ref.split(/,\s*/)) assert.ok(c.title.includes(`${id}: `), `${id} is explained (${c.title})`);
     // The printed table with the cell the engine read highlighted (two-sided tables: each side's).
     const tableSteps = expected.trace.filter((s) => s.kind === 'table');
     const wanted = tableSteps.flatMap((s) => (s.cell && typeof s.cell === 'object' ? Object.values(s.cell) : [s.cell ?? '(blank)']));
