@@ -275,7 +275,7 @@ function showResponse(response) {
     $('announce').textContent = `Cannot resolve: ${response.error.message}`;
     return;
   }
-  $('result').replaceChildren(...render.result(response, ui.engine).filter(Boolean));
+  $('result').replaceChildren(...render.result(response, ui.engine, ui.ruleset.rulings).filter(Boolean));
   $('announce').textContent = `Result: ${response.result.summary ?? 'resolved'}. Dice ${response.rolls.map((r) => r.natural).join(', ')}.`;
   writeHash(currentState({ withRoll: true }));
 }

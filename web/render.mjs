@@ -136,8 +136,8 @@ export function printedTable(table, steps) {
   return h('div', { class: 'printed-table' }, grids);
 }
 
-/** The whole result panel for a successful resolve. */
-export function result(response, engine) {
+/** The whole result panel for a successful resolve; `rulings` explains the ruling ids it cites. */
+export function result(response, engine, rulings = {}) {
   const tableSteps = response.trace.filter((s) => s.kind === 'table' && s.table);
   // One printed table per table read, with every cell used in it marked (e.g. attack and defence).
   const byTable = new Map();
@@ -154,7 +154,7 @@ export function result(response, engine) {
     codes.length ? h('ul', { class: 'codes' }, codes) : null,
     diceTable(response),
     h('h3', {}, 'How it was worked out'),
-    traceList(response.trace, engine.rulesets().find((r) => r.id === response.ruleset)?.rulings ?? {}),
+    traceList(response.trace, rulings),
     printed.length ? h('h3', {}, printed.length > 1 ? 'Printed tables' : 'Printed table') : null,
     ...printed,
     h('details', {}, [h('summary', {}, 'All result fields'), details(response.result)]),

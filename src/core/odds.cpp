@@ -77,6 +77,18 @@ struct WideFraction {
   }
 };
 
+// The first face of each band of a roll, ascending from die.low; without bands every face is a band.
+std::vector<int> bandStarts(const Die& die, const Bands& bands) {
+  std::vector<int> starts{die.low};
+  if (bands.count == 0)
+    for (int f = die.low + 1; f <= die.high; ++f) starts.push_back(f);
+  for (int i = 0; i < bands.count; ++i)
+    if (bands.cuts[i] > die.low && bands.cuts[i] <= die.high) starts.push_back(bands.cuts[i]);
+  std::sort(starts.begin(), starts.end());
+  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+  return starts;
+}
+
 // Replays a prefix of faces and extends it with each die's lowest face (or lowest band); advance()
 // moves to the next sequence in depth-first order. A banded roll (a check, printed bands) branches
 // once per band, weighted by the faces in it.
@@ -86,17 +98,8 @@ class EnumeratedDice final : public DiceSource {
   int nextBanded(const Die& die, const Bands& bands) override {
     if (depth_ == path_.size()) {
       if (path_.size() == kMaxDice) tooComplex("more than 24 dice in one sequence");
-      Face f{die.low, die.high, die.faces(), {}, 0};
-      if (bands.count == 0) {  // every face its own band
-        f.starts.reserve(0);
-      } else {
-        for (int i = 0; i < bands.count; ++i)
-          if (bands.cuts[i] > die.low && bands.cuts[i] <= die.high) f.starts.push_back(bands.cuts[i]);
-        std::sort(f.starts.begin(), f.starts.end());
-        f.starts.erase(std::unique(f.starts.begin(), f.starts.end()), f.starts.end());
-        f.starts.insert(f.starts.begin(), die.low);
-      }
-      path_.push_back(std::move(f));
+      // Every face its own band (no starts kept) unless the roll is banded.
+      path_.push_back(Face{die.low, die.high, die.faces(), bands.count ? bandStarts(die, bands) : std::vector<int>{}, 0});
     }
     return path_[depth_++].value;
   }
@@ -175,13 +178,7 @@ class ProbeDice final : public DiceSource {
   int next(const Die& die) override { return nextBanded(die, Bands{{}, 0}); }
   int nextBanded(const Die& die, const Bands& bands) override {
     if (++depth_ > kMaxDice) tooComplex("more than 24 dice in one sequence");
-    std::vector<int> starts{die.low};
-    if (bands.count == 0)
-      for (int f = die.low + 1; f <= die.high; ++f) starts.push_back(f);
-    for (int i = 0; i < bands.count; ++i)
-      if (bands.cuts[i] > die.low && bands.cuts[i] <= die.high) starts.push_back(bands.cuts[i]);
-    std::sort(starts.begin(), starts.end());
-    starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+    std::vector<int> starts = bandStarts(die, bands);
     size_ *= static_cast<double>(starts.size());
     return starts[rng_.bounded(static_cast<std::uint32_t>(starts.size()))];
   }
@@ -325,8 +322,7 @@ std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index) {
   Sha256 h;
   h.update(kTag, sizeof kTag);  // includes the terminating 0x00
   h.update(bytes, sizeof bytes);
-  const auto d = h.digest();
-  return (std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | std::uint32_t(d[3]);
+  return leadingUint32(h.digest());
 }
 
 Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed, std::uint64_t maxOddsPaths) {

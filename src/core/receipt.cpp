@@ -179,8 +179,7 @@ std::uint32_t deriveSeed(const std::string& secretA, const std::string& secretB,
   Sha256 h;
   h.update(kSeedTag, sizeof kSeedTag);  // includes the terminating 0x00
   h.update(secretA).update(secretB).update(requestHash).update(context);
-  const auto d = h.digest();
-  return (std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | std::uint32_t(d[3]);
+  return leadingUint32(h.digest());
 }
 
 std::string canonicalRequest(const std::string& ruleset, const std::string& procedure, const Json& options,

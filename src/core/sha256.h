@@ -24,6 +24,10 @@ class Sha256 {
 };
 
 std::array<std::uint8_t, 32> sha256(const std::string& bytes);
+// The first 4 bytes of a digest as a big-endian unsigned integer (how seeds are drawn from hashes).
+inline std::uint32_t leadingUint32(const std::array<std::uint8_t, 32>& d) {
+  return (std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | std::uint32_t(d[3]);
+}
 std::string sha256Hex(const std::string& bytes);  // lowercase hex, 64 characters
 std::string toHex(const std::uint8_t* data, std::size_t size);
 // Lowercase or uppercase hex -> bytes; false when `hex` has odd length or a non-hex character.
