@@ -1,6 +1,7 @@
 #include "context.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 namespace grapeshot {
@@ -46,30 +47,37 @@ const Grid& Context::grid(const std::string& id) const {
   return *g;
 }
 
-const Json& Context::entry(const std::string& tableId, const std::string& entryId) const {
-  for (const auto& e : table(tableId).at("entries"))
-    if (e.value("id", "") == entryId) return e;
-  throw std::out_of_range(ruleset.id() + ": table " + tableId + " has no entry " + entryId);
+void Context::tally(const char* key, Json value) {
+  for (auto& [k, v] : outcome_)
+    if (std::strcmp(k, key) == 0) {
+      v = std::move(value);
+      return;
+    }
+  outcome_.emplace_back(key, std::move(value));
 }
 
-int Context::entryValue(const std::string& tableId, const std::string& entryId, const std::string& key) const {
+const Json& Context::entry(std::string_view tableId, std::string_view entryId) const {
+  if (const Json* e = ruleset.entry(tableId, entryId)) return *e;
+  throw std::out_of_range(ruleset.id() + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
+}
+
+int Context::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key) const {
   const Json& e = entry(tableId, entryId);
-  return key.empty() ? e.at("value").get<int>() : e.at("values").at(key).get<int>();
+  return key.empty() ? e.at("value").get<int>() : e.at("values").at(std::string(key)).get<int>();
 }
 
-Modifiers& Modifiers::add(int value, const std::string& reason, const std::string& ref) {
+Modifiers& Modifiers::add(int value, std::string_view reason, std::string_view ref) {
   if (value == 0) return *this;
   total_ += value;
   if (ctx_.tracing()) {
-    Json s{{"kind", kind_}, {"value", value}, {"reason", reason}, {"ref", ref}};
+    Json s{{"kind", kind_}, {"value", value}, {"reason", std::string(reason)}, {"ref", std::string(ref)}};
     if (!subject_.empty()) s["for"] = subject_;
     ctx_.trace(std::move(s));
   }
   return *this;
 }
 
-Modifiers& Modifiers::entry(const std::string& tableId, const std::string& entryId, int times,
-                            const std::string& ruling) {
+Modifiers& Modifiers::entry(std::string_view tableId, std::string_view entryId, int times, std::string_view ruling) {
   if (times == 0) return *this;
   const Json& e = ctx_.entry(tableId, entryId);
   // Untraced (exact odds run the procedure once per die sequence): skip building the reason text.
@@ -79,27 +87,28 @@ Modifiers& Modifiers::entry(const std::string& tableId, const std::string& entry
   }
   std::string reason = e.at("label").get<std::string>();
   if (times != 1) reason += " (x" + std::to_string(times) + ")";
-  const std::string& title = ctx_.table(tableId).at("title").get_ref<const std::string&>();
-  return add(e.at("value").get<int>() * times, reason, ruling.empty() ? title : ruling);
+  const std::string& title = ctx_.table(std::string(tableId)).at("title").get_ref<const std::string&>();
+  return add(e.at("value").get<int>() * times, reason, ruling.empty() ? std::string_view(title) : ruling);
 }
 
-Modifiers& Modifiers::entryValue(const std::string& tableId, const std::string& entryId, const std::string& key,
-                                 const std::string& ruling) {
+Modifiers& Modifiers::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key,
+                                 std::string_view ruling) {
   const Json& e = ctx_.entry(tableId, entryId);
+  const int value = e.at("values").at(std::string(key)).get<int>();
   if (!ctx_.tracing()) {
-    total_ += e.at("values").at(key).get<int>();
+    total_ += value;
     return *this;
   }
-  const std::string& title = ctx_.table(tableId).at("title").get_ref<const std::string&>();
-  return add(e.at("values").at(key).get<int>(), e.at("label").get<std::string>() + " [" + key + "]",
-             ruling.empty() ? title : ruling);
+  const std::string& title = ctx_.table(std::string(tableId)).at("title").get_ref<const std::string&>();
+  return add(value, e.at("label").get<std::string>() + " [" + std::string(key) + "]",
+             ruling.empty() ? std::string_view(title) : ruling);
 }
 
-int clampTraced(Context& ctx, int value, int low, int high, const std::string& what, const std::string& ref) {
+int clampTraced(Context& ctx, int value, int low, int high, std::string_view what, std::string_view ref) {
   const int clamped = std::clamp(value, low, high);
-  if (clamped != value)
+  if (clamped != value && ctx.tracing())
     ctx.trace(Json{{"kind", "clamp"}, {"before", value}, {"after", clamped}, {"min", low}, {"max", high},
-                   {"reason", what}, {"ref", ref}});
+                   {"reason", std::string(what)}, {"ref", std::string(ref)}});
   return clamped;
 }
 

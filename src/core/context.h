@@ -2,6 +2,9 @@
 // explanation trace. Procedures read like the printed rule; the bookkeeping lives here.
 #pragma once
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "dice.h"
 #include "json.h"
@@ -36,6 +39,9 @@ class Context {
   int rollBanded(const Die& die, const std::string& purpose, const Bands& bands);
 
   bool tracing() const { return tracing_; }
+  // Whether words are wanted at all (the trace, or the purposes in `rolls`): exact odds want neither,
+  // so procedures skip building the texts that name units and rolls.
+  bool wordy() const { return tracing_ || recordRolls_; }
   // Appends one explanation step ({kind, value, reason, ref, ...}); a no-op when not tracing.
   void trace(Json step);
   void note(const std::string& text, const std::string& ref = "");
@@ -43,55 +49,58 @@ class Context {
   void ruling(const std::string& id, const std::string& text);
 
   // One dimension of the outcome (e.g. "cell" -> "D", "stepsLost" -> 1): what exact odds aggregate.
-  void tally(const std::string& key, Json value) { outcome_[key] = std::move(value); }
+  // `key` is a literal (it is kept as a pointer); a key tallied again takes the new value.
+  void tally(const char* key, Json value);
+  using Outcome = std::vector<std::pair<const char*, Json>>;  // in tally order
+  const Outcome& outcome() const { return outcome_; }
 
   const Json& table(const std::string& id) const { return ruleset.table(id); }
   const Grid& grid(const std::string& id) const;
   // An entry of a `modifiers` table by id (throws std::out_of_range when the data lacks it).
-  const Json& entry(const std::string& tableId, const std::string& entryId) const;
+  const Json& entry(std::string_view tableId, std::string_view entryId) const;
   // The printed value of an entry: its "value", or values[key] for printed "a/b" pairs.
-  int entryValue(const std::string& tableId, const std::string& entryId, const std::string& key = "") const;
+  int entryValue(std::string_view tableId, std::string_view entryId, std::string_view key = {}) const;
   template <typename T>
   T option(const std::string& name) const { return options.at(name).get<T>(); }
 
-  Json& rolls() { return rolls_; }
-  Json& steps() { return steps_; }
-  Json& outcome() { return outcome_; }
+  // Built on first use: exact odds run a Context per dice sequence and want neither.
+  Json& rolls() { return rolls_.is_null() ? rolls_ = Json::array() : rolls_; }
+  Json& steps() { return steps_.is_null() ? steps_ = Json::array() : steps_; }
 
  private:
   DiceSource& dice_;
   bool tracing_;
   bool recordRolls_;
-  Json rolls_ = Json::array();
-  Json steps_ = Json::array();
-  Json outcome_ = Json::object();
+  Json rolls_;  // null until the first roll (push_back makes it an array)
+  Json steps_;
+  Outcome outcome_;
 };
 
 // A running total of one kind of modifier for one roll (DRMs, column shifts), each term traced with
 // its value, the printed reason and the rule or ruling that gives it.
 class Modifiers {
  public:
-  Modifiers(Context& ctx, std::string kind, std::string subject)
-      : ctx_(ctx), kind_(std::move(kind)), subject_(std::move(subject)) {}
+  // The texts are kept only while tracing (exact odds add thousands of terms and read only totals).
+  Modifiers(Context& ctx, const char* kind, std::string_view subject)
+      : ctx_(ctx), kind_(kind), subject_(ctx.tracing() ? std::string(subject) : std::string()) {}
 
   // Adds `value` (skipped when 0). `ref` names the printed rule or the ruling (e.g. "V-11").
-  Modifiers& add(int value, const std::string& reason, const std::string& ref);
+  Modifiers& add(int value, std::string_view reason, std::string_view ref);
   // Adds a printed entry of a modifiers table `times` times ("-1 per loss level").
-  Modifiers& entry(const std::string& tableId, const std::string& entryId, int times = 1,
-                   const std::string& ruling = "");
+  Modifiers& entry(std::string_view tableId, std::string_view entryId, int times = 1, std::string_view ruling = {});
   // Adds one of a printed "a/b" pair ("Woods (Cavalry Only/Other) +4/+2").
-  Modifiers& entryValue(const std::string& tableId, const std::string& entryId, const std::string& key,
-                        const std::string& ruling = "");
+  Modifiers& entryValue(std::string_view tableId, std::string_view entryId, std::string_view key,
+                        std::string_view ruling = {});
   int total() const { return total_; }
 
  private:
   Context& ctx_;
-  std::string kind_;
+  const char* kind_;
   std::string subject_;
   int total_ = 0;
 };
 
 // Clamps `value` to [low, high], tracing the clamp when it bites.
-int clampTraced(Context& ctx, int value, int low, int high, const std::string& what, const std::string& ref);
+int clampTraced(Context& ctx, int value, int low, int high, std::string_view what, std::string_view ref);
 
 }  // namespace grapeshot

@@ -147,9 +147,10 @@ Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) 
     if (!t->is_boolean()) throw RequestError(code::kWrongType, std::string("expected a boolean, got ") + schemaTypeName(*t), "/trace");
     tracing = t->get<bool>();
   }
+  const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);  // typed inputs read and checked
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
   Context ctx(*p.ruleset, p.inputs, p.options, dice, tracing);
-  Json result = p.ruleset->procedure(p.name)(ctx);
+  Json result = bound->play(ctx, /*write=*/true);
 
   Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"result", std::move(result)},
            {"rolls", std::move(ctx.rolls())}};

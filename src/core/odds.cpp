@@ -155,10 +155,10 @@ struct Tallies {
   std::vector<std::pair<std::string, std::vector<Entry>>> keys;  // first-seen order
   std::uint64_t paths = 0;
 
-  void add(const Json& outcome, Wide num, Wide den) {
-    for (const auto& item : outcome.items()) {
-      const std::string& key = item.key();  // (clang 14 cannot capture structured bindings)
-      const Json& value = item.value();
+  void add(const Context::Outcome& outcome, Wide num, Wide den) {
+    for (const auto& item : outcome) {
+      const char* key = item.first;  // (clang 14 cannot capture structured bindings)
+      const Json& value = item.second;
       auto k = std::find_if(keys.begin(), keys.end(), [&](const auto& e) { return e.first == key; });
       if (k == keys.end()) k = keys.insert(keys.end(), {key, {}});
       auto v = std::find_if(k->second.begin(), k->second.end(), [&](const Entry& e) { return e.value == value; });
@@ -192,28 +192,29 @@ class ProbeDice final : public DiceSource {
 
 // The sequences one enumeration will take, estimated before any is summed, so that a request far
 // beyond the budget is refused at once instead of running for minutes.
-double estimate(const Prepared& p, const Json& inputs) {
-  const Procedure run = p.ruleset->procedure(p.name);
+double estimate(const Prepared& p, const Json& inputs, const Play& play) {
   double sum = 0;
   for (int i = 0; i < kProbes; ++i) {
     ProbeDice dice(static_cast<std::uint32_t>(i + 1));
     Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
-    run(ctx);
+    play.play(ctx, /*write=*/false);
     sum += dice.size();
   }
   return sum / kProbes;
 }
 
-Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget) {
+// Binds the procedure once (typed inputs read and checked once), then plays every dice sequence.
+Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, const Play* bound = nullptr) {
+  std::unique_ptr<Play> own;
+  if (!bound) bound = (own = p.ruleset->bind(p.name, inputs, p.options)).get();
   Tallies t;
   EnumeratedDice dice;
-  const Procedure run = p.ruleset->procedure(p.name);
   do {
     if (budget == 0) tooComplex("more dice sequences than the budget (sensitivity included)");
     --budget;
     ++t.paths;
     Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
-    run(ctx);
+    bound->play(ctx, /*write=*/false);
     t.add(ctx.outcome(), dice.numerator(), dice.denominator());
   } while (dice.advance());
   return t;
@@ -274,12 +275,13 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
   // Refuse at once what the budget cannot cover (base and every sensitivity flip together).
   std::vector<std::pair<std::string, std::string>> flags;
   if (withSensitivity) booleanInputs(p.ruleset->meta().at("procedures").at(p.name).at("inputs"), p.inputs, "", flags);
-  const double guess = estimate(p, p.inputs) * static_cast<double>(1 + flags.size());
+  const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);
+  const double guess = estimate(p, p.inputs, *bound) * static_cast<double>(1 + flags.size());
   if (guess > static_cast<double>(budget))
     tooComplex("about " + std::to_string(static_cast<long long>(guess)) +
                " dice sequences (sensitivity included), over the budget of " + std::to_string(maxPaths) +
                (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
-  const Tallies base = enumerate(p, p.inputs, budget);
+  const Tallies base = enumerate(p, p.inputs, budget, bound.get());
   Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"paths", base.paths}};
   report(base, out["distributions"], out["expected"]);
   if (withSensitivity) {

@@ -48,8 +48,13 @@ const Ruleset::Data& Ruleset::data() const {
     d->tables = Json::parse(tablesJson_).at("tables");
     if (d->meta.at("id") != id_)
       throw std::logic_error("ruleset folder for " + id_ + " declares id " + d->meta.at("id").dump());
-    for (const auto& [tid, t] : d->tables.items())
+    for (const auto& [tid, t] : d->tables.items()) {
       if (t.value("kind", "") == "grid") d->grids.emplace(tid, Grid(tid, t));
+      if (const auto es = t.find("entries"); es != t.end() && es->is_array())
+        for (const auto& e : *es)
+          if (const auto eid = e.find("id"); eid != e.end() && eid->is_string())
+            d->entries[tid].emplace(eid->get_ref<const std::string&>(), &e);
+    }
     d->optionsSchema = Json{{"type", "object"}, {"properties", d->meta.value("options", Json::object())},
                             {"additionalProperties", false}};
     d->defaultOptions = Json::object();
@@ -58,7 +63,7 @@ const Ruleset::Data& Ruleset::data() const {
     for (const auto& e : entries_) {
       if (!declared.contains(e.name))
         throw std::logic_error(id_ + ": procedure " + e.name + " has code but no entry in ruleset.json");
-      d->procedures[e.name] = e.run;
+      d->procedures.emplace(e.name, e);
       d->names[e.name] = e.name;
       for (const auto& alias : declared.at(e.name).value("aliases", Json::array()))
         d->names[alias.get<std::string>()] = e.name;
@@ -84,6 +89,14 @@ const std::string& Ruleset::dataHash() const {
 
 const Json& Ruleset::table(const std::string& id) const { return data().tables.at(id); }
 
+const Json* Ruleset::entry(std::string_view tableId, std::string_view entryId) const {
+  const auto& entries = data().entries;
+  const auto t = entries.find(tableId);
+  if (t == entries.end()) return nullptr;
+  const auto e = t->second.find(entryId);
+  return e == t->second.end() ? nullptr : e->second;
+}
+
 const Grid* Ruleset::grid(const std::string& id) const {
   const auto& grids = data().grids;
   const auto it = grids.find(id);
@@ -96,7 +109,25 @@ const std::string* Ruleset::canonicalName(const std::string& name) const {
   return it == names.end() ? nullptr : &it->second;
 }
 
-Procedure Ruleset::procedure(const std::string& canonical) const { return data().procedures.at(canonical); }
+namespace {
+
+// A procedure that reads the request JSON as it goes: bound, it just remembers the function.
+class JsonPlay final : public Play {
+ public:
+  explicit JsonPlay(Procedure run) : run_(run) {}
+  Json play(Context& ctx, bool /*write*/) const override { return run_(ctx); }
+
+ private:
+  Procedure run_;
+};
+
+}  // namespace
+
+std::unique_ptr<Play> Ruleset::bind(const std::string& canonical, const Json& inputs, const Json& options) const {
+  const ProcedureEntry& e = data().procedures.at(canonical);
+  if (e.bind) return e.bind(*this, inputs, options);
+  return std::make_unique<JsonPlay>(e.run);
+}
 
 std::vector<std::string> Ruleset::procedureNames() const {
   std::vector<std::string> out;

@@ -6,6 +6,8 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "json.h"
@@ -14,11 +16,33 @@
 namespace grapeshot {
 
 class Context;
+class Ruleset;
+// A procedure that reads its inputs from the validated request JSON (ctx.in) on every run.
 using Procedure = Json (*)(Context&);
 
+// A procedure bound to one request's inputs and options. A typed procedure reads them once into its
+// own structs (enums, ints, flags) and refuses contradictions before any die; `play` is then the rule
+// alone, run once per dice sequence by exact odds, and the response JSON is written only when asked.
+class Play {
+ public:
+  virtual ~Play() = default;
+  // Plays the procedure with ctx's dice and tallies its outcome; returns the result when `write`.
+  virtual Json play(Context& ctx, bool write) const = 0;
+};
+using Binder = std::unique_ptr<Play> (*)(const Ruleset& ruleset, const Json& inputs, const Json& options);
+
+// Binds a typed procedure: `P(ruleset, inputs, options)` reads and checks, `P::play` plays.
+template <typename P>
+std::unique_ptr<Play> bindTyped(const Ruleset& ruleset, const Json& inputs, const Json& options) {
+  return std::make_unique<P>(ruleset, inputs, options);
+}
+
 struct ProcedureEntry {
+  ProcedureEntry(const char* name, Procedure run) : name(name), run(run) {}
+  ProcedureEntry(const char* name, Binder bind) : name(name), bind(bind) {}
   const char* name;
-  Procedure run;
+  Procedure run = nullptr;  // exactly one of run and bind
+  Binder bind = nullptr;
 };
 
 // Called from static initialisers: the build generates one registerRulesetData call per folder
@@ -40,13 +64,16 @@ class Ruleset {
   const Json& tables() const { return data().tables; }
   const Json& table(const std::string& id) const;  // throws std::out_of_range
   const Grid* grid(const std::string& id) const;   // nullptr when `id` is not a grid
+  // An entry of a `modifiers` table by id; nullptr when the data has none (an index, built on load).
+  const Json* entry(std::string_view tableId, std::string_view entryId) const;
   const Json& optionsSchema() const { return data().optionsSchema; }
   const Json& defaultOptions() const { return data().defaultOptions; }
   const std::string& dataHash() const;  // SHA-256 hex of ruleset.json || 0x00 || tables.json, computed on first use
 
   // The procedure answering to `name` (its own name or an alias); nullptr when none.
   const std::string* canonicalName(const std::string& name) const;
-  Procedure procedure(const std::string& canonical) const;
+  // The procedure bound to validated inputs and options (which must outlive the result).
+  std::unique_ptr<Play> bind(const std::string& canonical, const Json& inputs, const Json& options) const;
   std::vector<std::string> procedureNames() const;
 
  private:
@@ -54,7 +81,9 @@ class Ruleset {
     Json meta;
     Json tables;
     std::map<std::string, Grid> grids;
-    std::map<std::string, Procedure> procedures;
+    // tableId -> entryId -> entry; the views point into `tables`, which never changes after loading.
+    std::unordered_map<std::string_view, std::unordered_map<std::string_view, const Json*>> entries;
+    std::map<std::string, ProcedureEntry> procedures;
     std::map<std::string, std::string> names;  // name or alias -> canonical name
     Json optionsSchema;
     Json defaultOptions;

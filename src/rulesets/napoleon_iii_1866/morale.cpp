@@ -4,85 +4,115 @@
 
 namespace grapeshot::napoleon1866 {
 
-int protection(const Context& ctx, const Json& hex) {
-  int best = 1;
-  for (const char* key : {"terrain", "settlement"}) {
-    const std::string& id = hex.at(key).get_ref<const std::string&>();
-    for (const auto& row : ctx.table("terrain").at("rows"))
-      if (row.at("id") == id && row.contains("protection")) best = std::max(best, row.at("protection").get<int>());
-  }
-  return best;
+Rulings::Rulings(const Json& o)
+    : rollUnder(o.at("V05_mode") == "roll_under"),
+      doubleLoss(o.at("V08_double_loss").get<bool>()),
+      mirrorTerrain(o.at("V09_mirror_terrain").get<bool>()),
+      commanderRange(o.at("V13_range").get<std::string>()),
+      streamAttackerOnly(o.at("V15_attacker_only").get<bool>()),
+      stepPerHex(o.at("V21_step_per_hex").get<bool>()) {}
+
+Hex readHex(const Ruleset& rs, const Json& in) {
+  Hex h;
+  h.terrain = readEnum(in, "terrain", kTerrainNames, Terrain::clear);
+  h.settlement = readEnum(in, "settlement", kSettlementNames, Settlement::none);
+  h.level = in.value("level", 1);
+  // V-03: the highest protection in the hex counts (terrain chart, "Combat /(Defensive protection)").
+  for (const char* id : {kTerrainNames[static_cast<int>(h.terrain)], kSettlementNames[static_cast<int>(h.settlement)]})
+    for (const auto& row : rs.table("terrain").at("rows"))
+      if (row.at("id") == id && row.contains("protection")) h.protection = std::max(h.protection, row.at("protection").get<int>());
+  return h;
 }
 
-bool lightTroopCover(const Json& hex) {
-  return hex.at("terrain") == "woods" || hex.at("settlement") != "none";
+Unit readUnit(const Ruleset& rs, const Json& in) {
+  Unit u;
+  u.combatValue = in.value("combatValue", 0);
+  u.morale = in.value("morale", 0);
+  u.stepsLost = in.value("stepsLost", 0);
+  u.steps = in.value("steps", 0);
+  u.level = in.value("level", 1);
+  u.arm = readEnum(in, "type", kArmNames, Arm::infantry);
+  u.nationality = readEnum(in, "nationality", kNationalityNames, Nationality::other);
+  u.hexside = readEnum(in, "hexside", kHexsideNames, Hexside::open);
+  for (auto [flag, key] : {std::pair<bool*, const char*>{&u.heavyCavalry, "heavyCavalry"}, {&u.lightTroops, "lightTroops"},
+                           {&u.prussianGuard, "prussianGuard"}, {&u.disorganized, "disorganized"},
+                           {&u.outOfCommand, "outOfCommand"}, {&u.formationDemoralised, "formationDemoralised"},
+                           {&u.enemyOnFlank, "enemyOnFlank"}, {&u.steepSlope, "steepSlope"}, {&u.flank, "flank"},
+                           {&u.adjacent, "adjacent"}})
+    *flag = in.value(key, false);
+  u.hex = readHex(rs, in);
+  return u;
 }
 
-Json moraleTest(Context& ctx, const Json& unit, const MoraleSituation& s, const std::string& who, bool& passed) {
-  const std::string subject = (s.rally ? "rally test of " : "morale test of ") + who;
-  const std::string table = "moraleModifiers";
+void checkUnit(const Unit& u, const std::string& path) {
+  if (u.heavyCavalry && u.arm != Arm::cavalry)
+    throw RequestError(code::kConflictingFields,
+                       std::string("the heavy cavalry flag is for cavalry, and this unit is ") + enumName(u.arm, kArmNames),
+                       path + "/heavyCavalry");
+  if (u.lightTroops && u.arm == Arm::artillery)
+    throw RequestError(code::kConflictingFields, "artillery cannot be light troops", path + "/lightTroops");
+  if (u.steps > 0 && u.stepsLost >= u.steps)
+    throw RequestError(code::kConflictingFields,
+                       "steps lost (" + std::to_string(u.stepsLost) + ") reach the unit's step value (" +
+                           std::to_string(u.steps) + "): the unit is already eliminated",
+                       path + "/stepsLost");
+}
+
+Json eventsJson(const Event* events, std::size_t n) {
+  static constexpr const char* kNames[] = {"disorganized", "stepLoss", "eliminated", "rallied"};
+  Json out = Json::array();
+  for (std::size_t i = 0; i < n; ++i) out.push_back(kNames[static_cast<int>(events[i])]);
+  return out;
+}
+
+std::string MoraleTest::rule() const {
+  return rollUnder ? "d6 " + std::to_string(natural) + (passed ? " <= " : " > ") + std::to_string(target)
+                   : "d6 " + std::to_string(natural) + " + " + std::to_string(target) + (passed ? " >= 7" : " < 7");
+}
+
+Json MoraleTest::report() const {
+  return Json{{"target", target}, {"natural", natural}, {"passed", passed}, {"rule", rule()}};
+}
+
+MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, const MoraleSituation& s,
+                      const std::string& who) {
+  const std::string subject = ctx.wordy() ? (s.rally ? "rally test of " : "morale test of ") + who : std::string();
+  const char* table = "moraleModifiers";
   Modifiers target(ctx, "moraleModifier", subject);
-  target.entry(table, "morale", unit.at("morale").get<int>());
-  if (protection(ctx, *s.hex) >= 2) target.entry(table, "protection", 1, "V-16");
+  target.entry(table, "morale", unit.morale);
+  if (s.hex->protection >= 2) target.entry(table, "protection", 1, "V-16");
   if (s.stackedWithCommander) target.entry(table, "stackedWithCommander");
-  if (unit.at("prussianGuard").get<bool>()) target.entry(table, "prussianGuard");
+  if (unit.prussianGuard) target.entry(table, "prussianGuard");
   // V-25: "town, village or wood" takes a city as a town (there is no separate village terrain).
-  if (unit.at("lightTroops").get<bool>() && lightTroopCover(*s.hex))
-    target.entry(table, "lightTroopsInCover", 1, s.hex->at("settlement") == "city" ? "V-25" : "");
-  if (unit.at("type") == "artillery" && unit.at("nationality") == "austrian") target.entry(table, "austrianArtillery");
-  target.entry(table, "perStepLoss", unit.at("stepsLost").get<int>());
+  if (unit.lightTroops && s.hex->cover())
+    target.entry(table, "lightTroopsInCover", 1, s.hex->settlement == Settlement::city ? "V-25" : "");
+  if (unit.arm == Arm::artillery && unit.nationality == Nationality::austrian) target.entry(table, "austrianArtillery");
+  target.entry(table, "perStepLoss", unit.stepsLost);
   if (s.enemyOnFlank) target.entry(table, "enemyOnFlank");
-  if (unit.at("outOfCommand").get<bool>()) target.entry(table, "outOfCommand");
-  if (unit.at("formationDemoralised").get<bool>()) target.entry(table, "formationDemoralised");
+  if (unit.outOfCommand) target.entry(table, "outOfCommand");
+  if (unit.formationDemoralised) target.entry(table, "formationDemoralised");
   if (s.rally) {
     if (s.commanderAdjacent) target.entry("rallyModifiers", "commanderAdjacent");
     if (s.enemyArtilleryInRange) target.entry("rallyModifiers", "enemyArtillery");
   }
   target.add(s.extraDrm, "extra modifier (rules outside the excerpt)", "input");
 
-  const bool rollUnder = ctx.option<std::string>("V05_mode") == "roll_under";
-  const int natural = rollUnder ? ctx.rollCheckUnder(kD6, subject, target.total())
-                                : ctx.rollCheckOver(kD6, subject, 7 - target.total());
-  passed = rollUnder ? natural <= target.total() : natural + target.total() >= 7;
-  const std::string how = rollUnder ? "d6 " + std::to_string(natural) + (passed ? " <= " : " > ") +
-                                          std::to_string(target.total())
-                                    : "d6 " + std::to_string(natural) + " + " + std::to_string(target.total()) +
-                                          (passed ? " >= 7" : " < 7");
-  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", subject}, {"natural", natural}, {"target", target.total()},
-                 {"passed", passed}, {"reason", how}, {"ref", "V-05"}});
-  return Json{{"target", target.total()}, {"natural", natural}, {"passed", passed}, {"rule", how}};
+  MoraleTest t{target.total(), 0, false, rulings.rollUnder};
+  t.natural = t.rollUnder ? ctx.rollCheckUnder(kD6, subject, t.target) : ctx.rollCheckOver(kD6, subject, 7 - t.target);
+  t.passed = t.rollUnder ? t.natural <= t.target : t.natural + t.target >= 7;
+  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", subject}, {"natural", t.natural}, {"target", t.target},
+                     {"passed", t.passed}, {"reason", t.rule()}, {"ref", "V-05"}});
+  return t;
 }
-
-void checkUnit(const Json& unit, const std::string& path) {
-  const std::string type = unit.value("type", "infantry");
-  if (unit.value("heavyCavalry", false) && type != "cavalry")
-    throw RequestError(code::kConflictingFields, "the heavy cavalry flag is for cavalry, and this unit is " + type,
-                       path + "/heavyCavalry");
-  if (unit.value("lightTroops", false) && type == "artillery")
-    throw RequestError(code::kConflictingFields, "artillery cannot be light troops", path + "/lightTroops");
-  if (unit.contains("steps") && unit.at("stepsLost").get<int>() >= unit.at("steps").get<int>())
-    throw RequestError(code::kConflictingFields,
-                       "steps lost (" + std::to_string(unit.at("stepsLost").get<int>()) +
-                           ") reach the unit's step value (" + std::to_string(unit.at("steps").get<int>()) +
-                           "): the unit is already eliminated",
-                       path + "/stepsLost");
-}
-
-UnitState::UnitState(const Json& in, std::size_t i)
-    : unit(&in),
-      index(i),
-      disorganized(in.at("disorganized").get<bool>()),
-      stepsLost(in.at("stepsLost").get<int>()),
-      steps(in.value("steps", 0)) {}
 
 void loseStep(Context& ctx, UnitState& u, const std::string& who) {
   if (u.eliminated) return;
   ++u.stepsLost;
   ++u.stepsLostNow;
-  u.events.push_back("stepLoss");
+  u.record(Event::stepLoss);
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.eliminated = true;
-    u.events.push_back("eliminated");
+    u.record(Event::eliminated);
     GS_RULING(ctx, "V-26", who + " has lost its last step (" + std::to_string(u.steps) + "): eliminated");
   }
 }
@@ -91,75 +121,89 @@ void disorganize(Context& ctx, UnitState& u, const std::string& who) {
   if (u.eliminated) return;
   if (u.disorganized) {
     GS_TRACE(ctx, Json{{"kind", "result"}, {"for", who}, {"reason", "already disorganized: loses 1 step instead"},
-                   {"ref", "V-07"}});
+                       {"ref", "V-07"}});
     loseStep(ctx, u, who);
   } else {
     u.disorganized = true;
-    u.events.push_back("disorganized");
+    u.record(Event::disorganized);
   }
 }
 
 namespace {
 
-Json unitAfter(const UnitState& u) {
-  Json r{{"morale", u.unit->at("morale")}, {"disorganized", u.disorganized}, {"stepsLost", u.stepsLost}};
-  if (u.steps > 0) r["eliminated"] = u.eliminated;
-  return r;
-}
-
-Json test(Context& ctx, bool rally) {
-  const Json& unit = ctx.in.at("unit");
-  checkUnit(unit, "/unit");
-  MoraleSituation s;
-  s.hex = &ctx.in;
-  s.stackedWithCommander = ctx.in.at("stackedWithCommander").get<bool>();
-  s.enemyOnFlank = ctx.in.at("enemyOnFlank").get<bool>();
-  s.rally = rally;
-  s.extraDrm = ctx.in.at("extraDrm").get<int>();
-  if (rally) {
-    s.commanderAdjacent = ctx.in.at("commanderAdjacent").get<bool>();
-    s.enemyArtilleryInRange = ctx.in.at("enemyArtilleryInRange").get<bool>();
-  }
-  bool passed = false;
-  Json report = moraleTest(ctx, unit, s, "the unit", passed);
-  UnitState u(unit, 0);
-  std::string effect;
-  if (rally) {
-    // V-19: a pass removes disorganization; a failure changes nothing.
-    if (passed && u.disorganized) {
-      u.disorganized = false;
-      u.events.push_back("rallied");
-      effect = "rallied: disorganization removed";
-    } else {
-      effect = passed ? "passed (the unit was not disorganized)" : "failed: stays disorganized";
+// One unit's morale or rally test (V-05, V-06, V-07, V-19).
+class Test : public Play {
+ public:
+  Test(const Ruleset& rs, const Json& in, const Json& options, bool rally)
+      : rulings_(options), unit_(readUnit(rs, in.at("unit"))), hex_(readHex(rs, in)) {
+    checkUnit(unit_, "/unit");
+    s_.hex = &hex_;
+    s_.stackedWithCommander = in.at("stackedWithCommander").get<bool>();
+    s_.enemyOnFlank = in.at("enemyOnFlank").get<bool>();
+    s_.rally = rally;
+    s_.extraDrm = in.at("extraDrm").get<int>();
+    if (rally) {
+      s_.commanderAdjacent = in.at("commanderAdjacent").get<bool>();
+      s_.enemyArtilleryInRange = in.at("enemyArtilleryInRange").get<bool>();
     }
-    if (!passed) GS_RULING(ctx, "V-19", "a failed rally test has no further effect");
-  } else if (passed) {
-    effect = "passed: no effect";
-  } else {
-    GS_RULING(ctx, "V-06", "a failed morale test disorganizes the unit");
-    disorganize(ctx, u, "the unit");
-    effect = u.eliminated     ? "failed: already disorganized, loses its last step (V-07): eliminated"
-             : u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)"
-                              : "failed: disorganized";
   }
-  ctx.tally("passed", passed);
-  ctx.tally("final", std::string(u.eliminated ? "eliminated" : u.disorganized ? "disorganized" : "in good order") +
-                         (u.stepsLostNow ? ", -" + std::to_string(u.stepsLostNow) + " step" : ""));
-  ctx.tally("stepsLost", u.stepsLostNow);
-  report["effect"] = effect;
-  report["events"] = u.events;
-  report["unit"] = unitAfter(u);
-  report["summary"] = std::string(rally ? "Rally test" : "Morale test") + ": " + report.at("rule").get<std::string>() +
-                      ", " + effect + ".";
-  return report;
-}
 
-Json morale(Context& ctx) { return test(ctx, false); }
-Json rally(Context& ctx) { return test(ctx, true); }
+  Json play(Context& ctx, bool write) const override {
+    const bool rally = s_.rally;
+    const MoraleTest t = moraleTest(ctx, rulings_, unit_, s_, "the unit");
+    UnitState u(unit_);
+    const char* effect;
+    if (rally) {
+      // V-19: a pass removes disorganization; a failure changes nothing.
+      if (t.passed && u.disorganized) {
+        u.disorganized = false;
+        u.record(Event::rallied);
+        effect = "rallied: disorganization removed";
+      } else {
+        effect = t.passed ? "passed (the unit was not disorganized)" : "failed: stays disorganized";
+      }
+      if (!t.passed) GS_RULING(ctx, "V-19", "a failed rally test has no further effect");
+    } else if (t.passed) {
+      effect = "passed: no effect";
+    } else {
+      GS_RULING(ctx, "V-06", "a failed morale test disorganizes the unit");
+      disorganize(ctx, u, "the unit");
+      effect = u.eliminated     ? "failed: already disorganized, loses its last step (V-07): eliminated"
+               : u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)"
+                                : "failed: disorganized";
+    }
+    ctx.tally("passed", t.passed);
+    ctx.tally("final", std::string(u.eliminated ? "eliminated" : u.disorganized ? "disorganized" : "in good order") +
+                           (u.stepsLostNow ? ", -" + std::to_string(u.stepsLostNow) + " step" : ""));
+    ctx.tally("stepsLost", u.stepsLostNow);
+    if (!write) return Json();
+
+    Json report = t.report();
+    report["effect"] = effect;
+    report["events"] = u.eventsJson();
+    Json after{{"morale", unit_.morale}, {"disorganized", u.disorganized}, {"stepsLost", u.stepsLost}};
+    if (u.steps > 0) after["eliminated"] = u.eliminated;
+    report["unit"] = std::move(after);
+    report["summary"] = std::string(rally ? "Rally test" : "Morale test") + ": " + t.rule() + ", " + effect + ".";
+    return report;
+  }
+
+ private:
+  Rulings rulings_;
+  Unit unit_;
+  Hex hex_;
+  MoraleSituation s_;
+};
+
+struct Morale final : Test {
+  Morale(const Ruleset& rs, const Json& in, const Json& options) : Test(rs, in, options, false) {}
+};
+struct Rally final : Test {
+  Rally(const Ruleset& rs, const Json& in, const Json& options) : Test(rs, in, options, true) {}
+};
 
 }  // namespace
 }  // namespace grapeshot::napoleon1866
 
-GRAPESHOT_PROCEDURES(napoleon_iii_1866, {"morale", grapeshot::napoleon1866::morale},
-                     {"rally", grapeshot::napoleon1866::rally});
+GRAPESHOT_PROCEDURES(napoleon_iii_1866, {"morale", grapeshot::bindTyped<grapeshot::napoleon1866::Morale>},
+                     {"rally", grapeshot::bindTyped<grapeshot::napoleon1866::Rally>});

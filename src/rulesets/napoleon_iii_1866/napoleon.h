@@ -1,40 +1,107 @@
-// Shared pieces of the napoleon-iii-1866 procedures (seed 000, rules-notes §1).
+// Shared pieces of the napoleon-iii-1866 procedures (seed 000, rules-notes §1): the typed inputs the
+// combat, morale and rally procedures read once per request, and the unit state they change.
 #pragma once
+#include <array>
 #include <string>
+#include <vector>
 
 #include "core/context.h"
+#include "core/typed.h"
 
 namespace grapeshot::napoleon1866 {
 
-// Terrain protection of a hex: the highest of its terrain and its town/city (V-03, V-16).
-int protection(const Context& ctx, const Json& hex);
-// City, town or woods: where light troops get their +1 (printed DRM and morale modifiers).
-bool lightTroopCover(const Json& hex);
+// The schema's enums, in the schema's order (tests/native/test_napoleon_iii_1866.cpp checks them
+// against ruleset.json, so a renamed value cannot slip by).
+enum class Arm { infantry, cavalry, artillery };
+enum class Nationality { prussian, austrian, saxon, other };
+enum class Terrain { clear, marsh, woods };
+enum class Settlement { none, town, city };
+enum class Hexside { open, stream, riverBridge, river, ravine, escarpment, escarpmentRoad };
+enum class CommanderAt { none, stacked, adjacent, inRange };
+inline constexpr EnumNames<3> kArmNames{"infantry", "cavalry", "artillery"};
+inline constexpr EnumNames<4> kNationalityNames{"prussian", "austrian", "saxon", "other"};
+inline constexpr EnumNames<3> kTerrainNames{"clear", "marsh", "woods"};
+inline constexpr EnumNames<3> kSettlementNames{"none", "town", "city"};
+inline constexpr EnumNames<7> kHexsideNames{"open", "stream", "riverBridge", "river", "ravine", "escarpment", "escarpmentRoad"};
+inline constexpr EnumNames<4> kCommanderAtNames{"none", "stacked", "adjacent", "inRange"};
 
-// Refuses a unit whose inputs contradict each other (V-27, V-26), before any die is rolled:
-// the heavy cavalry flag on a non-cavalry unit, the light troops flag on artillery, and steps lost
-// that already reach the unit's step value. `path` is the unit's JSON Pointer.
-void checkUnit(const Json& unit, const std::string& path);
+// A hex as combat and morale read it. Its protection is the highest of its terrain and its
+// town/city (V-03, V-16), read from the terrain chart once.
+struct Hex {
+  Terrain terrain = Terrain::clear;
+  Settlement settlement = Settlement::none;
+  int level = 1;
+  int protection = 1;
+  // City, town or woods: where light troops get their +1 (printed DRM and morale modifiers).
+  bool cover() const { return terrain == Terrain::woods || settlement != Settlement::none; }
+};
+
+// Any unit of any procedure; fields a procedure's schema lacks keep these defaults.
+struct Unit {
+  int combatValue = 0;
+  int morale = 0;
+  int stepsLost = 0;
+  int steps = 0;  // its step value (V-26); 0 = not given: losses are counted without elimination
+  int level = 1;
+  Arm arm = Arm::infantry;
+  Nationality nationality = Nationality::other;
+  Hexside hexside = Hexside::open;
+  bool heavyCavalry = false, lightTroops = false, prussianGuard = false, disorganized = false;
+  bool outOfCommand = false, formationDemoralised = false, enemyOnFlank = false;
+  bool steepSlope = false, flank = false, adjacent = false;
+  Hex hex;  // an attacker's own hex, for its morale tests
+};
+
+struct Commander {
+  int bonus = 0;
+  CommanderAt position = CommanderAt::none;
+};
+
+// The ruleset options (rulings) the procedures read.
+struct Rulings {
+  bool rollUnder;          // V05_mode
+  bool doubleLoss;         // V08_double_loss
+  bool mirrorTerrain;      // V09_mirror_terrain
+  std::string commanderRange;  // V13_range
+  bool streamAttackerOnly;  // V15_attacker_only
+  bool stepPerHex;          // V21_step_per_hex
+  explicit Rulings(const Json& options);
+};
+
+// Reads a hex ({terrain, settlement, level}) or a unit from the validated inputs.
+Hex readHex(const Ruleset& rs, const Json& hex);
+Unit readUnit(const Ruleset& rs, const Json& unit);
+// Refuses a unit whose inputs contradict each other (V-27, V-26) before any die is rolled: the heavy
+// cavalry flag on a non-cavalry unit, the light troops flag on artillery, steps lost that already
+// reach the unit's step value. `path` is the unit's JSON Pointer.
+void checkUnit(const Unit& unit, const std::string& path);
+
+enum class Event { disorganized, stepLoss, eliminated, rallied };
+Json eventsJson(const Event* events, std::size_t n);
 
 // The state of one unit as a combat result is applied to it.
 struct UnitState {
-  UnitState(const Json& unit, std::size_t index);
-  const Json* unit;
-  std::size_t index;
+  explicit UnitState(const Unit& u)
+      : disorganized(u.disorganized), stepsLost(u.stepsLost), steps(u.steps) {}
   bool disorganized;
   int stepsLost;
-  int steps;  // its step value (V-26); 0 = not given: losses are counted without elimination
+  int steps;
   int stepsLostNow = 0;
   bool eliminated = false;
-  Json events = Json::array();
+  std::array<Event, 8> events{};  // at most: disorganized or a step, two steps, eliminated
+  std::size_t eventCount = 0;
+  void record(Event e) { events[eventCount++] = e; }
+  Json eventsJson() const { return napoleon1866::eventsJson(events.data(), eventCount); }
 };
 
 // One step loss (never beyond the step value); the unit is eliminated with its last step (V-26).
 void loseStep(Context& ctx, UnitState& u, const std::string& who);
+// Disorganizes a unit; an already disorganized unit loses a step instead (V-07).
+void disorganize(Context& ctx, UnitState& u, const std::string& who);
 
 // What a morale test needs beyond the unit itself.
 struct MoraleSituation {
-  const Json* hex;  // {terrain, settlement}
+  const Hex* hex = nullptr;
   bool stackedWithCommander = false;
   bool enemyOnFlank = false;
   bool rally = false;
@@ -43,10 +110,17 @@ struct MoraleSituation {
   int extraDrm = 0;
 };
 
-// Rolls one morale (or rally) test: 1d6 against morale + modifiers (V-05). Returns its report.
-Json moraleTest(Context& ctx, const Json& unit, const MoraleSituation& s, const std::string& who, bool& passed);
+struct MoraleTest {
+  int target;
+  int natural;
+  bool passed;
+  bool rollUnder;
+  std::string rule() const;  // "d6 3 <= 5", as the printed test is read
+  Json report() const;       // {target, natural, passed, rule}
+};
 
-// Disorganizes a unit; an already disorganized unit loses a step instead (V-07).
-void disorganize(Context& ctx, UnitState& u, const std::string& who);
+// Rolls one morale (or rally) test: 1d6 against morale + modifiers (V-05).
+MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, const MoraleSituation& s,
+                      const std::string& who);
 
 }  // namespace grapeshot::napoleon1866
