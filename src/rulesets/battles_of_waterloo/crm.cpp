@@ -12,9 +12,10 @@
 namespace grapeshot::waterloo {
 
 bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who) {
-  const int natural = ctx.rollCheckUnder(kD10, "Cohesion Check of " + who, cohesion - drm);
+  const int natural = ctx.rollCheckUnder(kD10, ctx.wordy() ? "Cohesion Check of " + who : std::string(), cohesion - drm);
   const int total = natural + drm;
   const bool passed = total <= cohesion;
+  if (!ctx.tracing()) return passed;
   std::string how = "d10 " + std::to_string(natural);
   if (drm != 0) how += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(total);
   how += (passed ? " <= " : " > ") + std::string("Cohesion ") + std::to_string(cohesion) +
@@ -34,14 +35,39 @@ namespace {
 
 const char* kMatrix = "combatResultsMatrix";
 
+// The matrix indexed once: exact odds read it for every unit of every dice sequence. The ruleset's
+// data is loaded once and never changes, so a function-local static may point into it.
+struct MatrixIndex {
+  static constexpr const char* kStates[] = {"Normal", "D-1", "D-2", "Routed", "Blown", "Eliminated"};
+  static constexpr const char* kTypes[] = {"Infantry", "Cavalry", "Artillery"};
+  const Json* rows[6][3] = {};
+  std::vector<std::string> columns;
+  explicit MatrixIndex(const Json& matrix) {
+    for (const auto& row : matrix.at("rows"))
+      for (int s = 0; s < 6; ++s)
+        for (int t = 0; t < 3; ++t)
+          if (row.at("state") == kStates[s] && row.at("type") == kTypes[t] && !rows[s][t]) rows[s][t] = &row;
+    for (const auto& c : matrix.at("columns")) columns.push_back(c.get<std::string>());
+  }
+  static int find(const char* const* names, int n, const std::string& name) {
+    for (int i = 0; i < n; ++i)
+      if (name == names[i]) return i;
+    return -1;
+  }
+};
+
+const MatrixIndex& matrixIndex(const Context& ctx) {
+  static const MatrixIndex index(ctx.table(kMatrix));
+  return index;
+}
+
 const Json* matrixRow(const Context& ctx, const std::string& state, const std::string& type) {
-  for (const auto& row : ctx.table(kMatrix).at("rows"))
-    if (row.at("state") == state && row.at("type") == type) return &row;
-  return nullptr;
+  const int s = MatrixIndex::find(MatrixIndex::kStates, 6, state), t = MatrixIndex::find(MatrixIndex::kTypes, 3, type);
+  return s < 0 || t < 0 ? nullptr : matrixIndex(ctx).rows[s][t];
 }
 
 std::size_t columnIndex(const Context& ctx, const std::string& column) {
-  const Json& cols = ctx.table(kMatrix).at("columns");
+  const auto& cols = matrixIndex(ctx).columns;
   for (std::size_t i = 0; i < cols.size(); ++i)
     if (cols[i] == column) return i;
   throw std::logic_error("Combat Results Matrix has no column " + column);
@@ -91,9 +117,9 @@ void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, cons
     if (u.state == "Eliminated") return;
     const std::string& effect = e.get_ref<const std::string&>();
     if (effect == "retreat") {
-      retreat(ctx, u, ctx.option<int>("W19_retreat_hexes"), cell.at("text").get<std::string>());
+      retreat(ctx, u, ctx.option<int>("W19_retreat_hexes"), cell.at("text").get_ref<const std::string&>());
     } else if (effect == "retreat1hex") {
-      retreat(ctx, u, 1, cell.at("text").get<std::string>());
+      retreat(ctx, u, 1, cell.at("text").get_ref<const std::string&>());
     } else if (effect == "D-1" || effect == "D-2") {
       u.state = effect;
       u.events.push_back(effect);
@@ -101,7 +127,7 @@ void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, cons
     } else if (effect == "rout") {
       rout(ctx, u, ref);
     } else if (effect == "stepLoss") {
-      loseSteps(ctx, u, 1, cell.at("text").get<std::string>(), "Combat Results Matrix");
+      loseSteps(ctx, u, 1, cell.at("text").get_ref<const std::string&>(), "Combat Results Matrix");
     } else if (effect == "eliminated") {
       u.state = "Eliminated";
       u.events.push_back("eliminated");
@@ -109,7 +135,7 @@ void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, cons
     } else if (effect == "cohesionCheckElseRout") {
       // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
       requireCohesion(u);
-      if (cohesionCheck(ctx, u.cohesion, 0, u.who + " (matrix " + column + ")")) {
+      if (cohesionCheck(ctx, u.cohesion, 0, ctx.wordy() ? u.who + " (matrix " + column + ")" : std::string())) {
         const Json& b = row.at("cells").at(columnIndex(ctx, "B"));
         applyEffects(ctx, u, row, b, "B", ref);
       } else {
@@ -228,7 +254,7 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
                      {"ref", "Blown Cavalry"}});
     } else if (!automatic) {
       requireCohesion(u);
-      if (cohesionCheck(ctx, u.cohesion, drm, u.who + " (" + code.text + ")")) return;
+      if (cohesionCheck(ctx, u.cohesion, drm, ctx.wordy() ? u.who + " (" + code.text + ")" : std::string())) return;
     }
     applyMatrix(ctx, u, column, "W-11");
     if (automatic && blown) loseSteps(ctx, u, 1, std::string("Blown cavalry suffering ") + printed, "Blown Cavalry");

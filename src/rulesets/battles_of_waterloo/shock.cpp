@@ -35,26 +35,37 @@ struct Fraction {
   }
 };
 
-bool isCavalry(const Json& u) { return u.at("type") == "lightCavalry" || u.at("type") == "heavyCavalry"; }
+// One attacking unit as the strength and DRM rules read it.
+struct Charger {
+  long long strength;
+  std::string type;           // infantry | lightCavalry | heavyCavalry | artillery
+  std::string chargeThrough;  // front | flank | rear
+  std::string elite;          // none | elite | crackElite
+  bool acrossRiverBridge;
+  int eliteDrm = 0;           // W-22, with the patch the options switch on
+  std::string eliteRuling;    // that patch's ruling, or "" for the printed value
+};
+
+bool isCavalry(const std::string& type) { return type == "lightCavalry" || type == "heavyCavalry"; }
 
 // One attacking unit's strength with the Cavalry Charge Strength multipliers and the River Bridge x1/2 (W-17).
 // W-33: the x1/2 is a line of the Defensive Terrain Modifiers table, which a routed defender does not
 // get ("Gain No Terrain Benefits if Assaulted").
-Fraction attackStrength(Context& ctx, const Json& unit, bool square, bool defenderRouted, const std::string& who) {
-  Fraction s{unit.at("strength").get<long long>(), 1};
-  auto multiply = [&](const std::string& table, const std::string& id, const std::string& ref) {
+Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool defenderRouted, const std::string& who) {
+  Fraction s{unit.strength, 1};
+  auto multiply = [&](const char* table, const char* id, const char* ref) {
     const Json& e = ctx.entry(table, id);
     const Fraction before = s;
-    s = s.times(e.at("num").get<long long>(), e.at("den").get<long long>());
     const long long num = e.at("num").get<long long>(), den = e.at("den").get<long long>();
+    s = s.times(num, den);
     GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", who},
                        {"factor", den == 1 ? std::to_string(num) : std::to_string(num) + "/" + std::to_string(den)},
                        {"before", before.text()}, {"after", s.text()},
                    {"reason", e.at("label")}, {"ref", ref}});
   };
-  const std::string through = unit.at("chargeThrough").get<std::string>();
-  if (isCavalry(unit)) {
-    const bool heavy = unit.at("type") == "heavyCavalry";
+  const std::string& through = unit.chargeThrough;
+  if (isCavalry(unit.type)) {
+    const bool heavy = unit.type == "heavyCavalry";
     if (heavy && through == "flank") multiply("cavalryChargeStrength", "hcThroughFlank", "W-17");
     if (heavy && through == "rear") multiply("cavalryChargeStrength", "hcThroughRear", "W-17");
     if (!heavy && through == "flank") multiply("cavalryChargeStrength", "lcThroughFlank", "W-17");
@@ -62,7 +73,7 @@ Fraction attackStrength(Context& ctx, const Json& unit, bool square, bool defend
   } else if (through != "front") {
     GS_NOTE(ctx, who + ": charge multipliers are for cavalry only", "W-17");
   }
-  if (unit.at("acrossRiverBridge").get<bool>()) {
+  if (unit.acrossRiverBridge) {
     if (defenderRouted)
       GS_RULING(ctx, "W-33", who + ": across a river bridge, but the defender is routed and gains no terrain benefit: no x1/2");
     else
@@ -72,12 +83,12 @@ Fraction attackStrength(Context& ctx, const Json& unit, bool square, bool defend
 }
 
 // A modifiers entry's "a/b" values with the patches the options switch on (the core patches only grids).
-int patchedValue(Context& ctx, const std::string& table, const std::string& id, const std::string& key,
+int patchedValue(const Ruleset& rs, const Json& options, const char* table, const char* id, const std::string& key,
                  std::string& ruling) {
-  int v = ctx.entryValue(table, id, key);
-  for (const auto& p : ctx.table(table).value("patches", Json::array())) {
+  int v = rs.entry(table, id)->at("values").at(key).get<int>();
+  for (const auto& p : rs.table(table).value("patches", Json::array())) {
     const std::string option = p.at("option").get<std::string>();
-    if (!ctx.options.contains(option) || ctx.options.at(option) != p.at("equals")) continue;
+    if (!options.contains(option) || options.at(option) != p.at("equals")) continue;
     for (const auto& e : p.at("entries"))
       if (e.at("id") == id && e.contains("values")) {
         v = e.at("values").at(key).get<int>();
@@ -89,25 +100,26 @@ int patchedValue(Context& ctx, const std::string& table, const std::string& id, 
 
 // W-34: the Position DRM follows from the set of hexsides the attacking units attack through (front
 // only: none; rear; flank; two aspects; front, flank and rear: Surround). A stated position must agree.
-std::string attackPosition(Context& ctx, const Json& attacker) {
+struct Position {
   bool front = false, flank = false, rear = false;
+  std::string derived;
+};
+Position attackPosition(const Json& attacker) {
+  Position p;
   for (const auto& u : attacker.at("units")) {
     const std::string& h = u.at("chargeThrough").get_ref<const std::string&>();
-    front = front || h == "front";
-    flank = flank || h == "flank";
-    rear = rear || h == "rear";
+    p.front = p.front || h == "front";
+    p.flank = p.flank || h == "flank";
+    p.rear = p.rear || h == "rear";
   }
-  const int aspects = front + flank + rear;
-  const std::string derived = aspects == 3 ? "surround" : aspects == 2 ? "twoAspects" : flank ? "flank" : rear ? "rear" : "front";
-  if (const auto it = attacker.find("position"); it != attacker.end() && *it != derived)
+  const int aspects = p.front + p.flank + p.rear;
+  p.derived = aspects == 3 ? "surround" : aspects == 2 ? "twoAspects" : p.flank ? "flank" : p.rear ? "rear" : "front";
+  if (const auto it = attacker.find("position"); it != attacker.end() && *it != p.derived)
     throw RequestError(code::kConflictingFields,
                        "position " + it->get<std::string>() + " disagrees with the hexsides the units attack through (" +
-                           derived + ")",
+                           p.derived + ")",
                        "/attacker/position");
-  if (derived != "front")
-    GS_RULING(ctx, "W-34", std::string("attacked through") + (front ? " front" : "") + (flank ? " flank" : "") +
-                           (rear ? " rear" : "") + ": position " + derived);
-  return derived;
+  return p;
 }
 
 struct OddsColumn {
@@ -116,8 +128,7 @@ struct OddsColumn {
 };
 
 // W-12: the largest printed ratio not above attack/defence, compared exactly (a/d <= A/D <=> a*D <= A*d).
-OddsColumn oddsColumn(const Context& ctx, const Fraction& attack, const Fraction& defence) {
-  const Json& ratios = ctx.table("shock").at("ratios");
+OddsColumn oddsColumn(const Json& ratios, const Fraction& attack, const Fraction& defence) {
   OddsColumn o;
   // A/D as P/Q in integers.
   const long long p = attack.num * defence.den, q = defence.num * attack.den;
@@ -137,7 +148,6 @@ OddsColumn oddsColumn(const Context& ctx, const Fraction& attack, const Fraction
 
 struct Side {
   std::vector<Unit> units;
-  std::vector<const Json*> inputs;
   std::vector<int> stepLossOrder;  // the owner's order for step losses (W-37); empty: W-04
 };
 
@@ -241,237 +251,276 @@ std::string rollText(int natural, int drm) {
   return s;
 }
 
-Json shock(Context& ctx) {
-  const Json& attacker = ctx.in.at("attacker");
-  const Json& defender = ctx.in.at("defender");
-  const Json& attackers = attacker.at("units");
-  const bool square = defender.at("inSquare").get<bool>();
-
-  Side att, def;
-  for (std::size_t i = 0; i < attackers.size(); ++i) {
-    att.units.push_back(unitFromJson(attackers[i], pointerJoin("/attacker/units", i),
-                                     "attacking unit " + std::to_string(i + 1)));
-    att.inputs.push_back(&attackers[i]);
-  }
-  const Json& defenders = defender.at("units");
-  for (std::size_t i = 0; i < defenders.size(); ++i) {
-    const std::string path = pointerJoin("/defender/units", i);
-    if (square && defenders[i].at("type") != "infantry")
-      throw RequestError(code::kProhibited, "only infantry forms square", pointerJoin(path, "type"));
-    def.units.push_back(unitFromJson(defenders[i], path, "defending unit " + std::to_string(i + 1)));
-    def.inputs.push_back(&defenders[i]);
-  }
-  if (defenders.size() > 1)  // routed units may not stack
-    for (std::size_t i = 0; i < defenders.size(); ++i)
-      if (def.units[i].state == "Routed")
-        throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
-                           pointerJoin(pointerJoin("/defender/units", i), "state"));
-  att.stepLossOrder = readStepLossOrder(attacker, att.units.size(), "/attacker");
-  def.stepLossOrder = readStepLossOrder(defender, def.units.size(), "/defender");
-  const std::string position = attackPosition(ctx, attacker);
-  const bool anyCavalry = std::any_of(attackers.begin(), attackers.end(), isCavalry);
-  const bool anyLightCavalry = std::any_of(attackers.begin(), attackers.end(),
-                                           [](const Json& u) { return u.at("type") == "lightCavalry"; });
-  const bool anyHeavyCavalry = std::any_of(attackers.begin(), attackers.end(),
-                                           [](const Json& u) { return u.at("type") == "heavyCavalry"; });
-  const bool anyInfantry = std::any_of(attackers.begin(), attackers.end(),
-                                       [](const Json& u) { return u.at("type") == "infantry"; });
-  const bool cavalryOnly = !anyInfantry;
-
-  // Cavalry vs. Routed Infantry (W-26): eliminated once the Shock Commitment roll (outside the chart) passes.
-  const bool lcOnly = ctx.option<bool>("W26_lc_only");
-  const bool eliminates = lcOnly ? anyLightCavalry : anyCavalry;
-  bool anyLeft = false;
-  for (Unit& u : def.units) {
-    if (u.type == "infantry" && u.state == "Routed" && eliminates) {
-      u.state = "Eliminated";
-      u.events.push_back("eliminated");
-      GS_RULING(ctx, "W-26", u.who + ": routed infantry shock attacked by " +
-                             std::string(lcOnly ? "Light Cavalry" : "cavalry") +
-                             " is eliminated after the Shock Commitment roll is passed");
-    } else {
-      anyLeft = true;
-      if (u.type == "infantry" && u.state == "Routed" && anyCavalry)
-        GS_RULING(ctx, "W-26", u.who + ": only Light Cavalry eliminates routed infantry (W26_lc_only)");
+// Read and checked once per request; `play` is the procedure of the chart, once per dice sequence.
+class Shock final : public Play {
+ public:
+  Shock(const Ruleset& rs, const Json& in, const Json& options)
+      : table_(*rs.grid("shock")), ratios_(rs.table("shock").at("ratios")) {
+    const Json& attacker = in.at("attacker");
+    const Json& defender = in.at("defender");
+    const Json& attackers = attacker.at("units");
+    square_ = defender.at("inSquare").get<bool>();
+    for (std::size_t i = 0; i < attackers.size(); ++i) {
+      const Json& a = attackers[i];
+      att_.units.push_back(unitFromJson(a, pointerJoin("/attacker/units", i), "attacking unit " + std::to_string(i + 1)));
+      Charger c{a.at("strength").get<long long>(), a.at("type").get<std::string>(), a.at("chargeThrough").get<std::string>(),
+                a.at("elite").get<std::string>(), a.at("acrossRiverBridge").get<bool>(), 0, std::string()};
+      if (c.elite != "none") c.eliteDrm = patchedValue(rs, options, "shockMorale", "eliteAttacker", c.elite, c.eliteRuling);
+      chargers_.push_back(std::move(c));
     }
+    const Json& defenders = defender.at("units");
+    for (std::size_t i = 0; i < defenders.size(); ++i) {
+      const std::string path = pointerJoin("/defender/units", i);
+      if (square_ && defenders[i].at("type") != "infantry")
+        throw RequestError(code::kProhibited, "only infantry forms square", pointerJoin(path, "type"));
+      def_.units.push_back(unitFromJson(defenders[i], path, "defending unit " + std::to_string(i + 1)));
+      defenceStrengths_.push_back(defenders[i].at("strength").get<long long>());
+    }
+    if (defenders.size() > 1)  // routed units may not stack
+      for (std::size_t i = 0; i < defenders.size(); ++i)
+        if (def_.units[i].state == "Routed")
+          throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
+                             pointerJoin(pointerJoin("/defender/units", i), "state"));
+    att_.stepLossOrder = readStepLossOrder(attacker, att_.units.size(), "/attacker");
+    def_.stepLossOrder = readStepLossOrder(defender, def_.units.size(), "/defender");
+    position_ = attackPosition(attacker);
+
+    for (const Charger& c : chargers_) {
+      anyCavalry_ = anyCavalry_ || isCavalry(c.type);
+      anyLightCavalry_ = anyLightCavalry_ || c.type == "lightCavalry";
+      anyHeavyCavalry_ = anyHeavyCavalry_ || c.type == "heavyCavalry";
+      anyInfantry_ = anyInfantry_ || c.type == "infantry";
+      hcFrontal_ = hcFrontal_ || (c.type == "heavyCavalry" && c.chargeThrough == "front");
+    }
+    lcOnly_ = options.at("W26_lc_only").get<bool>();
+    hexesInEnemyZoc_ = attacker.at("hexesInEnemyZoc").get<int>();
+    attackerExtendedLine_ = attacker.at("extendedLine").get<bool>();
+    defenderExtendedLine_ = defender.at("extendedLine").get<bool>();
+    stackedWithNey_ = attacker.at("stackedWithNey").get<bool>();
+    attackerWetFuses_ = attacker.at("wetFuses").get<bool>();
+    defenderWetFuses_ = defender.at("wetFuses").get<bool>();
+    terrain_ = defender.at("terrain").get<std::string>();
+    slope_ = attacker.at("slope").get<std::string>();
+    stream_ = attacker.at("streamCrossing").get<std::string>();
+    extraDrm_ = in.at("extraDrm").get<int>();
   }
-  if (!anyLeft) {
-    Json out{{"attacker", sideReport(att, Fraction{0, 1}, "")}, {"defender", sideReport(def, Fraction{0, 1}, "")},
-             {"summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26)."}};
-    out["attacker"].erase("strength");
-    out["attacker"].erase("strengthText");
-    out["defender"].erase("strength");
-    out["defender"].erase("strengthText");
-    ctx.tally("attackerCell", "-");
-    ctx.tally("defenderCell", "eliminated");
+
+  Json play(Context& ctx, bool write) const override {
+    Side att = att_, def = def_;  // the units' states change as the result is applied
+    const Position& pos = position_;
+    if (pos.derived != "front")
+      GS_RULING(ctx, "W-34", std::string("attacked through") + (pos.front ? " front" : "") + (pos.flank ? " flank" : "") +
+                             (pos.rear ? " rear" : "") + ": position " + pos.derived);
+    const bool cavalryOnly = !anyInfantry_;
+    const bool square = square_;
+    const Grid& table = table_;
+
+    // Cavalry vs. Routed Infantry (W-26): eliminated once the Shock Commitment roll (outside the chart) passes.
+    const bool eliminates = lcOnly_ ? anyLightCavalry_ : anyCavalry_;
+    bool anyLeft = false;
+    for (Unit& u : def.units) {
+      if (u.type == "infantry" && u.state == "Routed" && eliminates) {
+        u.state = "Eliminated";
+        u.events.push_back("eliminated");
+        GS_RULING(ctx, "W-26", u.who + ": routed infantry shock attacked by " +
+                               std::string(lcOnly_ ? "Light Cavalry" : "cavalry") +
+                               " is eliminated after the Shock Commitment roll is passed");
+      } else {
+        anyLeft = true;
+        if (u.type == "infantry" && u.state == "Routed" && anyCavalry_)
+          GS_RULING(ctx, "W-26", u.who + ": only Light Cavalry eliminates routed infantry (W26_lc_only)");
+      }
+    }
+    if (!anyLeft) {
+      ctx.tally("attackerCell", "-");
+      ctx.tally("defenderCell", "eliminated");
+      ctx.tally("attackerFinal", finalStates(att));
+      ctx.tally("defenderFinal", finalStates(def));
+      ctx.tally("attackerStepsLost", 0);
+      ctx.tally("defenderStepsLost", 0);
+      if (!write) return Json();
+      Json out{{"attacker", sideReport(att, Fraction{0, 1}, "")}, {"defender", sideReport(def, Fraction{0, 1}, "")},
+               {"summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26)."}};
+      out["attacker"].erase("strength");
+      out["attacker"].erase("strengthText");
+      out["defender"].erase("strength");
+      out["defender"].erase("strengthText");
+      return out;
+    }
+
+    // 1. Strengths and odds (W-12, W-13, W-17).
+    bool defenderAllRouted = true;  // the same test as the terrain DRMs below (W-33)
+    for (const Unit& u : def.units)
+      if (u.state != "Eliminated") defenderAllRouted = defenderAllRouted && u.state == "Routed";
+    Fraction attack, defence;
+    for (std::size_t i = 0; i < chargers_.size(); ++i)
+      attack += attackStrength(ctx, chargers_[i], square, defenderAllRouted, att.units[i].who);
+    for (std::size_t i = 0; i < def.units.size(); ++i)
+      if (def.units[i].state != "Eliminated") defence += Fraction{defenceStrengths_[i], 1};
+    GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
+    GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
+    const OddsColumn odds = oddsColumn(ratios_, attack, defence);
+    GS_TRACE(ctx, Json{{"kind", "column"}, {"value", odds.column}, {"ref", "W-12"},
+                   {"reason", attack.text() + " to " + defence.text() + " reads \"" + table.columnLabel(odds.column) +
+                                  "\" (rounded in the defender's favour)"}});
+
+    // 2. DRMs (W-18: one tier per fact; groups cumulative).
+    Modifiers drm(ctx, "drm", "shock roll");
+    if (odds.beyond > 0) drm.add(ctx.entryValue("shockOther", "odds", "above6to1") * odds.beyond,
+                                 "Per Odds > 6-1 (x" + std::to_string(odds.beyond) + ")", "W-13");
+    if (odds.beyond < 0) drm.add(ctx.entryValue("shockOther", "odds", "below1to4") * -odds.beyond,
+                                 "Per Odds < 1-4 (x" + std::to_string(-odds.beyond) + ")", "W-13");
+
+    if (pos.derived != "front") drm.entry("shockPosition", pos.derived, 1, "W-18");
+    if (anyInfantry_ && anyCavalry_) drm.entry("shockPosition", "combinedArms", 1, "W-21");
+    drm.entry("shockPosition", "attackingHexInZoc", hexesInEnemyZoc_, "W-18");
+
+    bool defenderLc = false, defenderDisorderedInf = false;
+    for (const Unit& u : def.units) {
+      if (u.state == "Eliminated") continue;
+      defenderLc = defenderLc || u.type == "lightCavalry";
+      defenderDisorderedInf = defenderDisorderedInf || (u.type == "infantry" && (u.state == "D-1" || u.state == "D-2"));
+    }
+    if (anyHeavyCavalry_) {
+      if (defenderLc) drm.entry("shockCharge", "hcChargingLc");
+      if (hcFrontal_ && !square) drm.entry("shockCharge", "hcChargingFrontally");
+      if (defenderDisorderedInf && !square) drm.entry("shockCharge", "hcChargingDisorderedInf");
+    }
+
+    if (attackerExtendedLine_) drm.entryValue("shockOther", "extendedLine", "attacker");
+    if (defenderExtendedLine_) drm.entryValue("shockOther", "extendedLine", "defender");
+    if (stackedWithNey_) drm.entry("shockOther", "attackerWithNey");
+    if (attackerWetFuses_) drm.entryValue("shockOther", "wetFuses", "attacker");
+    if (defenderWetFuses_) drm.entryValue("shockOther", "wetFuses", "defender");
+
+    // Defender disorder: the worst state counts (W-18); Routed -5 not against cavalry.
+    bool routed = false, d2 = false, d1 = false, allRouted = true;
+    for (const Unit& u : def.units) {
+      if (u.state == "Eliminated") continue;
+      routed = routed || u.state == "Routed";
+      d2 = d2 || u.state == "D-2";
+      d1 = d1 || u.state == "D-1";
+      allRouted = allRouted && u.state == "Routed";
+    }
+    if (routed && !anyCavalry_) drm.entry("shockMorale", "defenderRouted", 1, "W-18");
+    else if (d2) drm.entry("shockMorale", "anyDefenderD2", 1, "W-18");
+    else if (d1) drm.entry("shockMorale", "anyDefenderD1", 1, "W-18");
+    if (routed && anyCavalry_) GS_RULING(ctx, "W-39", "Defender Routed (Not vs. Cav): an attacking unit is cavalry, no -5");
+    if (std::any_of(att.units.begin(), att.units.end(), [](const Unit& u) { return u.state == "D-1"; }))
+      drm.entry("shockMorale", "anyAttackerD1");
+    for (std::size_t i = 0; i < chargers_.size(); ++i) {
+      const Charger& c = chargers_[i];
+      if (c.elite == "none") continue;
+      if (!ctx.tracing()) drm.add(c.eliteDrm, {}, {});
+      else drm.add(c.eliteDrm, "Each Elite/Crack Elite Attacker [" + c.elite + "] (" + att.units[i].who + ")",
+                   c.eliteRuling.empty() ? "W-22" : c.eliteRuling);
+    }
+    auto totalSteps = [](const Side& s) {
+      int n = 0;
+      for (const Unit& u : s.units)
+        if (u.state != "Eliminated") n += u.steps;
+      return n;
+    };
+    if (totalSteps(att) == 1) drm.entryValue("shockMorale", "oneStep", "attacker", "W-31");
+    if (totalSteps(def) == 1) {
+      if (terrain_ == "chateau") GS_RULING(ctx, "W-31", "defender has 1 step, but in a Chateau: no DRM");
+      else drm.entryValue("shockMorale", "oneStep", "defender", "W-31");
+    }
+
+    // Defensive terrain; routed defenders "Gain No Terrain Benefits if Assaulted".
+    const std::string& slope = slope_;
+    const char* arms = cavalryOnly ? "cavalry" : "other";
+    if (slope == "downOneLevel") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-18");
+    if (slope == "downSteepSlope") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-39");
+    if (allRouted) {
+      GS_NOTE(ctx, "routed defenders gain no terrain benefits", "Effects of Disorder and Rout");
+    } else {
+      if (slope == "upOneLevel") drm.entry("shockTerrain", "upOneLevel");
+      if (slope == "upSteepSlope") drm.entry("shockTerrain", "upSteepSlope", 1, "W-18");
+      if (terrain_ == "woods") drm.entryValue("shockTerrain", "woods", arms, "W-18");
+      if (terrain_ == "building" || terrain_ == "village" || terrain_ == "builtUpVillage")
+        drm.entryValue("shockTerrain", "buildingVillage", terrain_);
+      const std::string& stream = stream_;
+      if (stream == "stream") drm.entry("shockTerrain", "stream");
+      if (stream == "marshyStreamSome") drm.entryValue("shockTerrain", "marshyStream", "some", "W-18");
+      if (stream == "marshyStreamAll") drm.entryValue("shockTerrain", "marshyStream", "all", "W-18");
+      if (stream == "deepStreamSome") drm.entryValue("shockTerrain", "deepStream", "some", "W-18");
+      if (stream == "deepStreamAll") drm.entryValue("shockTerrain", "deepStream", "all", "W-18");
+    }
+    drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
+
+    // 3. Roll and read both grids.
+    const int natural = ctx.roll(kD10, "shock");
+    const int modified = clampTraced(ctx, natural + drm.total(), table.firstRow(), table.lastRow(),
+                                     "rows are -2 to 11", "rules-notes 2.2");
+    std::string cells[2];
+    const char* sides[2] = {"attacker", "defender"};
+    for (int s = 0; s < 2; ++s) {
+      const Json cell = table.cell(odds.column, modified, ctx.options, sides[s]);
+      if (ctx.tracing()) {
+        const std::string patch = table.patchRuling(odds.column, modified, ctx.options, sides[s]);
+        if (!patch.empty()) GS_RULING(ctx, patch, std::string(sides[s]) + " cell reads " + cell.get<std::string>());
+      }
+      cells[s] = cell.is_null() ? "-" : cell.get<std::string>();
+    }
+    GS_TRACE(ctx, Json{{"kind", "table"}, {"table", "shock"}, {"column", table.columnLabel(odds.column)},
+                   {"row", table.rowLabel(modified)}, {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
+                   {"reason", rollText(natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
+
+    // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
+    applySide(ctx, def, cells[1], "defender");
+    applySide(ctx, att, cells[0], "attacker");
+    if (slope == "downSteepSlope") {
+      const ResultCode check = parseResultCode("d");
+      for (Unit& u : att.units) {
+        if (u.state == "Eliminated") continue;
+        GS_NOTE(ctx, u.who + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
+        applyResult(ctx, u, check, false, "Defensive Terrain Modifiers");
+      }
+    }
+
+    ctx.tally("attackerCell", cells[0]);
+    ctx.tally("defenderCell", cells[1]);
     ctx.tally("attackerFinal", finalStates(att));
     ctx.tally("defenderFinal", finalStates(def));
-    ctx.tally("attackerStepsLost", 0);
-    ctx.tally("defenderStepsLost", 0);
-    return out;
+    ctx.tally("attackerStepsLost", stepsLost(att));
+    ctx.tally("defenderStepsLost", stepsLost(def));
+    if (!write) return Json();
+
+    Json oddsJson{{"column", odds.column}, {"columnLabel", table.columnLabel(odds.column)}};
+    if (odds.beyond > 0) oddsJson["levelsAbove"] = odds.beyond;
+    if (odds.beyond < 0) oddsJson["levelsBelow"] = -odds.beyond;
+    return Json{{"attacker", sideReport(att, attack, cells[0])},
+                {"defender", sideReport(def, defence, cells[1])},
+                {"odds", oddsJson},
+                {"column", odds.column},
+                {"columnLabel", table.columnLabel(odds.column)},
+                {"drm", drm.total()},
+                {"natural", natural},
+                {"modified", modified},
+                {"row", table.rowLabel(modified)},
+                {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
+                {"summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(natural, drm.total()) + " (row " +
+                                table.rowLabel(modified) + "). Attacker " + cells[0] + ": " + sideFate(att) +
+                                ". Defender " + cells[1] + ": " + sideFate(def) + "."}};
   }
 
-  // 1. Strengths and odds (W-12, W-13, W-17).
-  bool defenderAllRouted = true;  // the same test as the terrain DRMs below (W-33)
-  for (const Unit& u : def.units)
-    if (u.state != "Eliminated") defenderAllRouted = defenderAllRouted && u.state == "Routed";
-  Fraction attack, defence;
-  for (std::size_t i = 0; i < attackers.size(); ++i)
-    attack += attackStrength(ctx, attackers[i], square, defenderAllRouted, att.units[i].who);
-  for (std::size_t i = 0; i < defenders.size(); ++i)
-    if (def.units[i].state != "Eliminated") defence += Fraction{defenders[i].at("strength").get<long long>(), 1};
-  GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
-  GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
-  const Grid& table = ctx.grid("shock");
-  const OddsColumn odds = oddsColumn(ctx, attack, defence);
-  GS_TRACE(ctx, Json{{"kind", "column"}, {"value", odds.column}, {"ref", "W-12"},
-                 {"reason", attack.text() + " to " + defence.text() + " reads \"" + table.columnLabel(odds.column) +
-                                "\" (rounded in the defender's favour)"}});
-
-  // 2. DRMs (W-18: one tier per fact; groups cumulative).
-  Modifiers drm(ctx, "drm", "shock roll");
-  if (odds.beyond > 0) drm.add(ctx.entryValue("shockOther", "odds", "above6to1") * odds.beyond,
-                               "Per Odds > 6-1 (x" + std::to_string(odds.beyond) + ")", "W-13");
-  if (odds.beyond < 0) drm.add(ctx.entryValue("shockOther", "odds", "below1to4") * -odds.beyond,
-                               "Per Odds < 1-4 (x" + std::to_string(-odds.beyond) + ")", "W-13");
-
-  if (position != "front") drm.entry("shockPosition", position, 1, "W-18");
-  if (anyInfantry && anyCavalry) drm.entry("shockPosition", "combinedArms", 1, "W-21");
-  drm.entry("shockPosition", "attackingHexInZoc", attacker.at("hexesInEnemyZoc").get<int>(), "W-18");
-
-  bool defenderLc = false, defenderDisorderedInf = false;
-  for (const Unit& u : def.units) {
-    if (u.state == "Eliminated") continue;
-    defenderLc = defenderLc || u.type == "lightCavalry";
-    defenderDisorderedInf = defenderDisorderedInf || (u.type == "infantry" && (u.state == "D-1" || u.state == "D-2"));
-  }
-  if (anyHeavyCavalry) {
-    const bool frontal = std::any_of(attackers.begin(), attackers.end(), [](const Json& u) {
-      return u.at("type") == "heavyCavalry" && u.at("chargeThrough") == "front";
-    });
-    if (defenderLc) drm.entry("shockCharge", "hcChargingLc");
-    if (frontal && !square) drm.entry("shockCharge", "hcChargingFrontally");
-    if (defenderDisorderedInf && !square) drm.entry("shockCharge", "hcChargingDisorderedInf");
-  }
-
-  if (attacker.at("extendedLine").get<bool>()) drm.entryValue("shockOther", "extendedLine", "attacker");
-  if (defender.at("extendedLine").get<bool>()) drm.entryValue("shockOther", "extendedLine", "defender");
-  if (attacker.at("stackedWithNey").get<bool>()) drm.entry("shockOther", "attackerWithNey");
-  if (attacker.at("wetFuses").get<bool>()) drm.entryValue("shockOther", "wetFuses", "attacker");
-  if (defender.at("wetFuses").get<bool>()) drm.entryValue("shockOther", "wetFuses", "defender");
-
-  // Defender disorder: the worst state counts (W-18); Routed -5 not against cavalry.
-  bool routed = false, d2 = false, d1 = false, allRouted = true;
-  for (const Unit& u : def.units) {
-    if (u.state == "Eliminated") continue;
-    routed = routed || u.state == "Routed";
-    d2 = d2 || u.state == "D-2";
-    d1 = d1 || u.state == "D-1";
-    allRouted = allRouted && u.state == "Routed";
-  }
-  if (routed && !anyCavalry) drm.entry("shockMorale", "defenderRouted", 1, "W-18");
-  else if (d2) drm.entry("shockMorale", "anyDefenderD2", 1, "W-18");
-  else if (d1) drm.entry("shockMorale", "anyDefenderD1", 1, "W-18");
-  if (routed && anyCavalry) GS_RULING(ctx, "W-39", "Defender Routed (Not vs. Cav): an attacking unit is cavalry, no -5");
-  if (std::any_of(att.units.begin(), att.units.end(), [](const Unit& u) { return u.state == "D-1"; }))
-    drm.entry("shockMorale", "anyAttackerD1");
-  for (std::size_t i = 0; i < attackers.size(); ++i) {
-    const std::string elite = attackers[i].at("elite").get<std::string>();
-    if (elite == "none") continue;
-    std::string ruling;
-    const int v = patchedValue(ctx, "shockMorale", "eliteAttacker", elite, ruling);
-    drm.add(v, "Each Elite/Crack Elite Attacker [" + elite + "] (" + att.units[i].who + ")",
-            ruling.empty() ? "W-22" : ruling);
-  }
-  auto totalSteps = [](const Side& s) {
-    int n = 0;
-    for (const Unit& u : s.units)
-      if (u.state != "Eliminated") n += u.steps;
-    return n;
-  };
-  const std::string terrain = defender.at("terrain").get<std::string>();
-  if (totalSteps(att) == 1) drm.entryValue("shockMorale", "oneStep", "attacker", "W-31");
-  if (totalSteps(def) == 1) {
-    if (terrain == "chateau") GS_RULING(ctx, "W-31", "defender has 1 step, but in a Chateau: no DRM");
-    else drm.entryValue("shockMorale", "oneStep", "defender", "W-31");
-  }
-
-  // Defensive terrain; routed defenders "Gain No Terrain Benefits if Assaulted".
-  const std::string slope = attacker.at("slope").get<std::string>();
-  const std::string arms = cavalryOnly ? "cavalry" : "other";
-  if (slope == "downOneLevel") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-18");
-  if (slope == "downSteepSlope") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-39");
-  if (allRouted) {
-    GS_NOTE(ctx, "routed defenders gain no terrain benefits", "Effects of Disorder and Rout");
-  } else {
-    if (slope == "upOneLevel") drm.entry("shockTerrain", "upOneLevel");
-    if (slope == "upSteepSlope") drm.entry("shockTerrain", "upSteepSlope", 1, "W-18");
-    if (terrain == "woods") drm.entryValue("shockTerrain", "woods", arms, "W-18");
-    if (terrain == "building" || terrain == "village" || terrain == "builtUpVillage")
-      drm.entryValue("shockTerrain", "buildingVillage", terrain);
-    const std::string stream = attacker.at("streamCrossing").get<std::string>();
-    if (stream == "stream") drm.entry("shockTerrain", "stream");
-    if (stream == "marshyStreamSome") drm.entryValue("shockTerrain", "marshyStream", "some", "W-18");
-    if (stream == "marshyStreamAll") drm.entryValue("shockTerrain", "marshyStream", "all", "W-18");
-    if (stream == "deepStreamSome") drm.entryValue("shockTerrain", "deepStream", "some", "W-18");
-    if (stream == "deepStreamAll") drm.entryValue("shockTerrain", "deepStream", "all", "W-18");
-  }
-  drm.add(ctx.in.at("extraDrm").get<int>(), "extra DRM (rules outside the chart)", "input");
-
-  // 3. Roll and read both grids.
-  const int natural = ctx.roll(kD10, "shock");
-  const int modified = clampTraced(ctx, natural + drm.total(), table.firstRow(), table.lastRow(),
-                                   "rows are -2 to 11", "rules-notes 2.2");
-  std::string cells[2];
-  const char* sides[2] = {"attacker", "defender"};
-  for (int s = 0; s < 2; ++s) {
-    const Json cell = table.cell(odds.column, modified, ctx.options, sides[s]);
-    const std::string patch = table.patchRuling(odds.column, modified, ctx.options, sides[s]);
-    if (!patch.empty()) GS_RULING(ctx, patch, std::string(sides[s]) + " cell reads " + cell.get<std::string>());
-    cells[s] = cell.is_null() ? "-" : cell.get<std::string>();
-  }
-  GS_TRACE(ctx, Json{{"kind", "table"}, {"table", "shock"}, {"column", table.columnLabel(odds.column)},
-                 {"row", table.rowLabel(modified)}, {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
-                 {"reason", rollText(natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
-
-  // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
-  applySide(ctx, def, cells[1], "defender");
-  applySide(ctx, att, cells[0], "attacker");
-  if (slope == "downSteepSlope") {
-    const ResultCode check = parseResultCode("d");
-    for (Unit& u : att.units) {
-      if (u.state == "Eliminated") continue;
-      GS_NOTE(ctx, u.who + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
-      applyResult(ctx, u, check, false, "Defensive Terrain Modifiers");
-    }
-  }
-
-  ctx.tally("attackerCell", cells[0]);
-  ctx.tally("defenderCell", cells[1]);
-  ctx.tally("attackerFinal", finalStates(att));
-  ctx.tally("defenderFinal", finalStates(def));
-  ctx.tally("attackerStepsLost", stepsLost(att));
-  ctx.tally("defenderStepsLost", stepsLost(def));
-
-  Json oddsJson{{"column", odds.column}, {"columnLabel", table.columnLabel(odds.column)}};
-  if (odds.beyond > 0) oddsJson["levelsAbove"] = odds.beyond;
-  if (odds.beyond < 0) oddsJson["levelsBelow"] = -odds.beyond;
-  return Json{{"attacker", sideReport(att, attack, cells[0])},
-              {"defender", sideReport(def, defence, cells[1])},
-              {"odds", oddsJson},
-              {"column", odds.column},
-              {"columnLabel", table.columnLabel(odds.column)},
-              {"drm", drm.total()},
-              {"natural", natural},
-              {"modified", modified},
-              {"row", table.rowLabel(modified)},
-              {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
-              {"summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(natural, drm.total()) + " (row " +
-                              table.rowLabel(modified) + "). Attacker " + cells[0] + ": " + sideFate(att) +
-                              ". Defender " + cells[1] + ": " + sideFate(def) + "."}};
-}
+ private:
+  const Grid& table_;
+  const Json& ratios_;
+  Side att_, def_;  // the units as they stand before the roll
+  std::vector<Charger> chargers_;
+  std::vector<long long> defenceStrengths_;
+  Position position_;
+  bool square_ = false, lcOnly_ = false;
+  bool anyCavalry_ = false, anyLightCavalry_ = false, anyHeavyCavalry_ = false, anyInfantry_ = false, hcFrontal_ = false;
+  int hexesInEnemyZoc_ = 0, extraDrm_ = 0;
+  bool attackerExtendedLine_ = false, defenderExtendedLine_ = false, stackedWithNey_ = false;
+  bool attackerWetFuses_ = false, defenderWetFuses_ = false;
+  std::string terrain_, slope_, stream_;
+};
 
 }  // namespace
 }  // namespace grapeshot::waterloo
 
-GRAPESHOT_PROCEDURES(battles_of_waterloo, {"shock", grapeshot::waterloo::shock});
+GRAPESHOT_PROCEDURES(battles_of_waterloo, {"shock", grapeshot::bindTyped<grapeshot::waterloo::Shock>});
