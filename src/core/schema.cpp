@@ -72,17 +72,28 @@ std::string labelOf(const Json& schema) {
   return t != schema.end() && t->is_string() ? t->get<std::string>() + ": " : std::string();
 }
 
-}  // namespace
+// Where the value being checked sits, as a chain up to the caller's prefix: the JSON Pointer string
+// is built only when an error reports it (a valid request builds none).
+struct Path {
+  const Path* parent;
+  const std::string* key;  // nullptr: an array index
+  std::size_t index;
+  const std::string* prefix;  // the root's path
+  std::string str() const {
+    if (!parent) return *prefix;
+    return key ? pointerJoin(parent->str(), *key) : pointerJoin(parent->str(), index);
+  }
+};
 
-Json validate(const Json& schema, const Json& value, const std::string& path, const char* unknownCode) {
+Json validateAt(const Json& schema, const Json& value, const Path& at, const char* unknownCode) {
   const auto typeIt = schema.find("type");
   if (typeIt != schema.end()) {
-    const std::string type = typeIt->get<std::string>();
+    const std::string& type = typeIt->get_ref<const std::string&>();
     if (!hasType(value, type)) {
       std::string what = std::string("expected ") + (type == "integer" ? "an " : "a ") + type + ", got " +
                          schemaTypeName(value);
       if (type == "integer" && value.is_number_float()) what += " " + shortDump(value);
-      throw RequestError(code::kWrongType, labelOf(schema) + what, path.empty() ? "" : path);
+      throw RequestError(code::kWrongType, labelOf(schema) + what, at.str());
     }
   }
   if (const auto e = schema.find("enum"); e != schema.end()) {
@@ -92,61 +103,73 @@ Json validate(const Json& schema, const Json& value, const std::string& path, co
     if (!found) {
       std::string list;
       for (const auto& allowed : *e) list += (list.empty() ? "" : ", ") + allowed.dump();
-      throw RequestError(code::kInvalidValue, labelOf(schema) + shortDump(value) + " is not one of: " + list, path);
+      throw RequestError(code::kInvalidValue, labelOf(schema) + shortDump(value) + " is not one of: " + list, at.str());
     }
   }
   if (value.is_number()) {
     if (const auto m = schema.find("minimum"); m != schema.end() && belowMinimum(value, *m))
-      throw RequestError(code::kOutOfRange, labelOf(schema) + shortDump(value) + " is below the minimum " + m->dump(), path);
+      throw RequestError(code::kOutOfRange, labelOf(schema) + shortDump(value) + " is below the minimum " + m->dump(), at.str());
     if (const auto m = schema.find("maximum"); m != schema.end() && aboveMaximum(value, *m))
-      throw RequestError(code::kOutOfRange, labelOf(schema) + shortDump(value) + " is above the maximum " + m->dump(), path);
+      throw RequestError(code::kOutOfRange, labelOf(schema) + shortDump(value) + " is above the maximum " + m->dump(), at.str());
   }
   if (value.is_array()) {
     const auto n = value.size();
     if (const auto m = schema.find("minItems"); m != schema.end() && n < m->get<std::size_t>())
-      throw RequestError(code::kOutOfRange, labelOf(schema) + "needs at least " + m->dump() + " item(s), got " + std::to_string(n), path);
+      throw RequestError(code::kOutOfRange, labelOf(schema) + "needs at least " + m->dump() + " item(s), got " + std::to_string(n), at.str());
     if (const auto m = schema.find("maxItems"); m != schema.end() && n > m->get<std::size_t>())
-      throw RequestError(code::kOutOfRange, labelOf(schema) + "allows at most " + m->dump() + " item(s), got " + std::to_string(n), path);
+      throw RequestError(code::kOutOfRange, labelOf(schema) + "allows at most " + m->dump() + " item(s), got " + std::to_string(n), at.str());
     const auto items = schema.find("items");
     if (items == schema.end()) return value;
     Json out = Json::array();
-    for (std::size_t i = 0; i < n; ++i) out.push_back(validate(*items, value[i], pointerJoin(path, i)));
+    out.get_ref<Json::array_t&>().reserve(n);
+    for (std::size_t i = 0; i < n; ++i) out.push_back(validateAt(*items, value[i], Path{&at, nullptr, i, nullptr}, nullptr));
     return out;
   }
   if (value.is_object()) {
     static const Json kEmpty = Json::object();
     const auto propsIt = schema.find("properties");
     const Json& props = propsIt == schema.end() ? kEmpty : *propsIt;
-    for (const auto& [key, _] : value.items())
-      if (!props.contains(key))
+    for (const auto& item : value.items())
+      if (!props.contains(item.key()))
         throw RequestError(unknownCode ? unknownCode : code::kUnknownField,
                            "unknown " + std::string(unknownCode && std::string(unknownCode) == code::kUnknownOption
                                                         ? "option"
                                                         : "field") +
-                               " \"" + clip(key) + "\"",
-                           pointerJoin(path, key));
+                               " \"" + clip(item.key()) + "\"",
+                           pointerJoin(at.str(), item.key()));
     if (const auto req = schema.find("required"); req != schema.end())
       for (const auto& name : *req)
-        if (!value.contains(name.get<std::string>())) {
-          const auto sub = props.find(name.get<std::string>());
+        if (!value.contains(name.get_ref<const std::string&>())) {
+          const auto sub = props.find(name.get_ref<const std::string&>());
           const std::string title = sub != props.end() ? sub->value("title", "") : "";
           throw RequestError(code::kMissingField,
                              "missing required field \"" + name.get<std::string>() + "\"" + (title.empty() ? "" : " (" + title + ")"),
-                             pointerJoin(path, name.get<std::string>()));
+                             pointerJoin(at.str(), name.get<std::string>()));
         }
+    // Built in the schema's order: every key once, so it is appended, never searched for.
     Json out = Json::object();
-    for (const auto& [key, sub] : props.items()) {
+    auto& members = out.get_ref<Json::object_t&>();
+    members.reserve(props.size());
+    for (const auto& prop : props.items()) {
+      const std::string& key = prop.key();
+      const Json& sub = prop.value();
       const auto it = value.find(key);
-      if (it != value.end()) out[key] = validate(sub, *it, pointerJoin(path, key));
-      else if (const auto d = sub.find("default"); d != sub.end()) out[key] = *d;
+      if (it != value.end()) members.emplace_back(key, validateAt(sub, *it, Path{&at, &key, 0, nullptr}, nullptr));
+      else if (const auto d = sub.find("default"); d != sub.end()) members.emplace_back(key, *d);
       // An absent optional group (e.g. a commander) is filled with its members' defaults, so
       // procedures read every declared input without checking for absence.
-      else if (sub.value("type", "") == "object" && !sub.contains("required"))
-        out[key] = validate(sub, Json::object(), pointerJoin(path, key));
+      else if (const auto t = sub.find("type"); t != sub.end() && *t == "object" && !sub.contains("required"))
+        members.emplace_back(key, validateAt(sub, kEmpty, Path{&at, &key, 0, nullptr}, nullptr));
     }
     return out;
   }
   return value;
+}
+
+}  // namespace
+
+Json validate(const Json& schema, const Json& value, const std::string& path, const char* unknownCode) {
+  return validateAt(schema, value, Path{nullptr, nullptr, 0, &path}, unknownCode);
 }
 
 }  // namespace grapeshot

@@ -1,4 +1,6 @@
 // Morale and rally tests (seed 000 "Common morale test modifiers", "For the rally tests only").
+#include <algorithm>
+
 #include "core/error.h"
 #include "napoleon.h"
 
@@ -12,15 +14,39 @@ Rulings::Rulings(const Json& o)
       streamAttackerOnly(o.at("V15_attacker_only").get<bool>()),
       stepPerHex(o.at("V21_step_per_hex").get<bool>()) {}
 
+namespace {
+
+// The terrain chart's "Combat /(Defensive protection)" per terrain and town/city, read once: the
+// ruleset's data never changes once loaded, and there is one napoleon-iii-1866.
+struct Protections {
+  int terrain[kTerrainNames.size()] = {};
+  int settlement[kSettlementNames.size()] = {};
+};
+const Protections& protections(const Ruleset& rs) {
+  static const Protections p = [&rs] {
+    Protections out;
+    for (const auto& row : rs.table("terrain").at("rows")) {
+      if (!row.contains("protection")) continue;
+      for (std::size_t i = 0; i < kTerrainNames.size(); ++i)
+        if (row.at("id") == kTerrainNames[i]) out.terrain[i] = std::max(out.terrain[i], row.at("protection").get<int>());
+      for (std::size_t i = 0; i < kSettlementNames.size(); ++i)
+        if (row.at("id") == kSettlementNames[i]) out.settlement[i] = std::max(out.settlement[i], row.at("protection").get<int>());
+    }
+    return out;
+  }();
+  return p;
+}
+
+}  // namespace
+
 Hex readHex(const Ruleset& rs, const Json& in) {
   Hex h;
   h.terrain = readEnum(in, "terrain", kTerrainNames, Terrain::clear);
   h.settlement = readEnum(in, "settlement", kSettlementNames, Settlement::none);
   h.level = in.value("level", 1);
-  // V-03: the highest protection in the hex counts (terrain chart, "Combat /(Defensive protection)").
-  for (const char* id : {kTerrainNames[static_cast<int>(h.terrain)], kSettlementNames[static_cast<int>(h.settlement)]})
-    for (const auto& row : rs.table("terrain").at("rows"))
-      if (row.at("id") == id && row.contains("protection")) h.protection = std::max(h.protection, row.at("protection").get<int>());
+  // V-03: the highest protection in the hex counts.
+  const Protections& p = protections(rs);
+  h.protection = std::max({1, p.terrain[static_cast<int>(h.terrain)], p.settlement[static_cast<int>(h.settlement)]});
   return h;
 }
 
