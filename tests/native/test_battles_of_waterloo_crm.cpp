@@ -37,8 +37,8 @@ wl::Unit unit(const std::string& type, const std::string& state, int cohesion = 
   wl::Unit u;
   u.who = "test unit";
   u.path = "/unit";
-  u.type = type;
-  u.state = state;
+  u.type = grapeshot::readEnum<wl::Arm>(grapeshot::Json(type), wl::kArmNames);
+  u.state = grapeshot::readEnum<wl::State>(grapeshot::Json(state), wl::kStateNames);
   u.cohesion = cohesion;
   u.steps = steps;
   return u;
@@ -144,7 +144,7 @@ TEST_CASE("Waterloo matrix: every cell's effect", "[battles-of-waterloo][crm]") 
     Harness h(e.dice);
     wl::Unit u = unit(e.type, e.state);
     wl::applyMatrix(h.ctx, u, e.column);
-    CHECK(u.state == e.newState);
+    CHECK(wl::name(u.state) == e.newState);
     CHECK(u.stepsLost == e.stepsLost);
     CHECK(u.retreatHexes == e.retreat);
     CHECK(u.routRetreat == e.routRetreat);
@@ -185,21 +185,21 @@ TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the 
     wl::applyResult(h.ctx, u, wl::parseResultCode("1BDr"));
     CHECK(u.stepsLost == 1);
     CHECK(u.retreatHexes == 1);
-    CHECK(u.state == "Routed");
+    CHECK(std::string(wl::name(u.state)) == "Routed");
     CHECK(u.events == Json{"stepLoss", "retreat", "D-1", "rout"});
   }
   SECTION("1BDr on D-1 infantry, r check passed: ends D-2") {
     Harness h({2});
     wl::Unit u = unit("infantry", "D-1");
     wl::applyResult(h.ctx, u, wl::parseResultCode("1BDr"));
-    CHECK(u.state == "D-2");
+    CHECK(std::string(wl::name(u.state)) == "D-2");
     CHECK(u.stepsLost == 1);
   }
   SECTION("Bd on Normal artillery: B places D-1, then the failed d reads the D-1 row: retreat 1 hex, lose a step") {
     Harness h({9});
     wl::Unit u = unit("artillery", "Normal");
     wl::applyResult(h.ctx, u, wl::parseResultCode("Bd"));
-    CHECK(u.state == "D-1");
+    CHECK(std::string(wl::name(u.state)) == "D-1");
     CHECK(u.retreatHexes == 2);
     CHECK(u.stepsLost == 1);
   }
@@ -208,14 +208,14 @@ TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the 
     wl::Unit a = unit("infantry", "Normal"), b = unit("infantry", "Normal");
     wl::applyResult(pass.ctx, a, wl::parseResultCode("d+2"));
     wl::applyResult(fail.ctx, b, wl::parseResultCode("d+2"));
-    CHECK(a.state == "Normal");
-    CHECK(b.state == "D-1");
+    CHECK(std::string(wl::name(a.state)) == "Normal");
+    CHECK(std::string(wl::name(b.state)) == "D-1");
   }
   SECTION("steps exhaust the unit: eliminated, no further letters") {
     Harness h({});
     wl::Unit u = unit("infantry", "Normal", 5, 2);
     wl::applyResult(h.ctx, u, wl::parseResultCode("2BDr"));
-    CHECK(u.state == "Eliminated");
+    CHECK(std::string(wl::name(u.state)) == "Eliminated");
     CHECK(u.retreatHexes == 0);
     CHECK(h.dice.used() == 0);
   }
@@ -225,7 +225,7 @@ TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the 
     wl::applyResult(h.ctx, u, wl::parseResultCode("2BD"), false);
     CHECK(u.stepsLost == 0);
     CHECK(u.retreatHexes == 1);
-    CHECK(u.state == "D-1");
+    CHECK(std::string(wl::name(u.state)) == "D-1");
   }
 }
 
@@ -235,7 +235,7 @@ TEST_CASE("Waterloo Blown cavalry: checks are automatic, automatic results cost 
     wl::Unit u = unit("heavyCavalry", "Blown");
     wl::applyResult(h.ctx, u, wl::parseResultCode("d"));
     CHECK(h.dice.used() == 1);  // only the matrix's "<=Cohesion" check
-    CHECK(u.state == "Blown");
+    CHECK(std::string(wl::name(u.state)) == "Blown");
     CHECK(u.retreatHexes == 1);
     CHECK(u.stepsLost == 0);
   }
@@ -243,14 +243,14 @@ TEST_CASE("Waterloo Blown cavalry: checks are automatic, automatic results cost 
     Harness h({8});
     wl::Unit u = unit("lightCavalry", "Blown");
     wl::applyResult(h.ctx, u, wl::parseResultCode("D"));
-    CHECK(u.state == "Routed");
+    CHECK(std::string(wl::name(u.state)) == "Routed");
     CHECK(u.stepsLost == 1);
   }
   SECTION("r against Blown cavalry is R: eliminated, no roll") {
     Harness h({});
     wl::Unit u = unit("lightCavalry", "Blown");
     wl::applyResult(h.ctx, u, wl::parseResultCode("r"));
-    CHECK(u.state == "Eliminated");
+    CHECK(std::string(wl::name(u.state)) == "Eliminated");
   }
 }
 
@@ -260,9 +260,9 @@ TEST_CASE("Waterloo W-32: D-1 cavalry receiving d takes the d check, then the ma
   wl::applyResult(passFirst.ctx, a, wl::parseResultCode("d"));
   wl::applyResult(failBoth.ctx, b, wl::parseResultCode("d"));
   wl::applyResult(failThenPass.ctx, c, wl::parseResultCode("d"));
-  CHECK((a.state == "D-1" && a.retreatHexes == 0 && passFirst.dice.used() == 1));
-  CHECK((b.state == "Routed" && failBoth.dice.used() == 2));
-  CHECK((c.state == "D-1" && c.retreatHexes == 1 && failThenPass.dice.used() == 2));
+  CHECK((a.state == wl::State::d1 && a.retreatHexes == 0 && passFirst.dice.used() == 1));
+  CHECK((b.state == wl::State::routed && failBoth.dice.used() == 2));
+  CHECK((c.state == wl::State::d1 && c.retreatHexes == 1 && failThenPass.dice.used() == 2));
 }
 
 TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", "[battles-of-waterloo][crm]") {
@@ -279,7 +279,7 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
     wl::Unit u = unit("infantry", "Normal");
     u.retreatBlocked = true;
     wl::applyMatrix(h.ctx, u, "r/R");
-    CHECK(u.state == "Eliminated");
+    CHECK(std::string(wl::name(u.state)) == "Eliminated");
   }
   SECTION("rout retreat is 1/2 MA rounded up: MA 5 -> 3 hexes") {
     Harness h({});
@@ -310,7 +310,7 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
     u.stepsLost = 1;
     wl::applyResult(h.ctx, u, wl::parseResultCode("3"));
     CHECK(u.stepsLost == 2);
-    CHECK(u.state == "Eliminated");
+    CHECK(std::string(wl::name(u.state)) == "Eliminated");
     CHECK(wl::unitReport(u).at("stepsLeft") == 0);
   }
   SECTION("W-38: unable to retreat costs a step per retreat; unable to rout its full distance eliminates") {
@@ -325,14 +325,14 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
     CHECK(back.retreatHexes == 0);
     CHECK(rout.retreatHexes == 1);  // it can retreat, just not rout
     wl::applyMatrix(h.ctx, rout, "r/R");
-    CHECK(rout.state == "Eliminated");
+    CHECK(std::string(wl::name(rout.state)) == "Eliminated");
     wl::applyMatrix(h.ctx, back, "r/R");  // cannot retreat, so cannot rout either
-    CHECK(back.state == "Eliminated");
+    CHECK(std::string(wl::name(back.state)) == "Eliminated");
   }
 }
 
 TEST_CASE("Waterloo unitFromJson refuses states the matrix has no row for", "[battles-of-waterloo][crm]") {
   CHECK_THROWS_AS(wl::unitFromJson(Json{{"type", "lightCavalry"}, {"state", "D-2"}}, "/u", "u"), grapeshot::RequestError);
   CHECK_THROWS_AS(wl::unitFromJson(Json{{"type", "infantry"}, {"state", "Blown"}}, "/u", "u"), grapeshot::RequestError);
-  CHECK(wl::unitFromJson(Json{{"type", "infantry"}, {"state", "D-2"}}, "/u", "u").state == "D-2");
+  CHECK(wl::unitFromJson(Json{{"type", "infantry"}, {"state", "D-2"}}, "/u", "u").state == wl::State::d2);
 }

@@ -25,11 +25,15 @@ bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who) 
   return passed;
 }
 
-std::string matrixType(const std::string& type) {
-  if (type == "infantry") return "Infantry";
-  if (type == "artillery") return "Artillery";
+const char* matrixType(Arm type) {
+  if (type == Arm::infantry) return "Infantry";
+  if (type == Arm::artillery) return "Artillery";
   return "Cavalry";  // lightCavalry, heavyCavalry
 }
+
+namespace {
+int matrixTypeIndex(Arm type) { return type == Arm::infantry ? 0 : type == Arm::artillery ? 2 : 1; }
+}  // namespace
 
 namespace {
 
@@ -38,21 +42,15 @@ const char* kMatrix = "combatResultsMatrix";
 // The matrix indexed once: exact odds read it for every unit of every dice sequence. The ruleset's
 // data is loaded once and never changes, so a function-local static may point into it.
 struct MatrixIndex {
-  static constexpr const char* kStates[] = {"Normal", "D-1", "D-2", "Routed", "Blown", "Eliminated"};
-  static constexpr const char* kTypes[] = {"Infantry", "Cavalry", "Artillery"};
-  const Json* rows[6][3] = {};
+  static constexpr const char* kTypes[] = {"Infantry", "Cavalry", "Artillery"};  // matrixTypeIndex
+  const Json* rows[kStateNames.size()][3] = {};
   std::vector<std::string> columns;
   explicit MatrixIndex(const Json& matrix) {
     for (const auto& row : matrix.at("rows"))
       for (int s = 0; s < 6; ++s)
         for (int t = 0; t < 3; ++t)
-          if (row.at("state") == kStates[s] && row.at("type") == kTypes[t] && !rows[s][t]) rows[s][t] = &row;
+          if (row.at("state") == kStateNames[s] && row.at("type") == kTypes[t] && !rows[s][t]) rows[s][t] = &row;
     for (const auto& c : matrix.at("columns")) columns.push_back(c.get<std::string>());
-  }
-  static int find(const char* const* names, int n, const std::string& name) {
-    for (int i = 0; i < n; ++i)
-      if (name == names[i]) return i;
-    return -1;
   }
 };
 
@@ -61,9 +59,8 @@ const MatrixIndex& matrixIndex(const Context& ctx) {
   return index;
 }
 
-const Json* matrixRow(const Context& ctx, const std::string& state, const std::string& type) {
-  const int s = MatrixIndex::find(MatrixIndex::kStates, 6, state), t = MatrixIndex::find(MatrixIndex::kTypes, 3, type);
-  return s < 0 || t < 0 ? nullptr : matrixIndex(ctx).rows[s][t];
+const Json* matrixRow(const Context& ctx, State state, Arm type) {
+  return matrixIndex(ctx).rows[static_cast<int>(state)][matrixTypeIndex(type)];
 }
 
 std::size_t columnIndex(const Context& ctx, const std::string& column) {
@@ -77,7 +74,7 @@ void rout(Context& ctx, Unit& u, const std::string& ref) {
   if (u.routBlocked || u.retreatBlocked) {
     // "Units that cannot rout their full rout distance are eliminated" (W-38); one that cannot
     // retreat at all cannot rout either.
-    u.state = "Eliminated";
+    u.state = State::eliminated;
     u.events.push_back("eliminated");
     GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who},
                    {"reason", u.routBlocked ? "cannot rout its full distance: eliminated"
@@ -85,7 +82,7 @@ void rout(Context& ctx, Unit& u, const std::string& ref) {
                    {"ref", "W-38"}});
     return;
   }
-  u.state = "Routed";
+  u.state = State::routed;
   u.routRetreat = true;
   u.events.push_back("rout");
   GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who},
@@ -114,14 +111,14 @@ void retreat(Context& ctx, Unit& u, int hexes, const std::string& what) {
 void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, const std::string& column,
                   const std::string& ref) {
   for (const auto& e : cell.at("effects")) {
-    if (u.state == "Eliminated") return;
+    if (u.state == State::eliminated) return;
     const std::string& effect = e.get_ref<const std::string&>();
     if (effect == "retreat") {
       retreat(ctx, u, ctx.option<int>("W19_retreat_hexes"), cell.at("text").get_ref<const std::string&>());
     } else if (effect == "retreat1hex") {
       retreat(ctx, u, 1, cell.at("text").get_ref<const std::string&>());
     } else if (effect == "D-1" || effect == "D-2") {
-      u.state = effect;
+      u.state = readEnum<State>(e, kStateNames);
       u.events.push_back(effect);
       GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", cell.at("text")}, {"ref", "Combat Results Matrix"}});
     } else if (effect == "rout") {
@@ -129,7 +126,7 @@ void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, cons
     } else if (effect == "stepLoss") {
       loseSteps(ctx, u, 1, cell.at("text").get_ref<const std::string&>(), "Combat Results Matrix");
     } else if (effect == "eliminated") {
-      u.state = "Eliminated";
+      u.state = State::eliminated;
       u.events.push_back("eliminated");
       GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
     } else if (effect == "cohesionCheckElseRout") {
@@ -155,23 +152,23 @@ Unit unitFromJson(const Json& in, const std::string& path, const std::string& wh
   Unit u;
   u.who = who;
   u.path = path;
-  u.type = in.at("type").get<std::string>();
-  if (in.contains("state")) u.state = in.at("state").get<std::string>();
+  u.type = readEnum<Arm>(in.at("type"), kArmNames);
+  if (in.contains("state")) u.state = readEnum<State>(in.at("state"), kStateNames);
   if (in.contains("cohesion")) u.cohesion = in.at("cohesion").get<int>();
   if (in.contains("steps")) u.steps = in.at("steps").get<int>();
   if (in.contains("movementAllowance")) u.movementAllowance = in.at("movementAllowance").get<int>();
   if (in.contains("retreatBlocked")) u.retreatBlocked = in.at("retreatBlocked").get<bool>();
   if (in.contains("routBlocked")) u.routBlocked = in.at("routBlocked").get<bool>();
   // The matrix prints D-2 only for infantry and Blown only for cavalry.
-  if ((u.state == "D-2" && u.type != "infantry") || (u.state == "Blown" && matrixType(u.type) != "Cavalry"))
+  if ((u.state == State::d2 && u.type != Arm::infantry) || (u.state == State::blown && matrixType(u.type) != "Cavalry"))
     throw RequestError(code::kInvalidValue,
-                       who + ": the Combat Results Matrix has no " + u.state + " row for " + matrixType(u.type),
+                       who + ": the Combat Results Matrix has no " + name(u.state) + " row for " + matrixType(u.type),
                        pointerJoin(path, "state"));
   return u;
 }
 
 Json unitReport(const Unit& u) {
-  Json r{{"type", u.type}, {"newState", u.state}, {"stepsLost", u.stepsLost}, {"retreat", u.retreatHexes},
+  Json r{{"type", name(u.type)}, {"newState", name(u.state)}, {"stepsLost", u.stepsLost}, {"retreat", u.retreatHexes},
          {"routRetreat", u.routRetreat}};
   if (u.routRetreat && u.movementAllowance > 0) r["routRetreatHexes"] = (u.movementAllowance + 1) / 2;
   if (u.steps > 0) r["stepsLeft"] = std::max(0, u.steps - u.stepsLost);
@@ -203,7 +200,7 @@ std::string fate(const Unit& u) {
   std::string disorder;
   for (const auto& e : u.events)
     if (e == "D-1" || e == "D-2") disorder = e.get<std::string>();
-  if (u.state == "Eliminated") parts.push_back("is eliminated");
+  if (u.state == State::eliminated) parts.push_back("is eliminated");
   else if (u.routRetreat) parts.push_back("routs (Routed marker, retreats half its move)");
   else if (!disorder.empty()) parts.push_back("becomes " + disorder + " (disordered)");
   if (parts.empty()) return "is unaffected";
@@ -214,39 +211,39 @@ std::string fate(const Unit& u) {
 }
 
 void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const std::string& ref) {
-  if (n <= 0 || u.state == "Eliminated") return;
+  if (n <= 0 || u.state == State::eliminated) return;
   if (u.steps > 0) n = std::min(n, u.steps - u.stepsLost);  // W-36: never beyond the steps it has
   u.stepsLost += n;
   for (int i = 0; i < n; ++i) u.events.push_back("stepLoss");
   GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", reason + ": loses " + stepsWord(n)}, {"ref", ref}});
   if (u.steps > 0 && u.stepsLost >= u.steps) {
-    u.state = "Eliminated";
+    u.state = State::eliminated;
     u.events.push_back("eliminated");
     GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", "no steps left: eliminated"}, {"ref", "W-36"}});
   }
 }
 
 void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::string& ref) {
-  if (u.state == "Eliminated") return;
-  const Json* row = matrixRow(ctx, u.state, matrixType(u.type));
-  if (!row) throw std::logic_error("Combat Results Matrix has no row " + u.state + "/" + u.type);
+  if (u.state == State::eliminated) return;
+  const Json* row = matrixRow(ctx, u.state, u.type);
+  if (!row) throw std::logic_error(std::string("Combat Results Matrix has no row ") + name(u.state) + "/" + name(u.type));
   const Json& cell = row->at("cells").at(columnIndex(ctx, column));
-  GS_TRACE(ctx, Json{{"kind", "matrix"}, {"for", u.who}, {"row", u.state + " " + matrixType(u.type)}, {"column", column},
+  GS_TRACE(ctx, Json{{"kind", "matrix"}, {"for", u.who}, {"row", std::string(name(u.state)) + " " + matrixType(u.type)}, {"column", column},
                  {"cell", cell.at("text")}, {"ref", ref.empty() ? "Combat Results Matrix" : ref}});
   applyEffects(ctx, u, *row, cell, column, ref);
 }
 
 void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, const std::string& ref) {
-  if (code.text == "-" || u.state == "Eliminated") return;
+  if (code.text == "-" || u.state == State::eliminated) return;
   if (takeSteps && code.steps > 0) loseSteps(ctx, u, code.steps, "result " + code.text, ref.empty() ? "W-19" : ref);
   if (code.back) applyMatrix(ctx, u, "B", "W-19");
 
   // d/D then r/R: a lower-case letter is a Cohesion Check whose failure applies the column (W-11);
   // against Blown cavalry checks are automatic and printed automatic results cost an extra step.
   auto letter = [&](char printed, const std::string& column, int drm) {
-    if (!printed || u.state == "Eliminated") return;
+    if (!printed || u.state == State::eliminated) return;
     const bool automatic = std::isupper(static_cast<unsigned char>(printed)) != 0;
-    const bool blown = u.state == "Blown";
+    const bool blown = u.state == State::blown;
     if (!automatic && blown) {
       GS_TRACE(ctx, Json{{"kind", "note"}, {"for", u.who},
                      {"reason", std::string("Blown cavalry: ") + printed + " is automatic (" +

@@ -9,8 +9,18 @@
 #include <string>
 
 #include "core/context.h"
+#include "core/typed.h"
 
 namespace grapeshot::waterloo {
+
+// A unit's morale state, as the matrix rows print it, and its type (the schemas' enums, in order).
+enum class State { normal, d1, d2, routed, blown, eliminated };
+inline constexpr EnumNames<6> kStateNames{"Normal", "D-1", "D-2", "Routed", "Blown", "Eliminated"};
+enum class Arm { infantry, lightCavalry, heavyCavalry, artillery };
+inline constexpr EnumNames<4> kArmNames{"infantry", "lightCavalry", "heavyCavalry", "artillery"};
+inline const char* name(State s) { return enumName(s, kStateNames); }
+inline const char* name(Arm a) { return enumName(a, kArmNames); }
+inline bool isCavalry(Arm a) { return a == Arm::lightCavalry || a == Arm::heavyCavalry; }
 
 // Cohesion Check (W-02, rules-notes 2.2): one d10 read 0-9 (W-01); pass iff natural + drm <= cohesion.
 // Traced as a "check" step; `who` names the unit in the trace and in the roll's purpose.
@@ -20,8 +30,8 @@ bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who);
 struct Unit {
   std::string who;              // "the target", "attacking unit 1" (trace wording)
   std::string path;             // JSON Pointer of its input object, for errors
-  std::string type;             // "infantry" | "lightCavalry" | "heavyCavalry" | "artillery"
-  std::string state = "Normal"; // "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated"
+  Arm type = Arm::infantry;
+  State state = State::normal;
   int cohesion = -1;            // Cohesion rating; required wherever a check can come up (W-35)
   int steps = 0;                // steps before the result; 0 = not given (no elimination by losses)
   int movementAllowance = 0;    // MA, for the length of a rout retreat (1/2 move, rounded up; W-19)
@@ -36,7 +46,7 @@ struct Unit {
 };
 
 // The matrix row type of a unit type ("Infantry" | "Cavalry" | "Artillery").
-std::string matrixType(const std::string& type);
+const char* matrixType(Arm type);
 
 // Reads a unit input object: {type, state, cohesion?, steps?, movementAllowance?, retreatBlocked?, routBlocked?}
 // (absent keys keep the struct defaults). Throws RequestError for a state the matrix has no row for.

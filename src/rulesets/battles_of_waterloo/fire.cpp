@@ -63,7 +63,7 @@ Json fire(Context& ctx) {
   const std::string scale = artillery ? "artillery" : "infantry";  // Chateau IDS fires as infantry (W-30)
   const std::string firerState = firer.at("state").get<std::string>();
   Unit top = unitFromJson(target, "/target", "the target's top unit");
-  if (top.state == "Routed" && target.at("stackedWith") != "none")  // routed units may not stack
+  if (top.state == State::routed && target.at("stackedWith") != "none")  // routed units may not stack
     throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
                        "/target/stackedWith");
 
@@ -175,7 +175,7 @@ Json fire(Context& ctx) {
   if (code != "-") GS_RULING(ctx, "W-03", "the top unit of the target hex takes the fire result");
   applyResult(ctx, top, result, true, "FIRE COMBAT TABLE");
   out["target"] = unitReport(top);
-  ctx.tally("final", top.state);
+  ctx.tally("final", name(top.state));
   ctx.tally("stepsLost", top.stepsLost);
   if (code != "-") summary += "; the target's top unit " + fate(top);
 

@@ -16,7 +16,7 @@ std::string rollText(int natural, int drm) {
 Json finish(Context& ctx, Json out, const Unit& u, const std::string& summary) {
   out["unit"] = unitReport(u);
   out["summary"] = summary;
-  ctx.tally("final", u.state);
+  ctx.tally("final", name(u.state));
   ctx.tally("stepsLost", u.stepsLost);
   return out;
 }
@@ -32,7 +32,7 @@ Json morale(Context& ctx) {
   const std::string result = ctx.in.at("result").get<std::string>();
   Json out;
   bool passed = false;
-  if (u.state == "Blown" && result != "none") {
+  if (u.state == State::blown && result != "none") {
     // "Combat Results against Blown Cavalry that require a Cohesion Check are automatic instead."
     applyResult(ctx, u, parseResultCode(result), true, "Blown Cavalry");
     out["automatic"] = true;
@@ -61,7 +61,7 @@ Json square(Context& ctx) {
   if (ctx.in.at("cavalryBeganAdjacent").get<bool>()) drm.entry(t, "cavalryBeganAdjacent");
   if (ctx.in.at("attackedFrom") == "flank") drm.entry(t, "attackedFromFlank");
   if (ctx.in.at("attackedFrom") == "rear") drm.entry(t, "attackedFromRear");
-  if (u.state == "D-1") drm.entry(t, "unitD1");
+  if (u.state == State::d1) drm.entry(t, "unitD1");
   if (ctx.in.at("unit").at("elite") != "none") drm.entry(t, "elite");
   if (ctx.in.at("stackedWithLeader").get<bool>()) drm.entry(t, "stackedWithLeader");
   drm.entry(t, "hexChargedBeyond2", std::max(0, ctx.in.at("hexesCharged").get<int>() - freeHexes(ctx)));
@@ -104,8 +104,8 @@ Json chargeReaction(Context& ctx) {
   const Json* row = nullptr;
   for (const auto& r : table.at("rows"))
     for (const auto& type : r.at("appliesTo"))
-      if (type == u.type) row = &r;
-  if (!row) throw std::logic_error("no Charge Reaction row for " + u.type);
+      if (type == name(u.type)) row = &r;
+  if (!row) throw std::logic_error(std::string("no Charge Reaction row for ") + name(u.type));
 
   const bool passed = cohesionCheck(ctx, u.cohesion, ctx.in.at("extraDrm").get<int>(), u.who);
   const Json& cell = row->at("cells").at(passed ? 0 : 1);

@@ -194,8 +194,8 @@ Json leaveSquare(Context& ctx) {
   Unit u;
   u.who = "the square";
   u.path = "/unit";
-  u.type = "infantry";  // only infantry forms square (note E)
-  u.state = state;
+  u.type = Arm::infantry;  // only infantry forms square (note E)
+  u.state = readEnum<State>(Json(state), kStateNames);
   u.cohesion = cohesion;
   if (!passed) {
     // "Become Disordered": read as a D result on the Combat Results Matrix (Normal -> D-1, D-1 -> D-2,
@@ -206,7 +206,7 @@ Json leaveSquare(Context& ctx) {
       GS_NOTE(ctx, "Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
     applyMatrix(ctx, u, "d/D", "Leaving Square");
   }
-  const std::string newState = u.state;
+  const std::string newState = name(u.state);
   ctx.tally("passed", passed);
   ctx.tally("newState", newState);
   return Json{{"drm", drm.total()},

@@ -47,6 +47,7 @@ struct Charger {
 };
 
 bool isCavalry(const std::string& type) { return type == "lightCavalry" || type == "heavyCavalry"; }
+using waterloo::isCavalry;
 
 // One attacking unit's strength with the Cavalry Charge Strength multipliers and the River Bridge x1/2 (W-17).
 // W-33: the x1/2 is a line of the Defensive Terrain Modifiers table, which a routed defender does not
@@ -175,7 +176,7 @@ int indexOfMostSteps(const std::vector<Unit>& units) {
   int best = -1;
   for (std::size_t i = 0; i < units.size(); ++i) {
     const Unit& u = units[i];
-    if (u.state == "Eliminated") continue;
+    if (u.state == State::eliminated) continue;
     if (best < 0 || u.steps - u.stepsLost > units[static_cast<std::size_t>(best)].steps -
                                                 units[static_cast<std::size_t>(best)].stepsLost)
       best = static_cast<int>(i);
@@ -188,7 +189,7 @@ int indexOfMostSteps(const std::vector<Unit>& units) {
 int nextStepLoser(const Side& side) {
   for (const int i : side.stepLossOrder) {
     const Unit& u = side.units[static_cast<std::size_t>(i)];
-    if (u.state != "Eliminated" && u.steps > u.stepsLost) return i;
+    if (u.state != State::eliminated && u.steps > u.stepsLost) return i;
   }
   return indexOfMostSteps(side.units);
 }
@@ -235,7 +236,7 @@ std::string sideFate(const Side& side) {
 
 std::string finalStates(const Side& side) {
   std::string s;
-  for (const Unit& u : side.units) s += (s.empty() ? "" : ", ") + u.state;
+  for (const Unit& u : side.units) s += (s.empty() ? "" : ", ") + std::string(name(u.state));
   return s;
 }
 
@@ -278,7 +279,7 @@ class Shock final : public Play {
     }
     if (defenders.size() > 1)  // routed units may not stack
       for (std::size_t i = 0; i < defenders.size(); ++i)
-        if (def_.units[i].state == "Routed")
+        if (def_.units[i].state == State::routed)
           throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
                              pointerJoin(pointerJoin("/defender/units", i), "state"));
     att_.stepLossOrder = readStepLossOrder(attacker, att_.units.size(), "/attacker");
@@ -300,8 +301,18 @@ class Shock final : public Play {
     attackerWetFuses_ = attacker.at("wetFuses").get<bool>();
     defenderWetFuses_ = defender.at("wetFuses").get<bool>();
     terrain_ = defender.at("terrain").get<std::string>();
-    slope_ = attacker.at("slope").get<std::string>();
-    stream_ = attacker.at("streamCrossing").get<std::string>();
+    const std::string& slope = attacker.at("slope").get_ref<const std::string&>();
+    downOneLevel_ = slope == "downOneLevel";
+    downSteepSlope_ = slope == "downSteepSlope";
+    upOneLevel_ = slope == "upOneLevel";
+    upSteepSlope_ = slope == "upSteepSlope";
+    const std::string& stream = attacker.at("streamCrossing").get_ref<const std::string&>();
+    // The printed stream lines: {entry, its "a/b" key or "" for a single value, ruling}.
+    if (stream == "stream") streamEntry_ = {"stream", "", ""};
+    if (stream == "marshyStreamSome") streamEntry_ = {"marshyStream", "some", "W-18"};
+    if (stream == "marshyStreamAll") streamEntry_ = {"marshyStream", "all", "W-18"};
+    if (stream == "deepStreamSome") streamEntry_ = {"deepStream", "some", "W-18"};
+    if (stream == "deepStreamAll") streamEntry_ = {"deepStream", "all", "W-18"};
     extraDrm_ = in.at("extraDrm").get<int>();
   }
 
@@ -319,15 +330,15 @@ class Shock final : public Play {
     const bool eliminates = lcOnly_ ? anyLightCavalry_ : anyCavalry_;
     bool anyLeft = false;
     for (Unit& u : def.units) {
-      if (u.type == "infantry" && u.state == "Routed" && eliminates) {
-        u.state = "Eliminated";
+      if (u.type == Arm::infantry && u.state == State::routed && eliminates) {
+        u.state = State::eliminated;
         u.events.push_back("eliminated");
         GS_RULING(ctx, "W-26", u.who + ": routed infantry shock attacked by " +
                                std::string(lcOnly_ ? "Light Cavalry" : "cavalry") +
                                " is eliminated after the Shock Commitment roll is passed");
       } else {
         anyLeft = true;
-        if (u.type == "infantry" && u.state == "Routed" && anyCavalry_)
+        if (u.type == Arm::infantry && u.state == State::routed && anyCavalry_)
           GS_RULING(ctx, "W-26", u.who + ": only Light Cavalry eliminates routed infantry (W26_lc_only)");
       }
     }
@@ -351,12 +362,12 @@ class Shock final : public Play {
     // 1. Strengths and odds (W-12, W-13, W-17).
     bool defenderAllRouted = true;  // the same test as the terrain DRMs below (W-33)
     for (const Unit& u : def.units)
-      if (u.state != "Eliminated") defenderAllRouted = defenderAllRouted && u.state == "Routed";
+      if (u.state != State::eliminated) defenderAllRouted = defenderAllRouted && u.state == State::routed;
     Fraction attack, defence;
     for (std::size_t i = 0; i < chargers_.size(); ++i)
       attack += attackStrength(ctx, chargers_[i], square, defenderAllRouted, att.units[i].who);
     for (std::size_t i = 0; i < def.units.size(); ++i)
-      if (def.units[i].state != "Eliminated") defence += Fraction{defenceStrengths_[i], 1};
+      if (def.units[i].state != State::eliminated) defence += Fraction{defenceStrengths_[i], 1};
     GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
     GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
     const OddsColumn odds = oddsColumn(ratios_, attack, defence);
@@ -377,9 +388,9 @@ class Shock final : public Play {
 
     bool defenderLc = false, defenderDisorderedInf = false;
     for (const Unit& u : def.units) {
-      if (u.state == "Eliminated") continue;
-      defenderLc = defenderLc || u.type == "lightCavalry";
-      defenderDisorderedInf = defenderDisorderedInf || (u.type == "infantry" && (u.state == "D-1" || u.state == "D-2"));
+      if (u.state == State::eliminated) continue;
+      defenderLc = defenderLc || u.type == Arm::lightCavalry;
+      defenderDisorderedInf = defenderDisorderedInf || (u.type == Arm::infantry && (u.state == State::d1 || u.state == State::d2));
     }
     if (anyHeavyCavalry_) {
       if (defenderLc) drm.entry("shockCharge", "hcChargingLc");
@@ -396,17 +407,17 @@ class Shock final : public Play {
     // Defender disorder: the worst state counts (W-18); Routed -5 not against cavalry.
     bool routed = false, d2 = false, d1 = false, allRouted = true;
     for (const Unit& u : def.units) {
-      if (u.state == "Eliminated") continue;
-      routed = routed || u.state == "Routed";
-      d2 = d2 || u.state == "D-2";
-      d1 = d1 || u.state == "D-1";
-      allRouted = allRouted && u.state == "Routed";
+      if (u.state == State::eliminated) continue;
+      routed = routed || u.state == State::routed;
+      d2 = d2 || u.state == State::d2;
+      d1 = d1 || u.state == State::d1;
+      allRouted = allRouted && u.state == State::routed;
     }
     if (routed && !anyCavalry_) drm.entry("shockMorale", "defenderRouted", 1, "W-18");
     else if (d2) drm.entry("shockMorale", "anyDefenderD2", 1, "W-18");
     else if (d1) drm.entry("shockMorale", "anyDefenderD1", 1, "W-18");
     if (routed && anyCavalry_) GS_RULING(ctx, "W-39", "Defender Routed (Not vs. Cav): an attacking unit is cavalry, no -5");
-    if (std::any_of(att.units.begin(), att.units.end(), [](const Unit& u) { return u.state == "D-1"; }))
+    if (std::any_of(att.units.begin(), att.units.end(), [](const Unit& u) { return u.state == State::d1; }))
       drm.entry("shockMorale", "anyAttackerD1");
     for (std::size_t i = 0; i < chargers_.size(); ++i) {
       const Charger& c = chargers_[i];
@@ -418,7 +429,7 @@ class Shock final : public Play {
     auto totalSteps = [](const Side& s) {
       int n = 0;
       for (const Unit& u : s.units)
-        if (u.state != "Eliminated") n += u.steps;
+        if (u.state != State::eliminated) n += u.steps;
       return n;
     };
     if (totalSteps(att) == 1) drm.entryValue("shockMorale", "oneStep", "attacker", "W-31");
@@ -428,24 +439,19 @@ class Shock final : public Play {
     }
 
     // Defensive terrain; routed defenders "Gain No Terrain Benefits if Assaulted".
-    const std::string& slope = slope_;
     const char* arms = cavalryOnly ? "cavalry" : "other";
-    if (slope == "downOneLevel") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-18");
-    if (slope == "downSteepSlope") drm.entryValue("shockTerrain", "downOneLevel", arms, "W-39");
+    if (downOneLevel_) drm.entryValue("shockTerrain", "downOneLevel", arms, "W-18");
+    if (downSteepSlope_) drm.entryValue("shockTerrain", "downOneLevel", arms, "W-39");
     if (allRouted) {
       GS_NOTE(ctx, "routed defenders gain no terrain benefits", "Effects of Disorder and Rout");
     } else {
-      if (slope == "upOneLevel") drm.entry("shockTerrain", "upOneLevel");
-      if (slope == "upSteepSlope") drm.entry("shockTerrain", "upSteepSlope", 1, "W-18");
+      if (upOneLevel_) drm.entry("shockTerrain", "upOneLevel");
+      if (upSteepSlope_) drm.entry("shockTerrain", "upSteepSlope", 1, "W-18");
       if (terrain_ == "woods") drm.entryValue("shockTerrain", "woods", arms, "W-18");
       if (terrain_ == "building" || terrain_ == "village" || terrain_ == "builtUpVillage")
         drm.entryValue("shockTerrain", "buildingVillage", terrain_);
-      const std::string& stream = stream_;
-      if (stream == "stream") drm.entry("shockTerrain", "stream");
-      if (stream == "marshyStreamSome") drm.entryValue("shockTerrain", "marshyStream", "some", "W-18");
-      if (stream == "marshyStreamAll") drm.entryValue("shockTerrain", "marshyStream", "all", "W-18");
-      if (stream == "deepStreamSome") drm.entryValue("shockTerrain", "deepStream", "some", "W-18");
-      if (stream == "deepStreamAll") drm.entryValue("shockTerrain", "deepStream", "all", "W-18");
+      if (streamEntry_.id && !*streamEntry_.key) drm.entry("shockTerrain", streamEntry_.id);
+      else if (streamEntry_.id) drm.entryValue("shockTerrain", streamEntry_.id, streamEntry_.key, streamEntry_.ruling);
     }
     drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
 
@@ -470,10 +476,10 @@ class Shock final : public Play {
     // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
     applySide(ctx, def, cells[1], "defender");
     applySide(ctx, att, cells[0], "attacker");
-    if (slope == "downSteepSlope") {
+    if (downSteepSlope_) {
       const ResultCode check = parseResultCode("d");
       for (Unit& u : att.units) {
-        if (u.state == "Eliminated") continue;
+        if (u.state == State::eliminated) continue;
         GS_NOTE(ctx, u.who + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
         applyResult(ctx, u, check, false, "Defensive Terrain Modifiers");
       }
@@ -517,7 +523,13 @@ class Shock final : public Play {
   int hexesInEnemyZoc_ = 0, extraDrm_ = 0;
   bool attackerExtendedLine_ = false, defenderExtendedLine_ = false, stackedWithNey_ = false;
   bool attackerWetFuses_ = false, defenderWetFuses_ = false;
-  std::string terrain_, slope_, stream_;
+  std::string terrain_;
+  bool downOneLevel_ = false, downSteepSlope_ = false, upOneLevel_ = false, upSteepSlope_ = false;
+  struct {
+    const char* id = nullptr;  // none: no stream crossed
+    const char* key = "";
+    const char* ruling = "";
+  } streamEntry_;
 };
 
 }  // namespace
