@@ -21,9 +21,15 @@ export interface Roll {
   purpose: string;
 }
 
+/** The kinds of explanation step: a closed set, the same as the engine's (src/core/trace.h). */
+export type TraceKind =
+  | 'strength' | 'division' | 'multiplier' | 'column' | 'columnShift' | 'drm' | 'moraleModifier'
+  | 'movementCost' | 'clamp' | 'modifiedRoll' | 'table' | 'matrix' | 'band' | 'check' | 'result' | 'note'
+  | 'ruling' | 'prohibited' | 'stacking' | 'zoc' | 'points' | 'combatType';
+
 /** One explanation step: a column shift, DRM, multiplier, division, clamp, check, table read… */
 export interface TraceStep {
-  kind: string;
+  kind: TraceKind;
   reason?: string;
   /** The printed rule or the ruling ID (e.g. "V-11") that gives this step. */
   ref?: string;

@@ -26,19 +26,25 @@ int Context::rollCheckOver(const Die& die, const std::string& purpose, int passM
   return rollBanded(die, purpose, Bands{{passMin}, 1});
 }
 
-void Context::trace(Json step) {
-  if (tracing_) steps_.push_back(std::move(step));
+void Context::trace(StepKind kind, Json fields) {
+  if (!tracing_) return;
+  Json step = Json::object();
+  auto& members = step.get_ref<Json::object_t&>();
+  members.reserve(fields.size() + 1);
+  members.emplace_back("kind", enumName(kind, kStepKindNames));
+  for (auto& m : fields.get_ref<Json::object_t&>()) members.emplace_back(m.first, std::move(m.second));
+  steps().push_back(std::move(step));
 }
 
 void Context::note(const std::string& text, const std::string& ref) {
   if (!tracing_) return;
-  Json s{{"kind", "note"}, {"reason", text}};
+  Json s{{"reason", text}};
   if (!ref.empty()) s["ref"] = ref;
-  steps_.push_back(std::move(s));
+  trace(StepKind::note, std::move(s));
 }
 
 void Context::ruling(const std::string& id, const std::string& text) {
-  if (tracing_) steps_.push_back(Json{{"kind", "ruling"}, {"reason", text}, {"ref", id}});
+  trace(StepKind::ruling, Json{{"reason", text}, {"ref", id}});
 }
 
 const Grid& Context::grid(const std::string& id) const {
@@ -70,9 +76,9 @@ Modifiers& Modifiers::add(int value, std::string_view reason, std::string_view r
   if (value == 0) return *this;
   total_ += value;
   if (ctx_.tracing()) {
-    Json s{{"kind", kind_}, {"value", value}, {"reason", std::string(reason)}, {"ref", std::string(ref)}};
+    Json s{{"value", value}, {"reason", std::string(reason)}, {"ref", std::string(ref)}};
     if (!subject_.empty()) s["for"] = subject_;
-    ctx_.trace(std::move(s));
+    ctx_.trace(kind_, std::move(s));
   }
   return *this;
 }
@@ -107,7 +113,7 @@ Modifiers& Modifiers::entryValue(std::string_view tableId, std::string_view entr
 int clampTraced(Context& ctx, int value, int low, int high, std::string_view what, std::string_view ref) {
   const int clamped = std::clamp(value, low, high);
   if (clamped != value && ctx.tracing())
-    ctx.trace(Json{{"kind", "clamp"}, {"before", value}, {"after", clamped}, {"min", low}, {"max", high},
+    ctx.trace(StepKind::clamp, Json{{"before", value}, {"after", clamped}, {"min", low}, {"max", high},
                    {"reason", std::string(what)}, {"ref", std::string(ref)}});
   return clamped;
 }

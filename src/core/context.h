@@ -9,6 +9,7 @@
 #include "dice.h"
 #include "json.h"
 #include "ruleset.h"
+#include "trace.h"
 
 // The explanation is built only when it is asked for (not under `trace: false`, never in exact odds):
 // like a logging macro, these evaluate their arguments only while tracing.
@@ -42,8 +43,9 @@ class Context {
   // Whether words are wanted at all (the trace, or the purposes in `rolls`): exact odds want neither,
   // so procedures skip building the texts that name units and rolls.
   bool wordy() const { return tracing_ || recordRolls_; }
-  // Appends one explanation step ({kind, value, reason, ref, ...}); a no-op when not tracing.
-  void trace(Json step);
+  // Appends one explanation step {kind, ...fields} (fields: value, reason, ref, ...); a no-op when not
+  // tracing. The kinds are a closed set (trace.h).
+  void trace(StepKind kind, Json fields);
   void note(const std::string& text, const std::string& ref = "");
   // Records that ruling `id` (an option) decided something, with what it decided.
   void ruling(const std::string& id, const std::string& text);
@@ -81,7 +83,7 @@ class Context {
 class Modifiers {
  public:
   // The texts are kept only while tracing (exact odds add thousands of terms and read only totals).
-  Modifiers(Context& ctx, const char* kind, std::string_view subject)
+  Modifiers(Context& ctx, StepKind kind, std::string_view subject)
       : ctx_(ctx), kind_(kind), subject_(ctx.tracing() ? std::string(subject) : std::string()) {}
 
   // Adds `value` (skipped when 0). `ref` names the printed rule or the ruling (e.g. "V-11").
@@ -95,7 +97,7 @@ class Modifiers {
 
  private:
   Context& ctx_;
-  const char* kind_;
+  StepKind kind_;
   std::string subject_;
   int total_ = 0;
 };

@@ -20,7 +20,7 @@ bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who) 
   if (drm != 0) how += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(total);
   how += (passed ? " <= " : " > ") + std::string("Cohesion ") + std::to_string(cohesion) +
          (passed ? ": passed" : ": failed");
-  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", who}, {"natural", natural}, {"drm", drm}, {"total", total},
+  GS_TRACE(ctx, StepKind::check, Json{{"for", who}, {"natural", natural}, {"drm", drm}, {"total", total},
                  {"cohesion", cohesion}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
   return passed;
 }
@@ -76,7 +76,7 @@ void rout(Context& ctx, Unit& u, const std::string& ref) {
     // retreat at all cannot rout either.
     u.state = State::eliminated;
     u.events.push_back("eliminated");
-    GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who},
+    GS_TRACE(ctx, StepKind::result, Json{{"for", u.who},
                    {"reason", u.routBlocked ? "cannot rout its full distance: eliminated"
                                             : "cannot retreat, so cannot rout: eliminated"},
                    {"ref", "W-38"}});
@@ -85,7 +85,7 @@ void rout(Context& ctx, Unit& u, const std::string& ref) {
   u.state = State::routed;
   u.routRetreat = true;
   u.events.push_back("rout");
-  GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who},
+  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who},
                  {"reason", "Routed marker, retreat 1/2 move (rounded up)"}, {"ref", ref.empty() ? "W-19" : ref}});
 }
 
@@ -102,7 +102,7 @@ void retreat(Context& ctx, Unit& u, int hexes, const std::string& what) {
   }
   u.retreatHexes += hexes;
   u.events.push_back("retreat");
-  GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who},
+  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who},
                  {"reason", what + ": retreat " + std::to_string(hexes) + (hexes == 1 ? " hex" : " hexes")},
                  {"ref", "W-19"}});
 }
@@ -120,7 +120,7 @@ void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, cons
     } else if (effect == "D-1" || effect == "D-2") {
       u.state = readEnum<State>(e, kStateNames);
       u.events.push_back(effect);
-      GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", cell.at("text")}, {"ref", "Combat Results Matrix"}});
+      GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", cell.at("text")}, {"ref", "Combat Results Matrix"}});
     } else if (effect == "rout") {
       rout(ctx, u, ref);
     } else if (effect == "stepLoss") {
@@ -128,7 +128,7 @@ void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, cons
     } else if (effect == "eliminated") {
       u.state = State::eliminated;
       u.events.push_back("eliminated");
-      GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
+      GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
     } else if (effect == "cohesionCheckElseRout") {
       // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
       requireCohesion(u);
@@ -215,11 +215,11 @@ void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const st
   if (u.steps > 0) n = std::min(n, u.steps - u.stepsLost);  // W-36: never beyond the steps it has
   u.stepsLost += n;
   for (int i = 0; i < n; ++i) u.events.push_back("stepLoss");
-  GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", reason + ": loses " + stepsWord(n)}, {"ref", ref}});
+  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", reason + ": loses " + stepsWord(n)}, {"ref", ref}});
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.state = State::eliminated;
     u.events.push_back("eliminated");
-    GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", "no steps left: eliminated"}, {"ref", "W-36"}});
+    GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", "no steps left: eliminated"}, {"ref", "W-36"}});
   }
 }
 
@@ -228,7 +228,7 @@ void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::st
   const Json* row = matrixRow(ctx, u.state, u.type);
   if (!row) throw std::logic_error(std::string("Combat Results Matrix has no row ") + name(u.state) + "/" + name(u.type));
   const Json& cell = row->at("cells").at(columnIndex(ctx, column));
-  GS_TRACE(ctx, Json{{"kind", "matrix"}, {"for", u.who}, {"row", std::string(name(u.state)) + " " + matrixType(u.type)}, {"column", column},
+  GS_TRACE(ctx, StepKind::matrix, Json{{"for", u.who}, {"row", std::string(name(u.state)) + " " + matrixType(u.type)}, {"column", column},
                  {"cell", cell.at("text")}, {"ref", ref.empty() ? "Combat Results Matrix" : ref}});
   applyEffects(ctx, u, *row, cell, column, ref);
 }
@@ -245,7 +245,7 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
     const bool automatic = std::isupper(static_cast<unsigned char>(printed)) != 0;
     const bool blown = u.state == State::blown;
     if (!automatic && blown) {
-      GS_TRACE(ctx, Json{{"kind", "note"}, {"for", u.who},
+      GS_TRACE(ctx, StepKind::note, Json{{"for", u.who},
                      {"reason", std::string("Blown cavalry: ") + printed + " is automatic (" +
                                     static_cast<char>(std::toupper(printed)) + ")"},
                      {"ref", "Blown Cavalry"}});

@@ -21,7 +21,7 @@ int baseColumn(Context& ctx, const std::string& scale, int strength) {
     const Json& col = columns[c];
     if (col.is_null() || col.value("shiftOnly", false)) continue;
     if (strength >= col.at("min").get<int>() && (!col.contains("max") || strength <= col.at("max").get<int>())) {
-      GS_TRACE(ctx, Json{{"kind", "column"}, {"for", scale + " scale"}, {"value", static_cast<int>(c)},
+      GS_TRACE(ctx, StepKind::column, Json{{"for", scale + " scale"}, {"value", static_cast<int>(c)},
                      {"reason", "strength " + std::to_string(strength) + " reads \"" +
                                     col.at("label").get<std::string>() + "\""},
                      {"ref", "FIRE COMBAT TABLE"}});
@@ -77,7 +77,7 @@ Json fire(Context& ctx) {
   if (firer.at("grandBattery").get<bool>()) {
     const Json& gb = ctx.entry("grandBattery", "grandBattery");
     const int after = strength * gb.at("num").get<int>() / gb.at("den").get<int>();
-    GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", "fire strength"},
+    GS_TRACE(ctx, StepKind::multiplier, Json{{"for", "fire strength"},
                        {"factor", std::to_string(gb.at("num").get<int>()) +
                                       (gb.at("den").get<int>() == 1 ? "" : "/" + std::to_string(gb.at("den").get<int>()))},
                        {"before", strength}, {"after", after},
@@ -87,7 +87,7 @@ Json fire(Context& ctx) {
   const int base = baseColumn(ctx, scale, strength);
 
   // 2. Column shifts, summed, then the net capped (W-09).
-  Modifiers shifts(ctx, "columnShift", "fire column");
+  Modifiers shifts(ctx, StepKind::columnShift, "fire column");
   const std::string terrain = target.at("terrain").get<std::string>();
   const std::string topType = target.at("type").get<std::string>();
   const std::string topState = target.at("state").get<std::string>();
@@ -123,14 +123,14 @@ Json fire(Context& ctx) {
   const int last = lastColumn(ctx, scale);
   const int column = std::clamp(base + netShift, 0, last);
   if (column != base + netShift)
-    GS_TRACE(ctx, Json{{"kind", "clamp"}, {"before", base + netShift}, {"after", column}, {"min", 0}, {"max", last},
+    GS_TRACE(ctx, StepKind::clamp, Json{{"before", base + netShift}, {"after", column}, {"min", 0}, {"max", last},
                    {"reason", "the " + scale + " scale ends there"}, {"ref", base + netShift > last ? "W-07" : "W-08"}});
   if (scale == "infantry" && base + netShift > column && ctx.option<bool>("W07_inf_full_width") == false)
     GS_RULING(ctx, "W-07", "infantry fire stops at the \"9+\" column");
   if (column == 0) GS_RULING(ctx, "W-08", "the \"<1*\" column, reached by a left shift");
 
   // 4. DRMs, roll, clamp.
-  Modifiers drm(ctx, "drm", "fire roll");
+  Modifiers drm(ctx, StepKind::drm, "fire roll");
   const std::string nation = firer.at("nationality").get<std::string>();
   if (firerType == "infantry" && nation == "angloAllied") drm.entry(kDrms, "angloAlliedInfantryFiring");
   if (firerType == "chateauIds") drm.entry(kDrms, "chateauIdsFiring", 1, "W-30");
@@ -151,7 +151,7 @@ Json fire(Context& ctx) {
   const std::string code = cell.is_null() ? "-" : cell.get<std::string>();
   const std::string label = columnLabel(ctx, scale, column);
   // The printed header is the artillery scale's; the label is the firer's scale's ("5-6" under "4-6").
-  GS_TRACE(ctx, Json{{"kind", "table"}, {"table", "fire"}, {"column", label}, {"columnIndex", column},
+  GS_TRACE(ctx, StepKind::table, Json{{"table", "fire"}, {"column", label}, {"columnIndex", column},
                  {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(natural, drm.total())},
                  {"ref", "FIRE COMBAT TABLE"}});
   if (cell.is_null()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
@@ -204,7 +204,7 @@ Json fire(Context& ctx) {
         if (die >= b.at("min").get<int>() && die <= b.at("max").get<int>()) outcome = b.at("code").get<std::string>();
       leader["natural"] = die;
       leader["killed"] = outcome == "killed";
-      GS_TRACE(ctx, Json{{"kind", "check"}, {"for", "leader"}, {"natural", die}, {"passed", outcome != "killed"},
+      GS_TRACE(ctx, StepKind::check, Json{{"for", "leader"}, {"natural", die}, {"passed", outcome != "killed"},
                      {"reason", outcome == "killed" ? "the leader has been killed and is removed from play"
                                                     : "the leader survives"},
                      {"ref", "Leader Casualties"}});

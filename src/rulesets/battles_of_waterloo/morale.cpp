@@ -57,7 +57,7 @@ int freeHexes(const Context& ctx) {
 Json square(Context& ctx) {
   Unit u = unitFromJson(ctx.in.at("unit"), "/unit", "the infantry");
   const std::string t = "squareInReactionModifiers";
-  Modifiers drm(ctx, "drm", "Square in Reaction");
+  Modifiers drm(ctx, StepKind::drm, "Square in Reaction");
   if (ctx.in.at("cavalryBeganAdjacent").get<bool>()) drm.entry(t, "cavalryBeganAdjacent");
   if (ctx.in.at("attackedFrom") == "flank") drm.entry(t, "attackedFromFlank");
   if (ctx.in.at("attackedFrom") == "rear") drm.entry(t, "attackedFromRear");
@@ -77,7 +77,7 @@ Json square(Context& ctx) {
       band = &b;
   if (!band) throw std::logic_error("no Square in Reaction band");
   const bool formed = band->at("passed").get<bool>();
-  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
+  GS_TRACE(ctx, StepKind::check, Json{{"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
                  {"total", total}, {"cohesion", u.cohesion}, {"passed", formed},
                  {"reason", rollText(natural, drm.total()) + ": " + band->at("label").get<std::string>() + " -> " +
                                 band->at("text").get<std::string>()},
@@ -127,7 +127,7 @@ Json chargeReaction(Context& ctx) {
     reaction = chosen.at("effects").at(0).get<std::string>();
     if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check
   }
-  GS_TRACE(ctx, Json{{"kind", "result"}, {"for", u.who}, {"reason", row->at("type").get<std::string>() + ", " +
+  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", row->at("type").get<std::string>() + ", " +
                                                                     (passed ? "pass: " : "fail: ") +
                                                                     cell.at("text").get<std::string>()},
                  {"ref", "Charge Reaction"}});

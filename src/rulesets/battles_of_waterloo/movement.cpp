@@ -77,7 +77,7 @@ class Move {
   Json prohibit(const std::string& reason, const std::string& ref) {
     prohibited_ = true;
     reason_ = reason;
-    GS_TRACE(ctx_, Json{{"kind", "prohibited"}, {"reason", reason}, {"ref", ref}});
+    GS_TRACE(ctx_, StepKind::prohibited, Json{{"reason", reason}, {"ref", ref}});
     return finish();
   }
   Json prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
@@ -119,7 +119,7 @@ class Move {
     Json term{{"row", label(rowId)}, {"printed", printed}, {"cost", mpJson(halves)}};
     if (!why.empty()) term["why"] = why;
     terms_.push_back(term);
-    GS_TRACE(ctx_, Json{{"kind", "movementCost"}, {"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
+    GS_TRACE(ctx_, StepKind::movementCost, Json{{"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
                                                                                         (why.empty() ? "" : " (" + why + ")")},
                     {"ref", "Terrain Effects on Movement"}});
     return true;
@@ -268,7 +268,7 @@ Json Move::run() {
                         "Terrain Effects on Movement: note D");
       effects_.push_back("disordered");
       newState_ = "D-1";
-      GS_TRACE(ctx_, Json{{"kind", "result"}, {"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
+      GS_TRACE(ctx_, StepKind::result, Json{{"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
                       {"ref", "Terrain Effects on Movement: note D"}});
     }
   }
@@ -316,7 +316,7 @@ Json stacking(Context& ctx) {
   Json reasons = Json::array();
   auto fail = [&](const std::string& code, const std::string& text, const std::string& ref) {
     reasons.push_back(Json{{"code", code}, {"reason", text}, {"ref", ref}});
-    GS_TRACE(ctx, Json{{"kind", "stacking"}, {"reason", text}, {"ref", ref}});
+    GS_TRACE(ctx, StepKind::stacking, Json{{"reason", text}, {"ref", ref}});
   };
 
   // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
@@ -344,7 +344,7 @@ Json stacking(Context& ctx) {
       }
     if (allFit) {
       counted.erase(std::find(counted.begin(), counted.end(), i));
-      GS_TRACE(ctx, Json{{"kind", "stacking"}, {"reason", "Silesian Rifle (unit " + std::to_string(i) +
+      GS_TRACE(ctx, StepKind::stacking, Json{{"reason", "Silesian Rifle (unit " + std::to_string(i) +
                                                           ") stacks with 3/I division infantry / I Corps artillery: not counted"},
                      {"ref", "Stacking"}});
       break;
@@ -438,7 +438,7 @@ Json zoc(Context& ctx) {
     hexsides.push_back("front");
   }
   if (rowId == "shaken") GS_RULING(ctx, "W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
-  GS_TRACE(ctx, Json{{"kind", "zoc"}, {"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}});
+  GS_TRACE(ctx, StepKind::zoc, Json{{"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}});
   ctx.tally("hexsides", static_cast<int>(hexsides.size()));
   return Json{{"row", row->at("label")}, {"printed", printed}, {"hexsides", hexsides},
               {"count", hexsides.size()}, {"summary", row->at("label").get<std::string>() + ": " + printed}};

@@ -77,7 +77,7 @@ Json rally(Context& ctx) {
 
   const std::string t = "rallyModifiers";
   const std::string who = "the " + std::string(routed ? "routed " : "disordered ") + type;
-  Modifiers drm(ctx, "drm", "rally of " + who);
+  Modifiers drm(ctx, StepKind::drm, "rally of " + who);
   if (ctx.in.at("inEnemyZoc").get<bool>()) drm.entry(t, "inEnemyZoc");
   if (unit.at("steps").get<int>() == 1) drm.entry(t, "oneStepRemaining");
   if (!ctx.in.at("inCommand").get<bool>()) drm.entry(t, "notInCommand");
@@ -110,7 +110,7 @@ Json rally(Context& ctx) {
                "rules-notes 2.3.4");
     const std::string code = band.at("code").get<std::string>();
     const std::string newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
-    GS_TRACE(ctx, Json{{"kind", "band"}, {"for", who}, {"total", total}, {"band", band.at("label")},
+    GS_TRACE(ctx, StepKind::band, Json{{"for", who}, {"total", total}, {"band", band.at("label")},
                    {"reason", rollText(natural, drm.total()) + ": " + band.at("text").get<std::string>()},
                    {"ref", "Rallying Routed Units"}});
     result["band"] = band.at("label");
@@ -136,7 +136,7 @@ Json rally(Context& ctx) {
                             ": " + band.at("text").get<std::string>();
     GS_RULING(ctx, "W-02", le ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
                           : "as printed, a D-1/D-2 unit rallies only on modified roll < Cohesion");
-    GS_TRACE(ctx, Json{{"kind", "check"}, {"for", who}, {"natural", natural}, {"drm", drm.total()}, {"total", total},
+    GS_TRACE(ctx, StepKind::check, Json{{"for", who}, {"natural", natural}, {"drm", drm.total()}, {"total", total},
                    {"cohesion", cohesion}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
     std::string newState = state;
     if (passed) {
@@ -170,7 +170,7 @@ Json leaveSquare(Context& ctx) {
   const int cohesion = unit.at("cohesion").get<int>();
   const std::string t = "leavingSquareModifiers";
 
-  Modifiers drm(ctx, "drm", "leaving square");
+  Modifiers drm(ctx, StepKind::drm, "leaving square");
   if (ctx.in.at("inEnemyZoc").get<bool>()) drm.entry(t, "inEnemyZoc");
   if (state == "D-1" || state == "D-2") {
     // W-23: the printed pair (D-2 +1, D-1 +2) looks transposed; W23_swap exchanges them.

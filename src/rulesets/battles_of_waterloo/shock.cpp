@@ -59,7 +59,7 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
     const Fraction before = s;
     const long long num = e.at("num").get<long long>(), den = e.at("den").get<long long>();
     s = s.times(num, den);
-    GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", who},
+    GS_TRACE(ctx, StepKind::multiplier, Json{{"for", who},
                        {"factor", den == 1 ? std::to_string(num) : std::to_string(num) + "/" + std::to_string(den)},
                        {"before", before.text()}, {"after", s.text()},
                    {"reason", e.at("label")}, {"ref", ref}});
@@ -368,15 +368,15 @@ class Shock final : public Play {
       attack += attackStrength(ctx, chargers_[i], square, defenderAllRouted, att.units[i].who);
     for (std::size_t i = 0; i < def.units.size(); ++i)
       if (def.units[i].state != State::eliminated) defence += Fraction{defenceStrengths_[i], 1};
-    GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
-    GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
+    GS_TRACE(ctx, StepKind::strength, Json{{"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
+    GS_TRACE(ctx, StepKind::strength, Json{{"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
     const OddsColumn odds = oddsColumn(ratios_, attack, defence);
-    GS_TRACE(ctx, Json{{"kind", "column"}, {"value", odds.column}, {"ref", "W-12"},
+    GS_TRACE(ctx, StepKind::column, Json{{"value", odds.column}, {"ref", "W-12"},
                    {"reason", attack.text() + " to " + defence.text() + " reads \"" + table.columnLabel(odds.column) +
                                   "\" (rounded in the defender's favour)"}});
 
     // 2. DRMs (W-18: one tier per fact; groups cumulative).
-    Modifiers drm(ctx, "drm", "shock roll");
+    Modifiers drm(ctx, StepKind::drm, "shock roll");
     if (odds.beyond > 0) drm.add(ctx.entryValue("shockOther", "odds", "above6to1") * odds.beyond,
                                  "Per Odds > 6-1 (x" + std::to_string(odds.beyond) + ")", "W-13");
     if (odds.beyond < 0) drm.add(ctx.entryValue("shockOther", "odds", "below1to4") * -odds.beyond,
@@ -469,7 +469,7 @@ class Shock final : public Play {
       }
       cells[s] = cell.is_null() ? "-" : cell.get<std::string>();
     }
-    GS_TRACE(ctx, Json{{"kind", "table"}, {"table", "shock"}, {"column", table.columnLabel(odds.column)},
+    GS_TRACE(ctx, StepKind::table, Json{{"table", "shock"}, {"column", table.columnLabel(odds.column)},
                    {"row", table.rowLabel(modified)}, {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
                    {"reason", rollText(natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
 

@@ -145,7 +145,7 @@ int breakTestDrm(Context& ctx, const std::string& test, bool shooting, const Mel
   if (ctx.in.at("enemyOnRear").get<bool>()) terms.push_back({"enemyInContactWithRear", 1});
 
   terms = resolveGroups(ctx, std::move(terms));
-  Modifiers drm(ctx, "drm", "break test " + test);
+  Modifiers drm(ctx, StepKind::drm, "break test " + test);
   for (const auto& e : ctx.table(kModifiers).at("entries"))  // in printed order
     for (const auto& t : terms)
       if (t.id == e.at("id")) drm.entry(kModifiers, t.id, t.times, e.value("ruling", ""));
@@ -188,7 +188,7 @@ Json breakTest(Context& ctx) {
   const std::string test = ctx.in.at("test").get<std::string>();
   const std::string combatType = combatTypeOf(ctx, test);
   const bool shooting = combatType == "shooting";
-  GS_TRACE(ctx, Json{{"kind", "combatType"}, {"value", combatType},
+  GS_TRACE(ctx, StepKind::combatType, Json{{"value", combatType},
                  {"reason", "test " + test + " is read on the " + (shooting ? "Shooting" : "Hand-to-Hand") + " rows"},
                  {"ref", "B-04"}});
   const Json& unit = ctx.in.at("unit");
@@ -207,7 +207,7 @@ Json breakTest(Context& ctx) {
   const int d1 = ctx.roll(kD6, "break test " + test + ", first die");
   const int d2 = ctx.roll(kD6, "break test " + test + ", second die");
   const int modified = d1 + d2 + drm;
-  GS_TRACE(ctx, Json{{"kind", "modifiedRoll"}, {"value", modified},
+  GS_TRACE(ctx, StepKind::modifiedRoll, Json{{"value", modified},
                  {"reason", std::to_string(d1) + " + " + std::to_string(d2) + (drm < 0 ? " - " : " + ") +
                                 std::to_string(std::abs(drm)) + " = " + std::to_string(modified)},
                  {"ref", "Break Test Result Table"}});

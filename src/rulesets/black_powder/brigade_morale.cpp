@@ -46,7 +46,7 @@ Json brigadeMorale(Context& ctx) {
     lost += state == "lost";
     shaken += state == "shaken";
     perUnit.push_back(Json{{"points", value}, {"counts", points(counted)}, {"state", state}});
-    GS_TRACE(ctx, Json{{"kind", "points"}, {"for", "unit " + std::to_string(i + 1)}, {"value", points(counted)},
+    GS_TRACE(ctx, StepKind::points, Json{{"for", "unit " + std::to_string(i + 1)}, {"value", points(counted)},
                    {"reason", "stamina " + std::to_string(u.at("stamina").get<int>()) +
                                   (quality == "better" ? " +1 better" : quality == "poorer" ? " -1 poorer" : "") + ", " +
                                   state},
@@ -87,7 +87,7 @@ Json brigadeMorale(Context& ctx) {
   const Json& when = table.at("testWhen");
   const int num = when.at("num").get<int>(), den = when.at("den").get<int>();
   const bool test = nowHalves * den <= startHalves * num;
-  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", "brigade morale"}, {"value", points(nowHalves)},
+  GS_TRACE(ctx, StepKind::check, Json{{"for", "brigade morale"}, {"value", points(nowHalves)},
                  {"reason", pointsText(nowHalves) + " of " + pointsText(startHalves) + " points: " +
                                 (test ? "half or below, test" : "above half, no test")},
                  {"ref", "B-11"}});
@@ -97,7 +97,7 @@ Json brigadeMorale(Context& ctx) {
                                 " points, above half: no brigade morale test. No dice rolled.");
 
   // Modifiers, cumulative (B-15). "Lost" = destroyed, broken or left the table (B-11).
-  Modifiers drm(ctx, "drm", "brigade morale test");
+  Modifiers drm(ctx, StepKind::drm, "brigade morale test");
   if (2 * lost >= started) drm.entry(kModifiers, "halfOrMoreUnitsLost", 1, "B-11");
   if (lost >= 1 && shaken == left) drm.entry(kModifiers, "allRemainingShakenAndOneLost", 1, "B-15");
   drm.add(ctx.in.at("extraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");
@@ -116,7 +116,7 @@ Json brigadeMorale(Context& ctx) {
   const std::string how = std::to_string(d1) + " + " + std::to_string(d2) +
                           (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " + std::to_string(score) +
                           " vs commander's rating " + std::to_string(rating);
-  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", "brigade morale test"}, {"value", score}, {"target", rating},
+  GS_TRACE(ctx, StepKind::check, Json{{"for", "brigade morale test"}, {"value", score}, {"target", rating},
                  {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}});
   if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
 

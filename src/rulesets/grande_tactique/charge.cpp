@@ -55,7 +55,7 @@ Json charge(Context& ctx) {
   s.followUp = str(attacker, "followUp");
   s.counterchargedByCavalry = flag(attacker, "counterchargedByCavalry");
   const std::string attackersWho = "the attackers (principal attacker's modifiers)";
-  Modifiers attackerDrm(ctx, "drm", attackersWho);
+  Modifiers attackerDrm(ctx, StepKind::drm, attackersWho);
   anyUnitModifiers(ctx, attackerDrm, attacker, false);  // only eager units charge
   chargerModifiers(ctx, attackerDrm, attacker, s);
   attackerDrm.add(ctx.in.at("attackerExtraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");
@@ -90,7 +90,7 @@ Json charge(Context& ctx) {
     }
     t.byCavalry = anyCavalry;
     const std::string targetWho = "the target";
-    Modifiers targetDrm(ctx, "drm", targetWho);
+    Modifiers targetDrm(ctx, StepKind::drm, targetWho);
     anyUnitModifiers(ctx, targetDrm, target, s.targetShaken);
     targetModifiers(ctx, targetDrm, target, t);
     targetDrm.add(ctx.in.at("targetExtraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");

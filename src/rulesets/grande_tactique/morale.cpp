@@ -140,7 +140,7 @@ Check moraleCheck(Context& ctx, int drm, const std::string& who) {
     GS_RULING(ctx, "G-01", "G01_nat on: a natural " + std::to_string(c.natural) + " " + (c.passed ? "passes" : "fails") +
                            " whatever the modifiers" + (changed ? "" : " (the total agrees)"));
   }
-  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", who}, {"natural", c.natural}, {"drm", drm}, {"modified", c.modified},
+  GS_TRACE(ctx, StepKind::check, Json{{"for", who}, {"natural", c.natural}, {"drm", drm}, {"modified", c.modified},
                  {"needs", c.needs ? Json(*c.needs) : Json(nullptr)}, {"passed", c.passed}, {"reason", reason},
                  {"ref", "G-01"}});
   return c;
@@ -312,7 +312,7 @@ Json morale(Context& ctx) {
 
   const Json& entry = occasionEntry(ctx, occasion);
   const std::string who = "the unit (" + occasion + ")";
-  Modifiers drm(ctx, "drm", who);
+  Modifiers drm(ctx, StepKind::drm, who);
   if (usesTable(entry, kAny)) anyUnitModifiers(ctx, drm, unit, shaken);
   if (usesTable(entry, kCharger)) chargerModifiers(ctx, drm, unit, chargerSituation(unit, ctx.in.at("charge")));
   if (usesTable(entry, kTarget)) targetModifiers(ctx, drm, unit, targetSituation(ctx.in.at("chargedBy")));
@@ -340,7 +340,7 @@ Json rally(Context& ctx) {
   validateUnit(unit, "/unit");
   const Json& entry = occasionEntry(ctx, "deShaking");
   const std::string who = "the shaken unit (De-Shaking Phase)";
-  Modifiers drm(ctx, "drm", who);
+  Modifiers drm(ctx, StepKind::drm, who);
   anyUnitModifiers(ctx, drm, unit, true);
   drm.add(ctx.in.at("extraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");
   const Check c = moraleCheck(ctx, drm.total(), who);

@@ -83,13 +83,13 @@ struct Column {
 int sumCombatValues(Context& ctx, const Units& units, const char* who, const char* ref) {
   int sum = 0;
   for (const auto& u : units) sum += u.combatValue;
-  GS_TRACE(ctx, Json{{"kind", "strength"}, {"for", who}, {"value", sum}, {"reason", "sum of combat values"}, {"ref", ref}});
+  GS_TRACE(ctx, StepKind::strength, Json{{"for", who}, {"value", sum}, {"reason", "sum of combat values"}, {"ref", ref}});
   return sum;
 }
 
 int divideByProtection(Context& ctx, int strength, int protection, const char* who, const char* why) {
   const int after = strength / protection;
-  GS_TRACE(ctx, Json{{"kind", "division"}, {"for", who}, {"before", strength}, {"divisor", protection}, {"after", after},
+  GS_TRACE(ctx, StepKind::division, Json{{"for", who}, {"before", strength}, {"divisor", protection}, {"after", after},
                      {"rounding", "down"}, {"reason", why}, {"ref", "V-03, V-04"}});
   return after;
 }
@@ -98,10 +98,10 @@ Column readColumn(Context& ctx, int base, int shift, const char* who) {
   const int raw = base + shift;
   Column c{std::clamp(raw, 0, 8), std::max(0, raw - 8)};
   if (raw < 0)
-    GS_TRACE(ctx, Json{{"kind", "clamp"}, {"for", who}, {"before", raw}, {"after", 0}, {"min", 0}, {"max", 8},
+    GS_TRACE(ctx, StepKind::clamp, Json{{"for", who}, {"before", raw}, {"after", 0}, {"min", 0}, {"max", 8},
                        {"reason", "columns below 0 are read on \"0 and -\""}, {"ref", "Combat Results Table"}});
   if (raw > 8)
-    GS_TRACE(ctx, Json{{"kind", "clamp"}, {"for", who}, {"before", raw}, {"after", 8}, {"min", 0}, {"max", 8},
+    GS_TRACE(ctx, StepKind::clamp, Json{{"for", who}, {"before", raw}, {"after", 8}, {"min", 0}, {"max", 8},
                        {"reason", "columns above 8 are read on 8, +1 DRM each"}, {"ref", "Die roll modifiers"}});
   return c;
 }
@@ -136,7 +136,7 @@ Roll rollOnTable(Context& ctx, const Grid& crt, const Column& col, int drm, cons
   const int total = r.natural + drm;
   r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
   r.cell = crt.cell(col.index, r.modified, ctx.options).get<std::string>();
-  GS_TRACE(ctx, Json{{"kind", "table"}, {"for", purpose}, {"table", "combat"}, {"column", col.index},
+  GS_TRACE(ctx, StepKind::table, Json{{"for", purpose}, {"table", "combat"}, {"column", col.index},
                      {"row", crt.rowLabel(r.modified)}, {"cell", r.cell},
                      {"reason", std::string("d6 ") + std::to_string(r.natural) + (drm >= 0 ? " + " : " - ") +
                                     std::to_string(std::abs(drm)) + " = " + std::to_string(total)}});
@@ -291,7 +291,7 @@ class Fire final : public Play {
     r.protection = target_.protection;
     r.base = divideByProtection(ctx, r.strength, r.protection, who, "target hex terrain protection");
 
-    Modifiers shifts(ctx, "columnShift", who);
+    Modifiers shifts(ctx, StepKind::columnShift, who);
     shifts.entry("columnModifiers", "perLossLevel", stepsLost(firers_), "V-10");
     levelShifts(ctx, shifts, target_.level, firers_, false);
     shifts.entry("columnModifiers", "artilleryFire");
@@ -300,7 +300,7 @@ class Fire final : public Play {
     r.shift = shifts.total();
     r.col = readColumn(ctx, r.base, r.shift, who);
 
-    Modifiers drm(ctx, "drm", who);
+    Modifiers drm(ctx, StepKind::drm, who);
     drm.entry("dieRollModifiers", "perColumnAbove8", r.col.excess);
     if (any(firers_, [](const Unit& f) { return f.adjacent; })) drm.entry("dieRollModifiers", "artilleryAdjacent", 1, "V-14");
     GS_NOTE(ctx, "no formation commander bonus for artillery fire", "Die roll modifiers");
@@ -393,7 +393,7 @@ class Shock final : public Play {
     ar.strength = sumCombatValues(ctx, attackers, a, "V-03");
     ar.protection = hex_.protection;
     ar.base = divideByProtection(ctx, ar.strength, ar.protection, a, "defender hex terrain protection");
-    Modifiers aShift(ctx, "columnShift", a);
+    Modifiers aShift(ctx, StepKind::columnShift, a);
     aShift.entry("columnModifiers", "perLossLevel", stepsLost(attackers), "V-10");
     levelShifts(ctx, aShift, hex_.level, attackers, false);
     hexsideShifts(aShift, attackers);
@@ -402,7 +402,7 @@ class Shock final : public Play {
     ar.shift = aShift.total();
     ar.col = readColumn(ctx, ar.base, ar.shift, a);
 
-    Modifiers aDrm(ctx, "drm", a);
+    Modifiers aDrm(ctx, StepKind::drm, a);
     aDrm.entry("dieRollModifiers", "perColumnAbove8", ar.col.excess);
     commanderBonus(ctx, rulings_, aDrm, att_.commander);
     if (any(attackers, isArtillery)) aDrm.entry("dieRollModifiers", "artilleryAdjacent", 1, "V-14");
@@ -420,14 +420,14 @@ class Shock final : public Play {
     dr.strength = sumCombatValues(ctx, defenders, d, "V-09");
     if (flank_) {
       const int halved = dr.strength / 2;
-      GS_TRACE(ctx, Json{{"kind", "multiplier"}, {"for", d}, {"factor", "1/2"}, {"before", dr.strength}, {"after", halved},
+      GS_TRACE(ctx, StepKind::multiplier, Json{{"for", d}, {"factor", "1/2"}, {"before", dr.strength}, {"after", halved},
                          {"rounding", "down"}, {"reason", ctx.entry("defenseValueModifiers", "flank").at("label")},
                          {"ref", "V-04"}});
       dr.strength = halved;
     }
     dr.protection = 1;
     dr.base = divideByProtection(ctx, dr.strength, 1, d, "for defensive combat, terrain protection is always 1");
-    Modifiers dShift(ctx, "columnShift", d);
+    Modifiers dShift(ctx, StepKind::columnShift, d);
     dShift.entry("columnModifiers", "perLossLevel", stepsLost(defenders), "V-10");
     if (rulings_.mirrorTerrain) {
       GS_RULING(ctx, "V-09", "terrain column modifiers mirrored for the defensive roll (V09_mirror_terrain)");
@@ -439,7 +439,7 @@ class Shock final : public Play {
     dr.shift = dShift.total();
     dr.col = readColumn(ctx, dr.base, dr.shift, d);
 
-    Modifiers dDrm(ctx, "drm", d);
+    Modifiers dDrm(ctx, StepKind::drm, d);
     dDrm.entry("dieRollModifiers", "perColumnAbove8", dr.col.excess);
     commanderBonus(ctx, rulings_, dDrm, def_.commander);
     if (any(defenders, isArtillery)) dDrm.entry("dieRollModifiers", "artilleryAdjacent", 1, "V-12, V-14");

@@ -104,7 +104,7 @@ MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, co
                       const std::string& who) {
   const std::string subject = ctx.wordy() ? (s.rally ? "rally test of " : "morale test of ") + who : std::string();
   const char* table = "moraleModifiers";
-  Modifiers target(ctx, "moraleModifier", subject);
+  Modifiers target(ctx, StepKind::moraleModifier, subject);
   target.entry(table, "morale", unit.morale);
   if (s.hex->protection >= 2) target.entry(table, "protection", 1, "V-16");
   if (s.stackedWithCommander) target.entry(table, "stackedWithCommander");
@@ -126,7 +126,7 @@ MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, co
   MoraleTest t{target.total(), 0, false, rulings.rollUnder};
   t.natural = t.rollUnder ? ctx.rollCheckUnder(kD6, subject, t.target) : ctx.rollCheckOver(kD6, subject, 7 - t.target);
   t.passed = t.rollUnder ? t.natural <= t.target : t.natural + t.target >= 7;
-  GS_TRACE(ctx, Json{{"kind", "check"}, {"for", subject}, {"natural", t.natural}, {"target", t.target},
+  GS_TRACE(ctx, StepKind::check, Json{{"for", subject}, {"natural", t.natural}, {"target", t.target},
                      {"passed", t.passed}, {"reason", t.rule()}, {"ref", "V-05"}});
   return t;
 }
@@ -146,7 +146,7 @@ void loseStep(Context& ctx, UnitState& u, const std::string& who) {
 void disorganize(Context& ctx, UnitState& u, const std::string& who) {
   if (u.eliminated) return;
   if (u.disorganized) {
-    GS_TRACE(ctx, Json{{"kind", "result"}, {"for", who}, {"reason", "already disorganized: loses 1 step instead"},
+    GS_TRACE(ctx, StepKind::result, Json{{"for", who}, {"reason", "already disorganized: loses 1 step instead"},
                        {"ref", "V-07"}});
     loseStep(ctx, u, who);
   } else {

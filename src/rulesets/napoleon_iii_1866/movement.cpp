@@ -8,7 +8,7 @@ namespace grapeshot::napoleon1866 {
 namespace {
 
 Json prohibited(Context& ctx, const std::string& reason, const std::string& row) {
-  GS_TRACE(ctx, Json{{"kind", "prohibited"}, {"reason", reason}, {"ref", "Terrain effects: " + row}});
+  GS_TRACE(ctx, StepKind::prohibited, Json{{"reason", reason}, {"ref", "Terrain effects: " + row}});
   ctx.tally("cost", "prohibited");
   return Json{{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()},
               {"summary", "The move is prohibited: " + reason + "."}};
@@ -40,7 +40,7 @@ Json movement(Context& ctx) {
     return prohibited(ctx, "Marsh: cav. & art. impassable except by road/path/RR track", "Marsh");
 
   const std::string t = "movementCosts";
-  Modifiers cost(ctx, "movementCost", "entering the hex");
+  Modifiers cost(ctx, StepKind::movementCost, "entering the hex");
   Json effects = Json::array();
   if (route == "railroad") GS_RULING(ctx, "V-24", "a railroad track counts as road/path for footnotes 1 and 3 and the exceptions");
   if (onRoute) {

@@ -1,0 +1,88 @@
+// The typed procedures' enums against the schemas they are read from (ruleset.json): each C++ names
+// list must be exactly the schema's enum, in order, wherever the schema declares that field — so a
+// value renamed or added in the data fails here, not as an internal error mid-roll.
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/ruleset.h"
+#include "rulesets/battles_of_waterloo/crm.h"
+#include "rulesets/napoleon_iii_1866/napoleon.h"
+
+using grapeshot::Json;
+
+namespace {
+
+// Every enum list the procedures' input schemas declare for a property named `field`.
+std::vector<Json> enumsOf(const char* ruleset, const std::string& field, const std::set<std::string>& procedures = {}) {
+  std::vector<Json> out;
+  std::vector<const Json*> stack;
+  const auto* rs = grapeshot::findRuleset(ruleset);
+  REQUIRE(rs);
+  for (const auto& [name, p] : rs->meta().at("procedures").items())
+    if (procedures.empty() || procedures.count(name)) stack.push_back(&p.at("inputs"));
+  while (!stack.empty()) {
+    const Json& s = *stack.back();
+    stack.pop_back();
+    if (s.contains("properties"))
+      for (const auto& [key, sub] : s.at("properties").items()) {
+        if (key == field && sub.contains("enum")) out.push_back(sub.at("enum"));
+        stack.push_back(&sub);
+      }
+    if (s.contains("items")) stack.push_back(&s.at("items"));
+  }
+  return out;
+}
+
+template <std::size_t N>
+Json names(const grapeshot::EnumNames<N>& n) {
+  Json out = Json::array();
+  for (const char* s : n) out.push_back(s);
+  return out;
+}
+
+template <std::size_t N>
+bool covers(const grapeshot::EnumNames<N>& n, const Json& schemaEnum) {
+  std::set<std::string> known(n.begin(), n.end());
+  for (const auto& v : schemaEnum)
+    if (!known.count(v.get<std::string>())) return false;
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("napoleon-iii-1866: the typed enums are the schema's, in order", "[typed]") {
+  namespace nap = grapeshot::napoleon1866;
+  const std::set<std::string> typed{"fire", "shock", "morale", "rally"};
+  const auto check = [&typed](const char* field, const Json& expected, std::size_t atLeast) {
+    const auto lists = enumsOf("napoleon-iii-1866", field, typed);
+    CHECK(lists.size() >= atLeast);
+    for (const auto& l : lists) {
+      INFO(field << ": " << l.dump());
+      CHECK(l == expected);
+    }
+  };
+  check("nationality", names(nap::kNationalityNames), 3);
+  check("terrain", names(nap::kTerrainNames), 4);
+  check("settlement", names(nap::kSettlementNames), 4);
+  check("type", names(nap::kArmNames), 4);
+  check("hexside", names(nap::kHexsideNames), 1);
+  check("position", names(nap::kCommanderAtNames), 2);
+}
+
+TEST_CASE("battles-of-waterloo: every state and unit type a schema allows has an enumerator", "[typed]") {
+  namespace wl = grapeshot::waterloo;
+  for (const auto& l : enumsOf("battles-of-waterloo", "state")) {
+    INFO(l.dump());
+    CHECK(covers(wl::kStateNames, l));
+  }
+  // The types the matrix reads (fire targets, shock units, charge reactions); `rally` and `stacking`
+  // have their own coarser lists (cavalry, leader) and never build a matrix unit.
+  int unitTypes = 0;
+  for (const auto& l : enumsOf("battles-of-waterloo", "type"))
+    if (covers(wl::kArmNames, l)) ++unitTypes;
+  CHECK(unitTypes >= 3);
+  CHECK(names(wl::kStateNames) == Json{"Normal", "D-1", "D-2", "Routed", "Blown", "Eliminated"});
+}
