@@ -39,7 +39,8 @@ std::string jsonEntry(const std::string& text) {
 std::string batchJson(const std::string& text, const std::string& call, unsigned fallbackSeed) {
   return boundary([&] {
     grapeshot::Json req, err;
-    return dump(grapeshot::parseRequest(text, req, err, grapeshot::kMaxBatchBytes) ? grapeshot::batch(req, call, fallbackSeed) : err);
+    return grapeshot::parseRequest(text, req, err, grapeshot::kMaxBatchBytes) ? grapeshot::batchText(req, call, fallbackSeed)
+                                                                               : dump(err);
   });
 }
 

@@ -199,16 +199,22 @@ class LimitedDomParser : public nlohmann::detail::json_sax_dom_parser<Json> {
   bool binary(Json::binary_t& v) { return item() && Base::binary(v); }
   bool start_object(std::size_t n) {
     if (!item() || !open(false)) return false;
-    keys_.emplace_back();
+    objectStarts_.push_back(keys_.size());
     return Base::start_object(n);
   }
   bool key(Json::string_t& k) {
-    if (!keys_.back().insert(k).second) return halt(code::kParseError, "duplicate key \"" + clip(k) + "\"");
-    if (keys_.back().size() > kMaxKeys) return halt(code::kRequestTooLarge, "an object has more than 256 keys");
+    // The open objects' keys share one stack (no allocation per object once it has grown); a key is
+    // compared with its own object's keys only, at most 256 of them.
+    const std::size_t start = objectStarts_.back();
+    if (std::find(keys_.begin() + static_cast<std::ptrdiff_t>(start), keys_.end(), k) != keys_.end())
+      return halt(code::kParseError, "duplicate key \"" + clip(k) + "\"");
+    if (keys_.size() - start >= kMaxKeys) return halt(code::kRequestTooLarge, "an object has more than 256 keys");
+    keys_.push_back(k);
     return Base::key(k);
   }
   bool end_object() {
-    keys_.pop_back();
+    keys_.resize(objectStarts_.back());
+    objectStarts_.pop_back();
     containers_.pop_back();
     return Base::end_object();
   }
@@ -248,7 +254,8 @@ class LimitedDomParser : public nlohmann::detail::json_sax_dom_parser<Json> {
   };
   bool batch_;
   std::vector<Container> containers_;
-  std::vector<std::set<std::string>> keys_;
+  std::vector<std::string> keys_;          // the keys of every open object, innermost last
+  std::vector<std::size_t> objectStarts_;  // where each open object's keys begin in keys_
 };
 
 }  // namespace
@@ -308,18 +315,32 @@ std::pair<const Ruleset*, const Grid*> requireGrid(const Json& req, std::initial
   return {&rs, g};
 }
 
+// An integer field within [low, high]; anything else is refused by the schema validator's own
+// message (built only then, so a batch of valid lookups builds no schema).
+int boundedInt(const Json& req, const char* field, int low, int high) {
+  const auto it = req.find(field);
+  if (it != req.end() && it->is_number_integer() && !it->is_number_unsigned() && it->get<std::int64_t>() >= low &&
+      it->get<std::int64_t>() <= high)
+    return it->get<int>();
+  if (it != req.end() && it->is_number_unsigned() && it->get<std::uint64_t>() <= static_cast<std::uint64_t>(std::max(high, 0)) &&
+      static_cast<std::int64_t>(it->get<std::uint64_t>()) >= low)
+    return it->get<int>();
+  return validate(Json{{"type", "integer"}, {"minimum", low}, {"maximum", high}}, it != req.end() ? *it : Json(),
+                  std::string("/") + field)
+      .get<int>();
+}
+
 }  // namespace
 
 Json lookup(const Json& req) {
   return guarded([&] {
     const auto [rsp, g] = requireGrid(req, {"ruleset", "table", "column", "roll", "options"});
     const Ruleset& rs = *rsp;
-    const Json options = validOptions(rs, req);
-    const Json column = validate(Json{{"type", "integer"}, {"minimum", 0}, {"maximum", g->columns() - 1}},
-                                 req.contains("column") ? req.at("column") : Json(), "/column");
+    Json given;  // the request's own options, validated; absent: the defaults, not copied
+    const Json& options = req.contains("options") ? (given = validOptions(rs, req)) : rs.defaultOptions();
+    const int c = boundedInt(req, "column", 0, g->columns() - 1);
     if (!req.contains("roll")) throw RequestError(code::kMissingField, "missing required field \"roll\"", "/roll");
-    const Json roll = validate(Json{{"type", "integer"}, {"minimum", -1000}, {"maximum", 1000}}, req.at("roll"), "/roll");
-    const int c = column.get<int>(), r = g->clampRoll(roll.get<int>());
+    const int r = g->clampRoll(boundedInt(req, "roll", -1000, 1000));
     Json cell;
     if (g->twoSided()) {
       cell = Json::object();
@@ -327,7 +348,15 @@ Json lookup(const Json& req) {
     } else {
       cell = g->cell(c, r, options);
     }
-    return Json{{"ok", true}, {"cell", cell}, {"column", g->columnLabel(c)}, {"row", g->rowLabel(r)}, {"roll", r}};
+    Json out = Json::object();  // appended in order: lookups come by the hundred thousand
+    auto& m = out.get_ref<Json::object_t&>();
+    m.reserve(5);
+    m.emplace_back("ok", true);
+    m.emplace_back("cell", std::move(cell));
+    m.emplace_back("column", g->columnLabel(c));
+    m.emplace_back("row", g->rowLabel(r));
+    m.emplace_back("roll", r);
+    return out;
   });
 }
 

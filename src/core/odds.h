@@ -34,6 +34,10 @@ Json odds(const Json& request, std::uint64_t maxPaths = kMaxOddsPaths);
 // without dice or seed takes batchItemSeed(fallbackSeed, i).
 Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,
            std::uint64_t maxOddsPaths = kMaxOddsPaths);
+// The same batch as JSON text, each answer serialized once, straight into the output (what the
+// WASM binding returns: no array of answers is built and then serialized again).
+std::string batchText(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,
+                      std::uint64_t maxOddsPaths = kMaxOddsPaths);
 // The first 4 bytes, big-endian, of SHA-256("grapeshot batch v1" || 0x00 || seed || index), both 4
 // bytes big-endian.
 std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index);

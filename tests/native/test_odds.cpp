@@ -158,6 +158,26 @@ TEST_CASE("batch answers equal one-by-one answers", "[odds][batch]") {
   CHECK(grapeshot::batch(requests, "teleport", 0).at("error").at("code") == "invalid_value");
 }
 
+TEST_CASE("a batch as text is the batch serialized, refusals included", "[odds][batch]") {
+  Json requests = Json::array({request(kFireWithMorale), request(R"({"ruleset":"nope"})"),
+                               request(R"({"ruleset":"napoleon-iii-1866","table":"combat","column":3,"roll":4})")});
+  requests[0]["seed"] = 5;
+  const auto same = [](const Json& reqs, const char* call, std::uint64_t budget) {
+    const std::string text = grapeshot::batchText(reqs, call, 11, budget);
+    CHECK(Json::parse(text) == grapeshot::batch(reqs, call, 11, budget));
+    CHECK(text == grapeshot::batch(reqs, call, 11, budget).dump());
+  };
+  same(Json::array({requests[0], requests[1]}), "resolve", grapeshot::kMaxOddsPaths);
+  same(Json::array({requests[0], requests[1]}), "odds", 25);
+  same(Json::array({requests[2], requests[1], requests[2]}), "lookup", 0);
+  same(Json::object(), "odds", 0);
+  // 20,000 odds answers pass the 16 MiB bound: the whole batch is refused, as text too.
+  Json many = Json::array();
+  for (int i = 0; i < 20000; ++i) many.push_back(requests[0]);
+  const Json refused = Json::parse(grapeshot::batchText(many, "odds", 0));
+  CHECK(refused.at("error").at("code") == "request_too_large");
+}
+
 TEST_CASE("the odds of a batch share one work budget", "[odds][batch]") {
   // The 1866 fire with a morale test takes 9 sequences; with a budget of 25 for the whole batch the
   // first two are answered and the third is refused, where alone it would be answered.
