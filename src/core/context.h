@@ -55,6 +55,7 @@ class Context {
   void tally(const char* key, Json value);
   using Outcome = std::vector<std::pair<const char*, Json>>;  // in tally order
   const Outcome& outcome() const { return outcome_; }
+  void clearOutcome() { outcome_.clear(); }  // keeps its capacity: exact odds play many sequences
 
   const Json& table(const std::string& id) const { return ruleset.table(id); }
   const Grid& grid(const std::string& id) const;

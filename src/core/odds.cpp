@@ -58,22 +58,26 @@ Wide mulChecked(Wide a, Wide b) {
   return r;
 }
 
-// An exact probability while summing: 128-bit, reduced after every addition.
+// An exact probability while summing: 128-bit over a common denominator (the paths' denominators
+// are products of die sizes, so it rarely changes), reduced once when reported.
 struct WideFraction {
   Wide num = 0;
   Wide den = 1;
   void add(Wide n, Wide d) {
-    const Wide g = gcdWide(den, d);
-    const Wide l = mulChecked(den / g, d);
+    if (den % d == 0) {
+      num += mulChecked(n, den / d);
+      return;
+    }
+    const Wide l = mulChecked(den / gcdWide(den, d), d);
     num = mulChecked(num, l / den) + mulChecked(n, l / d);
     den = l;
-    const Wide r = gcdWide(num, den);
-    if (r > 1) num /= r, den /= r;
   }
   Fraction narrow() const {
-    if (num >= kMaxExact || den >= kMaxExact)
+    const Wide r = gcdWide(num, den);  // gcd(0, den) = den: zero reads 0/1
+    const Wide n = num / r, d = den / r;
+    if (n >= kMaxExact || d >= kMaxExact)
       tooComplex("a probability's exact fraction needs more than 53 bits (too many dice in one sequence)");
-    return Fraction{static_cast<std::int64_t>(num), static_cast<std::int64_t>(den)};
+    return Fraction{static_cast<std::int64_t>(n), static_cast<std::int64_t>(d)};
   }
 };
 
@@ -209,11 +213,14 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
   if (!bound) bound = (own = p.ruleset->bind(p.name, inputs, p.options)).get();
   Tallies t;
   EnumeratedDice dice;
+  // One context for every sequence: untraced and not recording rolls, it keeps nothing from one
+  // sequence to the next but its outcome, which each play starts afresh.
+  Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
   do {
     if (budget == 0) tooComplex("more dice sequences than the budget (sensitivity included)");
     --budget;
     ++t.paths;
-    Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+    ctx.clearOutcome();
     bound->play(ctx, /*write=*/false);
     t.add(ctx.outcome(), dice.numerator(), dice.denominator());
   } while (dice.advance());
