@@ -35,8 +35,7 @@ struct Harness {
 
 wl::Unit unit(const std::string& type, const std::string& state, int cohesion = 5, int steps = 4) {
   wl::Unit u;
-  u.who = "test unit";
-  u.path = "/unit";
+  u.setWho("test unit");
   u.type = grapeshot::readEnum<wl::Arm>(grapeshot::Json(type), wl::kArmNames);
   u.state = grapeshot::readEnum<wl::State>(grapeshot::Json(state), wl::kStateNames);
   u.cohesion = cohesion;
@@ -186,7 +185,7 @@ TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the 
     CHECK(u.stepsLost == 1);
     CHECK(u.retreatHexes == 1);
     CHECK(std::string(wl::name(u.state)) == "Routed");
-    CHECK(u.events == Json{"stepLoss", "retreat", "D-1", "rout"});
+    CHECK(wl::eventsJson(u.events) == Json{"stepLoss", "retreat", "D-1", "rout"});
   }
   SECTION("1BDr on D-1 infantry, r check passed: ends D-2") {
     Harness h({2});

@@ -75,8 +75,8 @@ void rout(Context& ctx, Unit& u, const std::string& ref) {
     // "Units that cannot rout their full rout distance are eliminated" (W-38); one that cannot
     // retreat at all cannot rout either.
     u.state = State::eliminated;
-    u.events.push_back("eliminated");
-    GS_TRACE(ctx, StepKind::result, Json{{"for", u.who},
+    u.events.push_back(Event::eliminated);
+    GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()},
                    {"reason", u.routBlocked ? "cannot rout its full distance: eliminated"
                                             : "cannot retreat, so cannot rout: eliminated"},
                    {"ref", "W-38"}});
@@ -84,15 +84,15 @@ void rout(Context& ctx, Unit& u, const std::string& ref) {
   }
   u.state = State::routed;
   u.routRetreat = true;
-  u.events.push_back("rout");
-  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who},
+  u.events.push_back(Event::rout);
+  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()},
                  {"reason", "Routed marker, retreat 1/2 move (rounded up)"}, {"ref", ref.empty() ? "W-19" : ref}});
 }
 
 // W-35: every unit a procedure may check gives its Cohesion (the schemas require it), so a missing
 // rating here is a bug in a schema, never something the dice can cause.
 void requireCohesion(const Unit& u) {
-  if (u.cohesion < 0) throw std::logic_error(u.who + " reached a Cohesion Check without a cohesion (schema bug)");
+  if (u.cohesion < 0) throw std::logic_error(u.who() + " reached a Cohesion Check without a cohesion (schema bug)");
 }
 
 void retreat(Context& ctx, Unit& u, int hexes, const std::string& what) {
@@ -101,8 +101,8 @@ void retreat(Context& ctx, Unit& u, int hexes, const std::string& what) {
     return;
   }
   u.retreatHexes += hexes;
-  u.events.push_back("retreat");
-  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who},
+  u.events.push_back(Event::retreat);
+  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()},
                  {"reason", what + ": retreat " + std::to_string(hexes) + (hexes == 1 ? " hex" : " hexes")},
                  {"ref", "W-19"}});
 }
@@ -119,20 +119,20 @@ void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, cons
       retreat(ctx, u, 1, cell.at("text").get_ref<const std::string&>());
     } else if (effect == "D-1" || effect == "D-2") {
       u.state = readEnum<State>(e, kStateNames);
-      u.events.push_back(effect);
-      GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", cell.at("text")}, {"ref", "Combat Results Matrix"}});
+      u.events.push_back(u.state == State::d1 ? Event::d1 : Event::d2);
+      GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()}, {"reason", cell.at("text")}, {"ref", "Combat Results Matrix"}});
     } else if (effect == "rout") {
       rout(ctx, u, ref);
     } else if (effect == "stepLoss") {
       loseSteps(ctx, u, 1, cell.at("text").get_ref<const std::string&>(), "Combat Results Matrix");
     } else if (effect == "eliminated") {
       u.state = State::eliminated;
-      u.events.push_back("eliminated");
-      GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
+      u.events.push_back(Event::eliminated);
+      GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
     } else if (effect == "cohesionCheckElseRout") {
       // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
       requireCohesion(u);
-      if (cohesionCheck(ctx, u.cohesion, 0, ctx.wordy() ? u.who + " (matrix " + column + ")" : std::string())) {
+      if (cohesionCheck(ctx, u.cohesion, 0, ctx.wordy() ? u.who() + " (matrix " + column + ")" : std::string())) {
         const Json& b = row.at("cells").at(columnIndex(ctx, "B"));
         applyEffects(ctx, u, row, b, "B", ref);
       } else {
@@ -150,8 +150,7 @@ std::string stepsWord(int n) { return std::to_string(n) + (n == 1 ? " step" : " 
 
 Unit unitFromJson(const Json& in, const std::string& path, const std::string& who) {
   Unit u;
-  u.who = who;
-  u.path = path;
+  u.setWho(who);
   u.type = readEnum<Arm>(in.at("type"), kArmNames);
   if (in.contains("state")) u.state = readEnum<State>(in.at("state"), kStateNames);
   if (in.contains("cohesion")) u.cohesion = in.at("cohesion").get<int>();
@@ -172,7 +171,7 @@ Json unitReport(const Unit& u) {
          {"routRetreat", u.routRetreat}};
   if (u.routRetreat && u.movementAllowance > 0) r["routRetreatHexes"] = (u.movementAllowance + 1) / 2;
   if (u.steps > 0) r["stepsLeft"] = std::max(0, u.steps - u.stepsLost);
-  r["events"] = u.events;
+  r["events"] = eventsJson(u.events);
   return r;
 }
 
@@ -193,13 +192,19 @@ ResultCode parseResultCode(const std::string& text) {
   return c;
 }
 
+Json eventsJson(const std::vector<Event>& events) {
+  Json out = Json::array();
+  for (const Event e : events) out.push_back(enumName(e, kEventNames));
+  return out;
+}
+
 std::string fate(const Unit& u) {
   std::vector<std::string> parts;
   if (u.stepsLost) parts.push_back("loses " + stepsWord(u.stepsLost));
   if (u.retreatHexes) parts.push_back("retreats " + std::to_string(u.retreatHexes) + (u.retreatHexes == 1 ? " hex" : " hexes"));
   std::string disorder;
-  for (const auto& e : u.events)
-    if (e == "D-1" || e == "D-2") disorder = e.get<std::string>();
+  for (const Event e : u.events)
+    if (e == Event::d1 || e == Event::d2) disorder = enumName(e, kEventNames);
   if (u.state == State::eliminated) parts.push_back("is eliminated");
   else if (u.routRetreat) parts.push_back("routs (Routed marker, retreats half its move)");
   else if (!disorder.empty()) parts.push_back("becomes " + disorder + " (disordered)");
@@ -214,12 +219,12 @@ void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const st
   if (n <= 0 || u.state == State::eliminated) return;
   if (u.steps > 0) n = std::min(n, u.steps - u.stepsLost);  // W-36: never beyond the steps it has
   u.stepsLost += n;
-  for (int i = 0; i < n; ++i) u.events.push_back("stepLoss");
-  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", reason + ": loses " + stepsWord(n)}, {"ref", ref}});
+  for (int i = 0; i < n; ++i) u.events.push_back(Event::stepLoss);
+  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()}, {"reason", reason + ": loses " + stepsWord(n)}, {"ref", ref}});
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.state = State::eliminated;
-    u.events.push_back("eliminated");
-    GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", "no steps left: eliminated"}, {"ref", "W-36"}});
+    u.events.push_back(Event::eliminated);
+    GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()}, {"reason", "no steps left: eliminated"}, {"ref", "W-36"}});
   }
 }
 
@@ -228,7 +233,7 @@ void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::st
   const Json* row = matrixRow(ctx, u.state, u.type);
   if (!row) throw std::logic_error(std::string("Combat Results Matrix has no row ") + name(u.state) + "/" + name(u.type));
   const Json& cell = row->at("cells").at(columnIndex(ctx, column));
-  GS_TRACE(ctx, StepKind::matrix, Json{{"for", u.who}, {"row", std::string(name(u.state)) + " " + matrixType(u.type)}, {"column", column},
+  GS_TRACE(ctx, StepKind::matrix, Json{{"for", u.who()}, {"row", std::string(name(u.state)) + " " + matrixType(u.type)}, {"column", column},
                  {"cell", cell.at("text")}, {"ref", ref.empty() ? "Combat Results Matrix" : ref}});
   applyEffects(ctx, u, *row, cell, column, ref);
 }
@@ -245,13 +250,13 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
     const bool automatic = std::isupper(static_cast<unsigned char>(printed)) != 0;
     const bool blown = u.state == State::blown;
     if (!automatic && blown) {
-      GS_TRACE(ctx, StepKind::note, Json{{"for", u.who},
+      GS_TRACE(ctx, StepKind::note, Json{{"for", u.who()},
                      {"reason", std::string("Blown cavalry: ") + printed + " is automatic (" +
                                     static_cast<char>(std::toupper(printed)) + ")"},
                      {"ref", "Blown Cavalry"}});
     } else if (!automatic) {
       requireCohesion(u);
-      if (cohesionCheck(ctx, u.cohesion, drm, ctx.wordy() ? u.who + " (" + code.text + ")" : std::string())) return;
+      if (cohesionCheck(ctx, u.cohesion, drm, ctx.wordy() ? u.who() + " (" + code.text + ")" : std::string())) return;
     }
     applyMatrix(ctx, u, column, "W-11");
     if (automatic && blown) loseSteps(ctx, u, 1, std::string("Blown cavalry suffering ") + printed, "Blown Cavalry");

@@ -6,7 +6,9 @@
 // *current* state (W-19). Lower-case letters are Cohesion Checks (fail -> the matrix column),
 // capitals apply the column outright (W-11).
 #pragma once
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "core/context.h"
 #include "core/typed.h"
@@ -21,6 +23,9 @@ inline constexpr EnumNames<4> kArmNames{"infantry", "lightCavalry", "heavyCavalr
 inline const char* name(State s) { return enumName(s, kStateNames); }
 inline const char* name(Arm a) { return enumName(a, kArmNames); }
 inline bool isCavalry(Arm a) { return a == Arm::lightCavalry || a == Arm::heavyCavalry; }
+// What happened to a unit, in order (reported as the words of kEventNames).
+enum class Event { stepLoss, retreat, d1, d2, rout, eliminated };
+inline constexpr EnumNames<6> kEventNames{"stepLoss", "retreat", "D-1", "D-2", "rout", "eliminated"};
 
 // Cohesion Check (W-02, rules-notes 2.2): one d10 read 0-9 (W-01); pass iff natural + drm <= cohesion.
 // Traced as a "check" step; `who` names the unit in the trace and in the roll's purpose.
@@ -28,8 +33,9 @@ bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who);
 
 // One unit as the matrix sees it, before and after a result.
 struct Unit {
-  std::string who;              // "the target", "attacking unit 1" (trace wording)
-  std::string path;             // JSON Pointer of its input object, for errors
+  // "the target", "attacking unit 1" (trace wording): shared, so that exact odds copy units freely.
+  const std::string& who() const { return *who_; }
+  void setWho(std::string w) { who_ = std::make_shared<const std::string>(std::move(w)); }
   Arm type = Arm::infantry;
   State state = State::normal;
   int cohesion = -1;            // Cohesion rating; required wherever a check can come up (W-35)
@@ -42,8 +48,12 @@ struct Unit {
   int stepsLost = 0;
   int retreatHexes = 0;   // total hexes of B / "Retreat 1 hex" retreats
   bool routRetreat = false;
-  Json events = Json::array();  // effect words in order: "stepLoss", "retreat", "D-1", "rout", ...
+  std::vector<Event> events;    // effects in order (eventsJson: "stepLoss", "retreat", "D-1", "rout", ...)
+
+ private:
+  std::shared_ptr<const std::string> who_ = std::make_shared<const std::string>("the unit");
 };
+Json eventsJson(const std::vector<Event>& events);
 
 // The matrix row type of a unit type ("Infantry" | "Cavalry" | "Artillery").
 const char* matrixType(Arm type);

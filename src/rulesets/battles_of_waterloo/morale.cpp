@@ -37,7 +37,7 @@ Json morale(Context& ctx) {
     applyResult(ctx, u, parseResultCode(result), true, "Blown Cavalry");
     out["automatic"] = true;
   } else {
-    passed = cohesionCheck(ctx, u.cohesion, drm, u.who);
+    passed = cohesionCheck(ctx, u.cohesion, drm, u.who());
     if (!passed && result != "none") applyMatrix(ctx, u, result == "d" ? "d/D" : "r/R", "W-11");
   }
   out["passed"] = passed;
@@ -107,7 +107,7 @@ Json chargeReaction(Context& ctx) {
       if (type == name(u.type)) row = &r;
   if (!row) throw std::logic_error(std::string("no Charge Reaction row for ") + name(u.type));
 
-  const bool passed = cohesionCheck(ctx, u.cohesion, ctx.in.at("extraDrm").get<int>(), u.who);
+  const bool passed = cohesionCheck(ctx, u.cohesion, ctx.in.at("extraDrm").get<int>(), u.who());
   const Json& cell = row->at("cells").at(passed ? 0 : 1);
   Json chosen = cell;
   if (cell.contains("choices")) {
@@ -127,7 +127,7 @@ Json chargeReaction(Context& ctx) {
     reaction = chosen.at("effects").at(0).get<std::string>();
     if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check
   }
-  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who}, {"reason", row->at("type").get<std::string>() + ", " +
+  GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()}, {"reason", row->at("type").get<std::string>() + ", " +
                                                                     (passed ? "pass: " : "fail: ") +
                                                                     cell.at("text").get<std::string>()},
                  {"ref", "Charge Reaction"}});

@@ -192,8 +192,7 @@ Json leaveSquare(Context& ctx) {
     if (b.at("passed").get<bool>() == passed) band = &b;
 
   Unit u;
-  u.who = "the square";
-  u.path = "/unit";
+  u.setWho("the square");
   u.type = Arm::infantry;  // only infantry forms square (note E)
   u.state = readEnum<State>(Json(state), kStateNames);
   u.cohesion = cohesion;
@@ -217,7 +216,7 @@ Json leaveSquare(Context& ctx) {
               {"oldState", state},
               {"newState", newState},
               {"routRetreat", u.routRetreat},
-              {"events", u.events},
+              {"events", eventsJson(u.events)},
               {"summary", band->at("text").get<std::string>() + (passed ? "" : " (" + state + " -> " + newState + ")")}};
 }
 

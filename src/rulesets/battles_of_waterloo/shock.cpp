@@ -230,7 +230,7 @@ Json sideReport(const Side& side, const Fraction& strength, const std::string& c
 // "attacking unit 1 loses 1 step; attacking unit 2 is unaffected" (the one unit of a side: "it …").
 std::string sideFate(const Side& side) {
   std::string s;
-  for (const Unit& u : side.units) s += (s.empty() ? "" : "; ") + (side.units.size() == 1 ? "it" : u.who) + " " + fate(u);
+  for (const Unit& u : side.units) s += (s.empty() ? "" : "; ") + (side.units.size() == 1 ? "it" : u.who()) + " " + fate(u);
   return s;
 }
 
@@ -332,14 +332,14 @@ class Shock final : public Play {
     for (Unit& u : def.units) {
       if (u.type == Arm::infantry && u.state == State::routed && eliminates) {
         u.state = State::eliminated;
-        u.events.push_back("eliminated");
-        GS_RULING(ctx, "W-26", u.who + ": routed infantry shock attacked by " +
+        u.events.push_back(Event::eliminated);
+        GS_RULING(ctx, "W-26", u.who() + ": routed infantry shock attacked by " +
                                std::string(lcOnly_ ? "Light Cavalry" : "cavalry") +
                                " is eliminated after the Shock Commitment roll is passed");
       } else {
         anyLeft = true;
         if (u.type == Arm::infantry && u.state == State::routed && anyCavalry_)
-          GS_RULING(ctx, "W-26", u.who + ": only Light Cavalry eliminates routed infantry (W26_lc_only)");
+          GS_RULING(ctx, "W-26", u.who() + ": only Light Cavalry eliminates routed infantry (W26_lc_only)");
       }
     }
     if (!anyLeft) {
@@ -365,7 +365,7 @@ class Shock final : public Play {
       if (u.state != State::eliminated) defenderAllRouted = defenderAllRouted && u.state == State::routed;
     Fraction attack, defence;
     for (std::size_t i = 0; i < chargers_.size(); ++i)
-      attack += attackStrength(ctx, chargers_[i], square, defenderAllRouted, att.units[i].who);
+      attack += attackStrength(ctx, chargers_[i], square, defenderAllRouted, att.units[i].who());
     for (std::size_t i = 0; i < def.units.size(); ++i)
       if (def.units[i].state != State::eliminated) defence += Fraction{defenceStrengths_[i], 1};
     GS_TRACE(ctx, StepKind::strength, Json{{"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
@@ -423,7 +423,7 @@ class Shock final : public Play {
       const Charger& c = chargers_[i];
       if (c.elite == "none") continue;
       if (!ctx.tracing()) drm.add(c.eliteDrm, {}, {});
-      else drm.add(c.eliteDrm, "Each Elite/Crack Elite Attacker [" + c.elite + "] (" + att.units[i].who + ")",
+      else drm.add(c.eliteDrm, "Each Elite/Crack Elite Attacker [" + c.elite + "] (" + att.units[i].who() + ")",
                    c.eliteRuling.empty() ? "W-22" : c.eliteRuling);
     }
     auto totalSteps = [](const Side& s) {
@@ -480,7 +480,7 @@ class Shock final : public Play {
       const ResultCode check = parseResultCode("d");
       for (Unit& u : att.units) {
         if (u.state == State::eliminated) continue;
-        GS_NOTE(ctx, u.who + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
+        GS_NOTE(ctx, u.who() + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
         applyResult(ctx, u, check, false, "Defensive Terrain Modifiers");
       }
     }
