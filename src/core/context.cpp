@@ -63,8 +63,7 @@ void Context::tally(const char* key, Json value) {
 }
 
 const Json& Context::entry(std::string_view tableId, std::string_view entryId) const {
-  if (const Json* e = ruleset.entry(tableId, entryId)) return *e;
-  throw std::out_of_range(ruleset.id() + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
+  return ruleset.entryAt(tableId, entryId);
 }
 
 int Context::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key) const {

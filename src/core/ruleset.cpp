@@ -123,6 +123,11 @@ class JsonPlay final : public Play {
 
 }  // namespace
 
+const Json& Ruleset::entryAt(std::string_view tableId, std::string_view entryId) const {
+  if (const Json* e = entry(tableId, entryId)) return *e;
+  throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
+}
+
 std::unique_ptr<Play> Ruleset::bind(const std::string& canonical, const Json& inputs, const Json& options) const {
   const ProcedureEntry& e = data().procedures.at(canonical);
   if (e.bind) return e.bind(*this, inputs, options);

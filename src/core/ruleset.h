@@ -66,6 +66,8 @@ class Ruleset {
   const Grid* grid(const std::string& id) const;   // nullptr when `id` is not a grid
   // An entry of a `modifiers` table by id; nullptr when the data has none (an index, built on load).
   const Json* entry(std::string_view tableId, std::string_view entryId) const;
+  // The same entry, which the data must have (std::out_of_range otherwise: a bug, never a request error).
+  const Json& entryAt(std::string_view tableId, std::string_view entryId) const;
   const Json& optionsSchema() const { return data().optionsSchema; }
   const Json& defaultOptions() const { return data().defaultOptions; }
   const std::string& dataHash() const;  // SHA-256 hex of ruleset.json || 0x00 || tables.json, computed on first use

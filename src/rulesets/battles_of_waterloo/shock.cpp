@@ -86,7 +86,7 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
 // A modifiers entry's "a/b" values with the patches the options switch on (the core patches only grids).
 int patchedValue(const Ruleset& rs, const Json& options, const char* table, const char* id, const std::string& key,
                  std::string& ruling) {
-  int v = rs.entry(table, id)->at("values").at(key).get<int>();
+  int v = rs.entryAt(table, id).at("values").at(key).get<int>();
   for (const auto& p : rs.table(table).value("patches", Json::array())) {
     const std::string option = p.at("option").get<std::string>();
     if (!options.contains(option) || options.at(option) != p.at("equals")) continue;
