@@ -52,23 +52,6 @@ figure('payload, gzip -9', gz / 1024, 'KB', '<= 150 KB', gz <= 150 * 1024);
   figure('payload, brotli', br / 1024, 'KB', '<= 120 KB', br <= 120 * 1024);
 }
 
-// 1b. The npm tarball, and what esbuild makes of a page and a worker using the package (the
-// .wasm is fetched beside them, so it is not in the bundles).
-{
-  const [{ size, unpackedSize }] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root }).toString());
-  figure('npm tarball (packed)', size / 1024, 'KB', '-', null, `${(unpackedSize / 1024).toFixed(0)} KB unpacked`);
-  const { build: bundle } = await import('esbuild');
-  for (const [name, contents] of [
-    ['page', "import { createEngine } from 'grapeshot'; createEngine().then((e) => console.log(e.version));"],
-    ['worker', "import 'grapeshot/engine-worker';"],
-  ]) {
-    const out = await bundle({ stdin: { contents, resolveDir: root }, bundle: true, write: false, minify: true, logLevel: 'silent' });
-    const bytes = out.outputFiles[0].contents;
-    figure(`esbuild bundle, ${name} (minified), gzip`, gzipSync(bytes, { level: 9 }).length / 1024, 'KB', '-', null,
-      `${(bytes.length / 1024).toFixed(1)} KB raw`);
-  }
-}
-
 // 2. Cold start in a fresh Node process: import + createEngine() + the first resolve.
 const [firstName, firstRequest] = Object.entries(requests.resolve)[0];
 const cold = [];

@@ -13,9 +13,9 @@ async function channel() {
   return { post: (m) => parentPort.postMessage(m), listen: (f) => parentPort.on('message', f) };
 }
 
-// No top-level await: bundlers' classic (iife) output cannot hold it.
+const port = await channel();
 let engine = null;
-channel().then((port) => port.listen(async ({ id, method, args, options }) => {
+port.listen(async ({ id, method, args, options }) => {
   try {
     if (!METHODS.has(method)) throw new Error(`grapeshot worker: no method ${method}`);
     engine ??= createEngine(options);
@@ -25,4 +25,4 @@ channel().then((port) => port.listen(async ({ id, method, args, options }) => {
     engine = null;
     port.post({ id, failed: String(error?.message ?? error) });
   }
-}));
+});

@@ -5,9 +5,7 @@ import createGrapeshotCore from '../../dist/grapeshot-core.mjs';
 export { commitSeed, deriveSeed, newSecret, checkCommitment, checkContext, sha256Hex } from './commit-reveal.js';
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
-// Where relative URLs are read from: this file, or (in a bundle without import.meta, e.g. esbuild's
-// default iife) the page.
-const base = import.meta.url || globalThis.location?.href;
+const wasmUrl = new URL('../../dist/grapeshot-core.wasm', import.meta.url);
 
 /** A fresh 32-bit seed from the platform's CSPRNG, for requests that bring neither dice nor seed. */
 function randomSeed() {
@@ -255,10 +253,9 @@ export async function createEngine(options = {}) {
   let module;
   if (options.wasmModule) module = options.wasmModule;
   else if (options.wasmBinary) module = await WebAssembly.compile(options.wasmBinary);
-  else if (options.wasmUrl) module = await WebAssembly.compile(await wasmBytes(new URL(options.wasmUrl, base)));
+  else if (options.wasmUrl) module = await WebAssembly.compile(await wasmBytes(new URL(options.wasmUrl, import.meta.url)));
   else {
-    defaultModule ??= wasmBytes(new URL('../../dist/grapeshot-core.wasm', import.meta.url || base))
-      .then((bytes) => WebAssembly.compile(bytes));
+    defaultModule ??= wasmBytes(wasmUrl).then((bytes) => WebAssembly.compile(bytes));
     try {
       module = await defaultModule;
     } catch (e) {
@@ -271,9 +268,7 @@ export async function createEngine(options = {}) {
     WebAssembly.instantiate(module, imports).then((instance) => done(instance, module));
     return {};
   };
-  // locateFile: the glue never computes the .wasm's URL itself (it would need import.meta.url,
-  // which bundles without it, such as esbuild's default iife, do not have).
-  return new Engine(await createGrapeshotCore({ instantiateWasm, locateFile: (path) => path }));
+  return new Engine(await createGrapeshotCore({ instantiateWasm }));
 }
 
 export default createEngine;
