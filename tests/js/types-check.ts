@@ -20,19 +20,3 @@ async function host(): Promise<number> {
 }
 
 void host;
-
-// grapeshot/worker: the same calls, as promises, each cancellable by an AbortSignal.
-import { createEngineWorker, type EngineWorker } from 'grapeshot/worker';
-
-async function inWorker(): Promise<number> {
-  const worker: EngineWorker = createEngineWorker({ wasmUrl: '/assets/grapeshot.wasm' });
-  const controller = new AbortController();
-  const odds = await worker.odds({ ruleset: 'battles-of-waterloo', procedure: 'shock' }, { signal: controller.signal });
-  const rolled = await worker.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', dice: [3] });
-  const many = await worker.batch([{ ruleset: 'napoleon-iii-1866', procedure: 'morale' }], { call: 'odds' }, { signal: controller.signal });
-  controller.abort();
-  worker.terminate();
-  return (odds.ok ? odds.paths : 0) + (rolled.ok ? 1 : 0) + (Array.isArray(many) ? many.length : 0);
-}
-
-void inWorker;
