@@ -228,9 +228,17 @@ export const LOAD_HINT = 'serve grapeshot-core.wasm there, or pass createEngine(
 
 /**
  * createEngine() for one platform: `loadBytes(url)` reads the .wasm (fetch in browsers, the file
- * system in Node), `defaultUrl` is the package's own grapeshot-core.wasm.
+ * system in Node), `defaultUrl()` locates the package's own grapeshot-core.wasm. A function, so a
+ * bundle without import.meta (esbuild's default iife output) fails only if it needs the default.
  */
 export function engineFactory(loadBytes, defaultUrl) {
+  const locate = () => {
+    try {
+      return defaultUrl();
+    } catch (e) {
+      throw new Error(`grapeshot: cannot locate the engine's WebAssembly (${e.message}: no import.meta.url in this bundle?); ${LOAD_HINT}`);
+    }
+  };
   const load = async (url) => {
     try {
       return await loadBytes(url);
@@ -242,9 +250,11 @@ export function engineFactory(loadBytes, defaultUrl) {
     let module;
     if (options.wasmModule) module = options.wasmModule;
     else if (options.wasmBinary) module = await WebAssembly.compile(options.wasmBinary);
-    else if (options.wasmUrl) module = await WebAssembly.compile(await load(new URL(options.wasmUrl, globalThis.location?.href ?? defaultUrl)));
-    else {
-      if (!compiled.has(load)) compiled.set(load, load(defaultUrl).then((bytes) => WebAssembly.compile(bytes)));
+    else if (options.wasmUrl) {
+      // Relative to the page (or worker script) where there is one, else to the package.
+      module = await WebAssembly.compile(await load(new URL(options.wasmUrl, globalThis.location?.href ?? locate())));
+    } else {
+      if (!compiled.has(load)) compiled.set(load, (async () => WebAssembly.compile(await load(locate())))());
       try {
         module = await compiled.get(load);
       } catch (e) {
@@ -257,6 +267,7 @@ export function engineFactory(loadBytes, defaultUrl) {
       WebAssembly.instantiate(module, imports).then((instance) => done(instance, module));
       return {};
     };
-    return new Engine(await createGrapeshotCore({ instantiateWasm }));
+    // locateFile: the glue then never builds its own URL from import.meta.url (absent in iife bundles).
+    return new Engine(await createGrapeshotCore({ instantiateWasm, locateFile: (file) => file }));
   };
 }

@@ -18,5 +18,5 @@ async function fetchBytes(url) {
  * `wasmBinary` (its bytes), `wasmUrl` (where to fetch it, relative to the page); by default the
  * grapeshot-core.wasm the package ships, compiled once and shared.
  */
-export const createEngine = engineFactory(fetchBytes, new URL('../../dist/grapeshot-core.wasm', import.meta.url));
+export const createEngine = engineFactory(fetchBytes, () => new URL('../../dist/grapeshot-core.wasm', import.meta.url));
 export default createEngine;

@@ -14,5 +14,5 @@ async function readBytes(url) {
 }
 
 /** Loads the engine; the same options as in browsers (see index.js). */
-export const createEngine = engineFactory(readBytes, new URL('../../dist/grapeshot-core.wasm', import.meta.url));
+export const createEngine = engineFactory(readBytes, () => new URL('../../dist/grapeshot-core.wasm', import.meta.url));
 export default createEngine;

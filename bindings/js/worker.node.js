@@ -10,7 +10,9 @@ export function createEngineWorker(options = {}) {
   if (options.wasmModule) init.wasmModule = options.wasmModule;
   if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
   if (options.wasmUrl) init.wasmUrl = String(options.wasmUrl);
-  const make = options.worker ?? (() => new Worker(new URL('./worker-entry.node.js', import.meta.url)));
+  // Not the host's --input-type (from `node -e`): the worker is a file.
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+  const make = options.worker ?? (() => new Worker(new URL('./worker-entry.node.js', import.meta.url), { execArgv }));
   return engineWorkerClient(({ onMessage, onFailure }) => {
     const w = make();
     w.on('message', onMessage);
