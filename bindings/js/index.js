@@ -8,6 +8,8 @@ export { Engine, MAX_REQUEST_BYTES } from './engine.js';
 export { commitSeed, deriveSeed, newSecret, checkCommitment, checkContext, sha256Hex } from './commit-reveal.js';
 
 async function fetchBytes(url) {
+  // Node's fetch cannot read files: Node gets index.node.js through the package name instead.
+  if (url.protocol === 'file:') throw new Error("a file: URL cannot be fetched (in Node, import 'grapeshot' by its package name)");
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return response.arrayBuffer();
