@@ -52,6 +52,25 @@ figure('payload, gzip -9', gz / 1024, 'KB', '<= 150 KB', gz <= 150 * 1024);
   figure('payload, brotli', br / 1024, 'KB', '<= 120 KB', br <= 120 * 1024);
 }
 
+// 1b. What an embedder ships: the npm tarball, and a page and a worker bundled from it by esbuild
+// and by Vite (tests/browser/consumer.mjs, the same projects the done-when test runs). Figures only.
+{
+  const { statSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { packAndInstall, bundleEsbuild, bundleVite } = await import('../tests/browser/consumer.mjs');
+  const { dir, tarball } = packAndInstall();
+  figure('npm tarball (npm pack)', statSync(tarball).size / 1024, 'KB', '-', null);
+  for (const [name, bundle] of [['esbuild', bundleEsbuild], ['vite', bundleVite]]) {
+    const { out, files } = await bundle(dir);
+    for (const part of ['page', 'worker', 'wasm']) {
+      const bytes = files[part].reduce((n, f) => n + statSync(join(out, f)).size, 0);
+      const gzip = files[part].reduce((n, f) => n + gzipSync(readFileSync(join(out, f)), { level: 9 }).length, 0);
+      figure(`${name} bundle: ${part} (${files[part].join(', ')}), raw`, bytes / 1024, 'KB', '-', null);
+      figure(`${name} bundle: ${part}, gzip -9`, gzip / 1024, 'KB', '-', null);
+    }
+  }
+}
+
 // 2. Cold start in a fresh Node process: import + createEngine() + the first resolve.
 const [firstName, firstRequest] = Object.entries(requests.resolve)[0];
 const cold = [];

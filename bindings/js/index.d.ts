@@ -1,11 +1,15 @@
-// Public API of grapeshot (bindings/js/index.js).
+// Public API of grapeshot (bindings/js/index.js in browsers, index.node.js in Node). The request
+// types per ruleset × procedure are generated from the rulesets' schemas (generated.d.ts).
+import type { ErrorCode, ProcedureRequest, RulesetId, TraceKind } from './generated.js';
+
+export type * from './generated.js';
 
 /** A JSON Pointer (RFC 6901) to the offending input, "" for the whole request. */
 export type JsonPointer = string;
 
 export interface EngineError {
   /** Stable code, e.g. "missing_field", "wrong_type", "out_of_range", "unknown_ruleset" (see README). */
-  code: string;
+  code: ErrorCode;
   message: string;
   path: JsonPointer;
 }
@@ -37,7 +41,16 @@ export interface TraceStep {
   [key: string]: unknown;
 }
 
-export interface Request {
+/**
+ * A request, checked at compile time: `ruleset` and `procedure` (or an alias) select the inputs,
+ * typed from the procedure's JSON Schema (enums as string literals, required vs optional, no
+ * unknown keys), and `options` the ruleset's options. Untyped data (e.g. parsed from JSON) can be
+ * passed as `resolve(data as Request)` — the engine validates every request anyway — or to resolveJson.
+ */
+export type Request = ProcedureRequest;
+
+/** A request as data (e.g. inside a receipt): any ruleset, procedure and inputs. */
+export interface UntypedRequest {
   ruleset: string;
   procedure: string;
   options?: Record<string, unknown>;
@@ -54,11 +67,19 @@ export interface Request {
   [input: string]: unknown;
 }
 
+/** What a procedure decided: always a plain-words `summary`; the rest depends on the procedure. */
+export interface ProcedureResult {
+  /** What happens to whom, in the rules' words (e.g. "Morale test: d6 3 <= 4, passed: no effect."). */
+  summary: string;
+  [key: string]: unknown;
+}
+
 export interface Resolution {
   ok: true;
-  ruleset: string;
+  ruleset: RulesetId;
+  /** The procedure's name (an alias in the request is answered with the name). */
   procedure: string;
-  result: Record<string, unknown>;
+  result: ProcedureResult;
   rolls: Roll[];
   /** Absent when the request said `trace: false`. */
   trace?: TraceStep[];
@@ -86,14 +107,14 @@ export interface Receipt {
   /** SHA-256 of the ruleset's data (RulesetDescription.dataHash). */
   dataHash: string;
   /** The request with its effective options and, when drawn, its seed. */
-  request: Request;
+  request: UntypedRequest;
   seed?: number;
   /** Where the dice came from: supplied `dice`, a seed the requester chose, a seed the engine drew,
    * or two players' commit–reveal secrets (the only source neither chose alone). */
   diceSource: DiceSource;
   /** The natural rolls, in order. */
   rolls: number[];
-  result: Record<string, unknown>;
+  result: ProcedureResult;
 }
 
 export type DiceSource = 'supplied' | 'seed' | 'drawn' | 'commitReveal';
@@ -111,7 +132,7 @@ export interface Verification {
 }
 
 export interface LookupRequest {
-  ruleset: string;
+  ruleset: RulesetId;
   table: string;
   /** Zero-based column from the left. */
   column: number;
@@ -160,7 +181,7 @@ export interface Sensitivity {
 
 export interface Odds {
   ok: true;
-  ruleset: string;
+  ruleset: RulesetId;
   procedure: string;
   /** Number of die sequences enumerated. */
   paths: number;
@@ -199,7 +220,7 @@ export interface ProcedureDescription {
 }
 
 export interface RulesetDescription {
-  id: string;
+  id: RulesetId;
   /** The published game's name, e.g. "The Battles of Waterloo (GMT, 1994)". */
   title: string;
   publisher: string;
@@ -220,26 +241,32 @@ export declare class Engine {
   resolve(request: Request): Resolution | Failure;
   resolveJson(text: string): string;
   lookup(request: LookupRequest): LookupResult | Failure;
-  table(request: { ruleset: string; table: string }): { ok: true; table: Record<string, unknown> } | Failure;
+  table(request: { ruleset: RulesetId; table: string }): { ok: true; table: Record<string, unknown> } | Failure;
   /** Many lookups of one grid table, for bots: (column, roll) pairs in, cell indices out (-1: no such column). */
-  lookupCodes(header: { ruleset: string; table: string; options?: Record<string, unknown>; side?: string },
+  lookupCodes(header: { ruleset: RulesetId; table: string; options?: Record<string, unknown>; side?: string },
     pairs: Int32Array): { ok: true; cells: string[]; codes: Int32Array } | Failure;
   /** Re-derives a receipt; reports tampering as problems. `requireCommitReveal`: other dice sources are not valid. */
   verify(receipt: Receipt, options?: { requireCommitReveal?: boolean }): Verification | Failure;
   /** The canonical form of a request and its SHA-256: what a commit–reveal seed is bound to. */
   canonical(request: Request): { ok: true; canonical: string; hash: string } | Failure;
-  odds(request: Request & { sensitivity?: boolean }): Odds | Failure;
+  /** Exact odds; `sensitivity` (default true): also each boolean input's effect when flipped. Over the
+   * budget of 250,000 die sequences: odds_too_complex at once (see README: The cost of odds). */
+  odds(request: OddsRequest): Odds | Failure;
   batch(requests: Request[], options?: { call?: 'resolve' }): (Resolution | Failure)[] | Failure;
-  batch(requests: Request[], options: { call: 'odds' }): (Odds | Failure)[] | Failure;
+  batch(requests: OddsRequest[], options: { call: 'odds' }): (Odds | Failure)[] | Failure;
   batch(requests: LookupRequest[], options: { call: 'lookup' }): (LookupResult | Failure)[] | Failure;
 }
+
+/** A request for odds: dice and seed are ignored; `sensitivity: false` skips the flipped inputs. */
+export type OddsRequest = Request & { sensitivity?: boolean };
 
 export interface CreateEngineOptions {
   /** A compiled module of grapeshot-core.wasm (e.g. shared with a worker). */
   wasmModule?: WebAssembly.Module;
   /** The .wasm bytes, if the host loads them itself. */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Where to fetch the .wasm (the package exports it as "grapeshot/grapeshot.wasm"); by default next to the glue. */
+  /** Where to fetch the .wasm, relative to the page (the package exports it as "grapeshot/grapeshot.wasm");
+   * by default the package's own file, which Vite and webpack 5 copy; with esbuild, copy it and pass this. */
   wasmUrl?: string | URL;
 }
 

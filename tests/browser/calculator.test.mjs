@@ -5,7 +5,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine } from '../../bindings/js/index.js';
+import { createEngine } from 'grapeshot';  // Node's entry (index.node.js reads the .wasm from disk)
 import { root } from '../../scripts/bootstrap.mjs';
 import { openBrowser, openCalculator, resultsDir, watchedPage } from './support.mjs';
 

@@ -19,7 +19,13 @@ test('package.json exports map and files point at real files', () => {
   const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${root}`), 'utf8'));
   assert.equal(pkg.name, 'grapeshot');
   assert.equal(pkg.type, 'module');
-  for (const f of [pkg.exports['.'].default, pkg.exports['.'].types, ...pkg.files]) assert.ok(existsSync(`${root}/${f}`), f);
+  const targets = (v) => (typeof v === 'string' ? [v] : Object.values(v).flatMap(targets));
+  for (const f of targets(pkg.exports)) assert.ok(existsSync(`${root}/${f}`), f);
+  // Bundlers building for browsers take `browser`; Node takes `node`: only that file imports node: modules.
+  for (const entry of ['.', './worker']) {
+    assert.ok(pkg.exports[entry].node && pkg.exports[entry].browser && pkg.exports[entry].default, entry);
+    assert.doesNotMatch(readFileSync(`${root}/${pkg.exports[entry].browser}`, 'utf8'), /from 'node:/, entry);
+  }
 });
 
 test('createEngine: the wasm is exported, a compiled module can be passed, engines are independent', async () => {

@@ -1,22 +1,67 @@
 // Compiled by `tsc -p tests/js/tsconfig.json` in `npm test`: the public declarations describe the API
-// as a host would use it. (Type errors here fail the test run.)
-import createEngineDefault, { createEngine, type Engine, type Request, type RulesetDescription } from 'grapeshot';
+// as a host would use it. (Type errors here fail the test run; every `@ts-expect-error` line must
+// really be an error, or tsc reports the directive as unused.)
+import createEngineDefault, {
+  createEngine, type Engine, type ErrorCode, type Request, type RulesetDescription, type TraceKind,
+} from 'grapeshot';
+import { createEngineWorker } from 'grapeshot/worker';
 
 async function host(): Promise<number> {
   const engine: Engine = await createEngine();
   const same: Engine = await createEngineDefault({ wasmBinary: new Uint8Array(0) });
   const rulesets: RulesetDescription[] = engine.rulesets();
-  const request: Request = { ruleset: rulesets[0].id, procedure: rulesets[0].procedures[0].name, seed: 1 };
+  // Data chosen at run time: the engine validates it, the types cannot.
+  const request = { ruleset: rulesets[0].id, procedure: rulesets[0].procedures[0].name, seed: 1 } as Request;
   const r = engine.resolve(request);
   if (r.ok) {
     const first: number = r.rolls[0].natural;
-    const refs: (string | undefined)[] = (r.trace ?? []).map((s) => s.ref);
-    return first + refs.length;
+    const summary: string = r.result.summary;
+    const kinds: TraceKind[] = (r.trace ?? []).map((s) => s.kind);
+    return first + summary.length + kinds.length;
   }
-  const code: string = r.error.code;
+  const code: ErrorCode = r.error.code;
   const cell = engine.lookup({ ruleset: 'napoleon-iii-1866', table: 'combat', column: 0, roll: 0 });
   const text: string = engine.resolveJson('{}');
   return code.length + text.length + (cell.ok ? 1 : 0) + same.version.length;
 }
 
+// Requests typed from the rulesets' schemas.
+async function typed(engine: Engine): Promise<void> {
+  engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, seed: 1 });
+  engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'assault', options: { V13_range: 'adjacent' },   // an alias of shock
+    attacker: { units: [{ combatValue: 6, type: 'cavalry', heavyCavalry: true, morale: 3 }] },
+    defender: { terrain: 'woods', units: [{ combatValue: 4, morale: 3 }] } });
+  engine.resolve({ ruleset: 'black-powder', procedure: 'morale', test: 'A', unit: { stamina: 3, arm: 'cavalry' } });
+  engine.odds({ ruleset: 'grande-tactique', procedure: 'rally', unit: { quality: 'veteran' }, sensitivity: false });
+
+  // @ts-expect-error: no ruleset 'blackpowder' (it is 'black-powder')
+  engine.resolve({ ruleset: 'blackpowder', procedure: 'break-test', unit: { stamina: 3 } });
+  // @ts-expect-error: no procedure 'breaktest' (it is 'break-test', or its alias 'morale')
+  engine.resolve({ ruleset: 'black-powder', procedure: 'breaktest', unit: { stamina: 3 } });
+  // @ts-expect-error: stamina is an integer, not a string
+  engine.resolve({ ruleset: 'black-powder', procedure: 'break-test', unit: { stamina: '3' } });
+  // @ts-expect-error: an unknown key ('sed' for 'seed')
+  engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, sed: 42 });
+  // @ts-expect-error: an enum value not in the schema
+  engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, terrain: 'jungle' });
+  // @ts-expect-error: an option of another ruleset
+  engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, options: { W02_rally_le: true } });
+  // @ts-expect-error: a required input missing (the unit's morale)
+  engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: {} });
+}
+
+// The worker: the same calls, asynchronous, each with an AbortSignal.
+async function worker(): Promise<string> {
+  const w = createEngineWorker();
+  const controller = new AbortController();
+  const o = await w.odds({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 } }, { signal: controller.signal });
+  const all = await w.batch([{ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 } }], { call: 'odds' });
+  w.terminate();
+  // @ts-expect-error: the worker's calls return promises
+  const sync: string = w.version();
+  return (o.ok ? String(o.paths) : o.error.code) + (Array.isArray(all) ? all.length : 0) + sync;
+}
+
 void host;
+void typed;
+void worker;

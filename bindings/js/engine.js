@@ -1,0 +1,273 @@
+// grapeshot — the engine API shared by every platform. The engine is the WebAssembly module built
+// from src/ (dist/grapeshot-core.{mjs,wasm}); how its bytes are loaded is the platform's entry point:
+// index.js (browsers, bundlers, workers: fetch) and index.node.js (Node: the file system).
+import createGrapeshotCore from '../../dist/grapeshot-core.mjs';
+
+/** A fresh 32-bit seed from the platform's CSPRNG, for requests that bring neither dice nor seed. */
+function randomSeed() {
+  const a = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(a);
+  return a[0];
+}
+
+/** The engine refuses request text beyond this many bytes (request_too_large), before parsing. */
+export const MAX_REQUEST_BYTES = 16 * 1024;
+const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+const MAX_LOOKUP_PAIRS = 1024 * 1024;  // 8 MiB in, 4 MiB out: call again for more (module memory never shrinks)
+
+function failure(code, message, path = '') {
+  return { ok: false, error: { code, message, path } };
+}
+
+// UTF-8 takes at least one byte per UTF-16 unit: longer text is refused without copying it into the
+// module, with the same answer the engine gives (shorter text that encodes longer is refused there).
+// Text with a lone surrogate has no UTF-8 form (embind would mangle it into another character).
+function tooLarge(text, limit = MAX_REQUEST_BYTES) {
+  if (text.length > limit) {
+    return { error: failure('request_too_large', `request text is larger than ${limit} bytes`) };
+  }
+  if (!text.isWellFormed()) return { error: failure('parse_error', 'request is not valid JSON (UTF-8)') };
+  return null;
+}
+
+// Refuses, without serialising it, a value whose JSON text must exceed `limit` characters (the sum of
+// its strings and keys is a lower bound), has an object with more than the engine's 256 keys, or
+// nests deeper than its 64 levels (or is cyclic). Iterative, so
+// neither a 10 MB string nor 100,000 levels cost more than a walk over the nodes. Subtrees with a
+// toJSON are skipped (it may replace them); anything that throws is left to JSON.stringify.
+function precheck(value, limit) {
+  try {
+    let size = 0;
+    const stack = [[value, 1]];
+    while (stack.length) {
+      const [v, depth] = stack.pop();
+      if (typeof v === 'string') size += v.length + 2;
+      else if (ArrayBuffer.isView(v)) {
+        // A typed array serialises as an object keyed "0", "1", …: judged by its length alone (a
+        // for-in over it would first list every index).
+        const n = v.length ?? v.byteLength;
+        if (n > 256) return failure('request_too_large', 'an object has more than 256 keys');
+        size += n * 4;
+      } else if (v !== null && typeof v === 'object' && typeof v.toJSON !== 'function') {
+        if (depth > 65) return failure('invalid_request', 'request nests deeper than 64 levels (or is cyclic)');
+        if (Array.isArray(v)) {
+          size += v.length + 1;
+          for (let i = 0; i < v.length && size <= limit; i++) stack.push([v[i], depth + 1]);
+        } else {
+          let n = 0;
+          for (const k in v) if (++n > 256) return failure('request_too_large', 'an object has more than 256 keys');
+          for (const k of Object.keys(v)) {
+            size += k.length + 4;
+            if (size > limit) break;
+            stack.push([v[k], depth + 1]);
+          }
+        }
+      } else size += 1;
+      if (size > limit) return failure('request_too_large', `request text is larger than ${limit} bytes`);
+    }
+  } catch {
+    // JSON.stringify meets the same problem and reports it
+  }
+  return null;
+}
+
+// JSON text for the engine; values JSON cannot carry (BigInt, cycles) become an error envelope.
+function toJson(value, limit = MAX_REQUEST_BYTES) {
+  const refused = precheck(value, limit);
+  if (refused) return { error: refused };
+  try {
+    const text = JSON.stringify(value);
+    if (text === undefined) return { error: failure('invalid_request', 'a request is a JSON object') };
+    return tooLarge(text, limit) ?? { text };
+  } catch (e) {
+    return { error: failure('invalid_request', `request cannot be serialised as JSON: ${e.message}`) };
+  }
+}
+
+// Runs a public call; whatever a caller passes, an exception becomes an error envelope (the
+// wrapper never throws: a getter or toString that throws, null options, a revoked Proxy…).
+function guard(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    return failure('invalid_request', `request cannot be read: ${String(e?.message ?? e).slice(0, 200)}`);
+  }
+}
+
+export class Engine {
+  #core;
+  #rulesets;
+
+  constructor(core) {
+    this.#core = core;
+  }
+
+  /** Memory of the WebAssembly instance, for hosts watching long-running pages. */
+  memory() {
+    return { wasmBytes: this.#core.HEAP8.buffer.byteLength };
+  }
+
+  /** Engine version. */
+  get version() {
+    return this.#core.version();
+  }
+
+  /** Every ruleset: id, title, procedures with their inputs as JSON Schema, options, tables. */
+  rulesets() {
+    this.#rulesets ??= JSON.parse(this.#core.rulesetsJson());
+    return structuredClone(this.#rulesets);
+  }
+
+  /** Resolves one request; never throws for bad input (returns {ok:false, error}). */
+  resolve(request) {
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.resolveJson(text, randomSeed()));
+    });
+  }
+
+  /** The same, JSON text in and out, for hosts that pass text. */
+  resolveJson(text) {
+    let s;
+    try {
+      s = String(text);
+    } catch (e) {
+      return JSON.stringify(failure('invalid_request', `request text cannot be read: ${String(e?.message ?? e).slice(0, 200)}`));
+    }
+    const big = tooLarge(s);
+    return big ? JSON.stringify(big.error) : this.#core.resolveJson(s, randomSeed());
+  }
+
+  /**
+   * Re-derives a receipt's rolls and result: {ok: true, valid, diceSource, problems: [{code, path,
+   * message}]}. `{requireCommitReveal: true}`: only dice from commit–reveal are valid.
+   */
+  verify(receipt, options) {
+    return guard(() => {
+      const { text, error } = toJson(receipt);
+      return error ?? JSON.parse(this.#core.verifyJson(text, options?.requireCommitReveal === true));
+    });
+  }
+
+  /**
+   * The canonical form of a request and its SHA-256 (hex): what commit–reveal binds the seed to, so
+   * both players can check they agree before revealing ({ok: true, canonical, hash}).
+   */
+  canonical(request) {
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.canonicalJson(text));
+    });
+  }
+
+  /** One printed cell of a grid table: {ruleset, table, column, roll, options?} -> {ok, cell}. */
+  lookup(request) {
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.lookupJson(text));
+    });
+  }
+
+  /**
+   * Exact odds of a request (dice/seed ignored): every outcome's probability as a reduced fraction
+   * and a number, expectations, and each boolean input's effect when flipped (sensitivity).
+   */
+  odds(request) {
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.oddsJson(text));
+    });
+  }
+
+  /** Many requests in one call: {call: 'resolve' | 'odds' | 'lookup'}; responses as one-by-one. */
+  batch(requests, options) {
+    return guard(() => {
+      if (!Array.isArray(requests)) return failure('invalid_request', 'a batch is an array of requests');
+      const call = options?.call ?? 'resolve';
+      if (typeof call !== 'string') return failure('invalid_value', 'call must be resolve, odds or lookup', '/call');
+      const { text, error } = toJson(requests, MAX_BATCH_BYTES);
+      return error ?? JSON.parse(this.#core.batchJson(text, call, randomSeed()));
+    });
+  }
+
+  /**
+   * Many lookups of one grid table at machine speed, for bots: `header` {ruleset, table, options?,
+   * side?} and `pairs`, an Int32Array of (column, roll) pairs -> {ok: true, cells, codes}, `codes` an
+   * Int32Array with, for each pair, the index of its cell in `cells` (a printed blank is ""), or -1
+   * for a column not on the table. Rolls beyond the printed rows read the end rows, as lookup() does.
+   */
+  lookupCodes(header, pairs) {
+    return guard(() => {
+      if (!(pairs instanceof Int32Array)) return failure('wrong_type', 'pairs must be an Int32Array of (column, roll) pairs', '/pairs');
+      if (pairs.length % 2) return failure('invalid_value', 'pairs holds (column, roll) pairs: its length must be even', '/pairs');
+      if (pairs.length > MAX_LOOKUP_PAIRS * 2) return failure('request_too_large', `at most ${MAX_LOOKUP_PAIRS} pairs per call`, '/pairs');
+      const { text, error } = toJson(header);
+      if (error) return error;
+      const out = this.#core.lookupCodes(text, pairs);
+      const answer = JSON.parse(out.json);
+      return answer.ok ? { ...answer, codes: out.codes } : answer;
+    });
+  }
+
+  /** A printed table as transcribed: {ruleset, table} -> {ok, table}. */
+  table(request) {
+    return guard(() => {
+      const { text, error } = toJson(request);
+      return error ?? JSON.parse(this.#core.tableJson(text));
+    });
+  }
+}
+
+// Compiled modules by loader, shared by every createEngine() call (each engine still gets its own
+// instance and memory).
+const compiled = new WeakMap();
+
+/** The hint every load failure ends with: what to serve, or what to pass instead. */
+export const LOAD_HINT = 'serve grapeshot-core.wasm there, or pass createEngine({ wasmUrl | wasmBinary | wasmModule }) ' +
+  '(esbuild does not copy it: copy node_modules/grapeshot/dist/grapeshot-core.wasm next to your bundle and pass its wasmUrl)';
+
+/**
+ * createEngine() for one platform: `loadBytes(url)` reads the .wasm (fetch in browsers, the file
+ * system in Node), `defaultUrl()` locates the package's own grapeshot-core.wasm. A function, so a
+ * bundle without import.meta (esbuild's default iife output) fails only if it needs the default.
+ */
+export function engineFactory(loadBytes, defaultUrl) {
+  const locate = () => {
+    try {
+      return defaultUrl();
+    } catch (e) {
+      throw new Error(`grapeshot: cannot locate the engine's WebAssembly (${e.message}: no import.meta.url in this bundle?); ${LOAD_HINT}`);
+    }
+  };
+  const load = async (url) => {
+    try {
+      return await loadBytes(url);
+    } catch (e) {
+      throw new Error(`grapeshot: cannot load the engine's WebAssembly from ${url.href} (${e.message}); ${LOAD_HINT}`);
+    }
+  };
+  return async function createEngine(options = {}) {
+    let module;
+    if (options.wasmModule) module = options.wasmModule;
+    else if (options.wasmBinary) module = await WebAssembly.compile(options.wasmBinary);
+    else if (options.wasmUrl) {
+      // Relative to the page (or worker script) where there is one, else to the package.
+      module = await WebAssembly.compile(await load(new URL(options.wasmUrl, globalThis.location?.href ?? locate())));
+    } else {
+      if (!compiled.has(load)) compiled.set(load, (async () => WebAssembly.compile(await load(locate())))());
+      try {
+        module = await compiled.get(load);
+      } catch (e) {
+        compiled.delete(load);  // let a later call try again
+        throw e;
+      }
+    }
+    // Emscripten's hook for a module the host instantiates itself.
+    const instantiateWasm = (imports, done) => {
+      WebAssembly.instantiate(module, imports).then((instance) => done(instance, module));
+      return {};
+    };
+    // locateFile: the glue then never builds its own URL from import.meta.url (absent in iife bundles).
+    return new Engine(await createGrapeshotCore({ instantiateWasm, locateFile: (file) => file }));
+  };
+}

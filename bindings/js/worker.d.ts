@@ -1,0 +1,48 @@
+// grapeshot/worker: the engine's API in a Web Worker (browsers) or a worker thread (Node).
+import type {
+  CreateEngineOptions, Failure, LookupRequest, LookupResult, Odds, OddsRequest, Receipt, Request, Resolution,
+  RulesetDescription, RulesetId, Verification,
+} from './index.js';
+
+/** Every call's last argument: aborting ends the worker, the call rejects with an AbortError
+ * (a DOMException), and the next call starts a new worker. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface EngineWorker {
+  resolve(request: Request, options?: CallOptions): Promise<Resolution | Failure>;
+  resolveJson(text: string, options?: CallOptions): Promise<string>;
+  odds(request: OddsRequest, options?: CallOptions): Promise<Odds | Failure>;
+  lookup(request: LookupRequest, options?: CallOptions): Promise<LookupResult | Failure>;
+  lookupCodes(header: { ruleset: RulesetId; table: string; options?: Record<string, unknown>; side?: string },
+    pairs: Int32Array, options?: CallOptions): Promise<{ ok: true; cells: string[]; codes: Int32Array } | Failure>;
+  table(request: { ruleset: RulesetId; table: string }, options?: CallOptions): Promise<{ ok: true; table: Record<string, unknown> } | Failure>;
+  verify(receipt: Receipt, options?: CallOptions & { requireCommitReveal?: boolean }): Promise<Verification | Failure>;
+  canonical(request: Request, options?: CallOptions): Promise<{ ok: true; canonical: string; hash: string } | Failure>;
+  rulesets(options?: CallOptions): Promise<RulesetDescription[]>;
+  memory(options?: CallOptions): Promise<{ wasmBytes: number }>;
+  version(options?: CallOptions): Promise<string>;
+  batch(requests: Request[], options?: CallOptions & { call?: 'resolve' }): Promise<(Resolution | Failure)[] | Failure>;
+  batch(requests: OddsRequest[], options: CallOptions & { call: 'odds' }): Promise<(Odds | Failure)[] | Failure>;
+  batch(requests: LookupRequest[], options: CallOptions & { call: 'lookup' }): Promise<(LookupResult | Failure)[] | Failure>;
+  /** Ends the worker now; calls waiting on it reject with an AbortError, a later call starts a new one. */
+  terminate(): void;
+}
+
+/** A browser Worker or a Node worker_threads Worker. */
+export interface WorkerLike {
+  postMessage(message: unknown): void;
+  terminate(): unknown;
+}
+
+export interface EngineWorkerOptions extends CreateEngineOptions {
+  /** Starts a worker running a script that calls serveEngine() (for bundlers that do not bundle
+   * `new Worker(new URL(…, import.meta.url))` themselves, such as esbuild). */
+  worker?: () => WorkerLike;
+}
+
+export declare function createEngineWorker(options?: EngineWorkerOptions): EngineWorker;
+/** In a worker script of your own: answer createEngineWorker's calls; `defaults` are createEngine
+ * options the page's own options override. */
+export declare function serveEngine(defaults?: CreateEngineOptions): void;

@@ -1,0 +1,29 @@
+// grapeshot/worker for Node: the same API on worker_threads, so a server's odds never block its
+// event loop.
+import { Worker, parentPort } from 'node:worker_threads';
+import { createEngine } from './index.node.js';
+import { engineWorkerClient, serveEngineOn } from './worker-client.js';
+
+/** As in browsers (see worker.js); `worker` returns a worker_threads Worker. */
+export function createEngineWorker(options = {}) {
+  const init = {};
+  if (options.wasmModule) init.wasmModule = options.wasmModule;
+  if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
+  if (options.wasmUrl) init.wasmUrl = String(options.wasmUrl);
+  // Not the host's --input-type (from `node -e`): the worker is a file.
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
+  const make = options.worker ?? (() => new Worker(new URL('./worker-entry.node.js', import.meta.url), { execArgv }));
+  return engineWorkerClient(({ onMessage, onFailure }) => {
+    const w = make();
+    w.on('message', onMessage);
+    w.on('error', (e) => onFailure(new Error(`grapeshot: the engine worker failed (${e.message})`)));
+    w.on('exit', (code) => onFailure(new Error(`grapeshot: the engine worker exited (${code})`)));
+    // Only a worker with calls under way keeps the process alive.
+    return { post: (m) => w.postMessage(m), terminate: () => { w.terminate(); }, busy: () => w.ref(), idle: () => w.unref() };
+  }, init);
+}
+
+/** Makes the current worker thread answer createEngineWorker's calls. */
+export function serveEngine(defaults = {}) {
+  serveEngineOn({ onMessage: (fn) => parentPort.on('message', fn), post: (m) => parentPort.postMessage(m) }, createEngine, defaults);
+}

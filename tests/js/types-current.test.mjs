@@ -1,0 +1,31 @@
+// bindings/js/generated.d.ts is what scripts/gen-types.mjs makes of the rulesets today: a schema
+// edited without regenerating fails here (run `node scripts/gen-types.mjs`).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+test('generated.d.ts is current with the rulesets, error codes and trace kinds', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'grapeshot-types-')), 'generated.d.ts');
+  execFileSync(process.execPath, [join(root, 'scripts/gen-types.mjs'), out]);
+  const fresh = readFileSync(out, 'utf8');
+  assert.ok(fresh.includes('"odds_too_complex"') && fresh.includes('"black-powder"'), 'the generator read the sources');
+  assert.equal(readFileSync(join(root, 'bindings/js/generated.d.ts'), 'utf8'), fresh,
+    'bindings/js/generated.d.ts is stale: run `node scripts/gen-types.mjs` and commit it');
+});
+
+test('every procedure of every ruleset (and each alias) has a request type', async () => {
+  const text = readFileSync(join(root, 'bindings/js/generated.d.ts'), 'utf8');
+  const { createEngine } = await import('grapeshot');
+  for (const r of (await createEngine()).rulesets()) {
+    for (const p of r.procedures) {
+      const names = [p.name, ...p.aliases].map((n) => JSON.stringify(n)).join(' | ');
+      assert.ok(text.includes(`RequestEnvelope<${JSON.stringify(r.id)}, ${names},`), `${r.id} ${p.name}`);
+    }
+  }
+});
