@@ -25,12 +25,6 @@ export interface Roll {
   purpose: string;
 }
 
-/** The kinds of explanation step: a closed set, the same as the engine's (src/core/trace.h). */
-export type TraceKind =
-  | 'strength' | 'division' | 'multiplier' | 'column' | 'columnShift' | 'drm' | 'moraleModifier'
-  | 'movementCost' | 'clamp' | 'modifiedRoll' | 'table' | 'matrix' | 'band' | 'check' | 'result' | 'note'
-  | 'ruling' | 'prohibited' | 'stacking' | 'zoc' | 'points' | 'combatType';
-
 /** One explanation step: a column shift, DRM, multiplier, division, clamp, check, table read… */
 export interface TraceStep {
   kind: TraceKind;

@@ -1,5 +1,5 @@
 // The trace's step kinds are a closed set defined once in the engine (src/core/trace.h): the
-// TypeScript declarations list the same names, and every step of every fixture response has one.
+// TypeScript declarations (generated.d.ts, by scripts/gen-types.mjs) list the same names, and every step of every fixture response has one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,9 +14,9 @@ function engineKinds() {
 }
 
 function declaredKinds() {
-  const block = read('bindings/js/index.d.ts').match(/export type TraceKind =([^;]*);/);
-  assert.ok(block, 'TraceKind not found in bindings/js/index.d.ts');
-  return [...block[1].matchAll(/'(\w+)'/g)].map((m) => m[1]);
+  const block = read('bindings/js/generated.d.ts').match(/export type TraceKind =([^;]*);/);
+  assert.ok(block, 'TraceKind not found in bindings/js/generated.d.ts');
+  return [...block[1].matchAll(/["'](\w+)["']/g)].map((m) => m[1]);
 }
 
 test('the declarations list exactly the engine\'s step kinds, in order', () => {
