@@ -69,6 +69,9 @@ figure('payload, gzip -9', gz / 1024, 'KB', '<= 150 KB', gz <= 150 * 1024);
       figure(`${name} bundle: ${part}, gzip -9`, gzip / 1024, 'KB', '-', null);
     }
   }
+  const { rmSync } = await import('node:fs');
+  const { dirname } = await import('node:path');
+  rmSync(dirname(dir), { recursive: true, force: true });
 }
 
 // 2. Cold start in a fresh Node process: import + createEngine() + the first resolve.

@@ -71,8 +71,15 @@ export function engineWorkerClient(spawn, init) {
     signal?.addEventListener('abort', onAbort, { once: true });
     pending.set(id, { message, resolve, reject, cleanup: () => signal?.removeEventListener('abort', onAbort) });
     worker ??= start();
+    try {
+      worker.post(message);
+    } catch (e) {
+      // Not cloneable (a function, a Proxy…): answered like any bad input, as the engine would.
+      pending.delete(id);
+      signal?.removeEventListener('abort', onAbort);
+      return resolve({ ok: false, error: { code: 'invalid_request', message: `request cannot be sent to the worker: ${String(e?.message ?? e).slice(0, 200)}`, path: '' } });
+    }
     worker.busy?.();
-    worker.post(message);
   });
 
   const api = {};

@@ -15,6 +15,7 @@ export function createEngineWorker(options = {}) {
   const make = options.worker ?? (() => new Worker(new URL('./worker-entry.node.js', import.meta.url), { execArgv }));
   return engineWorkerClient(({ onMessage, onFailure }) => {
     const w = make();
+    w.unref();  // referenced only while calls are under way (busy/idle below)
     w.on('message', onMessage);
     w.on('error', (e) => onFailure(new Error(`grapeshot: the engine worker failed (${e.message})`)));
     w.on('exit', (code) => onFailure(new Error(`grapeshot: the engine worker exited (${code})`)));

@@ -5,10 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { dirname, extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { LONG_ODDS, MORALE, bundleEsbuild, bundleVite, packAndInstall, root } from './consumer.mjs';
 
@@ -22,7 +21,10 @@ before(async () => {
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 });
-after(async () => { await browser?.close(); });
+after(async () => {
+  await browser?.close();
+  if (app) rmSync(dirname(app), { recursive: true, force: true });  // the tarball and the project
+});
 
 test('the tarball holds the package and nothing of the repository besides', () => {
   const files = execFileSync('find', ['.', '-type', 'f'], { cwd: join(app, 'node_modules/grapeshot') }).toString().trim().split('\n').sort();

@@ -2,7 +2,7 @@
 // edited without regenerating fails here (run `node scripts/gen-types.mjs`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +11,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 test('generated.d.ts is current with the rulesets, error codes and trace kinds', () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'grapeshot-types-')), 'generated.d.ts');
-  execFileSync(process.execPath, [join(root, 'scripts/gen-types.mjs'), out]);
-  const fresh = readFileSync(out, 'utf8');
+  const dir = mkdtempSync(join(tmpdir(), 'grapeshot-types-'));
+  execFileSync(process.execPath, [join(root, 'scripts/gen-types.mjs'), join(dir, 'generated.d.ts')]);
+  const fresh = readFileSync(join(dir, 'generated.d.ts'), 'utf8');
+  rmSync(dir, { recursive: true });
   assert.ok(fresh.includes('"odds_too_complex"') && fresh.includes('"black-powder"'), 'the generator read the sources');
   assert.equal(readFileSync(join(root, 'bindings/js/generated.d.ts'), 'utf8'), fresh,
     'bindings/js/generated.d.ts is stale: run `node scripts/gen-types.mjs` and commit it');

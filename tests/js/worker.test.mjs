@@ -18,6 +18,9 @@ test('the worker answers as the engine does, errors as envelopes', async () => {
   assert.deepEqual(await w.odds({ ...morale, sensitivity: false }), e.odds({ ...morale, sensitivity: false }));
   assert.deepEqual(await w.batch([morale, morale], { call: 'odds' }), e.batch([morale, morale], { call: 'odds' }));
   assert.equal((await w.resolve({ ...morale, unit: { morale: '4' } })).error.code, 'wrong_type');
+  // What cannot cross to the worker is refused like any bad input, and the worker goes on answering.
+  assert.equal((await w.resolve({ ...morale, unit: { morale: () => 4 } })).error.code, 'invalid_request');
+  assert.equal((await w.resolve({ ...morale, unit: { morale: 4n } })).error.code, 'invalid_request');
   const codes = await w.lookupCodes({ ruleset: 'napoleon-iii-1866', table: 'combat' }, new Int32Array([8, 6]));
   assert.equal(codes.cells[codes.codes[0]], 'D+1');
   assert.deepEqual((await w.rulesets()).map((r) => r.id), e.rulesets().map((r) => r.id));
