@@ -134,6 +134,7 @@ function changed() {
 function clearResult(message) {
   ui.lastResponse = null;
   $('result').replaceChildren(h('p', { class: 'help' }, message));
+  digest('result', '');
   clearInvalid();
 }
 
@@ -195,6 +196,15 @@ function markOddsStale() {
   if (!box.firstChild || box.dataset.stale === 'true') return;
   box.dataset.stale = 'true';
   box.prepend(h('p', { class: 'stale-note', role: 'status' }, 'These odds are for the previous inputs; new odds are being counted…'));
+  if ($('digest-odds').textContent) $('digest-odds').dataset.stale = 'true';
+}
+
+// The phone bar (#digest): the latest result's summary and the odds' gist, kept in view.
+function digest(which, text) {
+  const line = $(which === 'result' ? 'digest-result' : 'digest-odds');
+  line.textContent = text ? `${which === 'result' ? 'Result' : 'Odds'}: ${text}` : '';
+  delete line.dataset.stale;
+  $('digest').hidden = !$('digest-result').textContent && !$('digest-odds').textContent;
 }
 
 function updateOdds() {
@@ -207,6 +217,7 @@ function showOdds(response, request, phase = 'full') {
   delete box.dataset.stale;
   if (response.unavailable) {
     box.replaceChildren(h('p', { class: 'help' }, `Exact odds are not available: ${response.unavailable}. Results are unaffected.`));
+    digest('odds', '');
     return;
   }
   // Odds follow every edit, so they double as validation: the engine's error sits by its field.
@@ -215,14 +226,17 @@ function showOdds(response, request, phase = 'full') {
     box.replaceChildren(h('p', { class: 'help' }, 'Too many dice combinations to count exactly: ' +
       `${response.error.message}. Fewer units, or fewer of the modifiers that call for checks, bring them within reach; ` +
       'rolling is unaffected.'));
+    digest('odds', 'too many dice combinations to count');
     return;
   }
   if (!response.ok) {
     if (!ui.lastResponse) markInvalid(response.error);
     box.replaceChildren(h('p', { class: 'help' }, `No odds until the inputs are valid: ${response.error.message}`));
+    digest('odds', '');
     return;
   }
   box.replaceChildren(...render.odds(response, describePointer).filter(Boolean));
+  digest('odds', render.oddsDigest(response));
   if (phase === 'headline') box.append(h('p', { class: 'help pending' }, 'Working out what each modifier is worth…'));
   box.dataset.phase = phase;
   window.__grapeshotOdds = response;
@@ -273,9 +287,11 @@ function showResponse(response) {
       response.error.path && !where ? h('code', {}, ` (${response.error.path})`) : null,
     ]));
     $('announce').textContent = `Cannot resolve: ${response.error.message}`;
+    digest('result', `cannot resolve: ${response.error.message}`);
     return;
   }
   $('result').replaceChildren(...render.result(response, ui.engine, ui.ruleset.rulings).filter(Boolean));
+  digest('result', response.result.summary ?? 'resolved');
   $('announce').textContent = `Result: ${response.result.summary ?? 'resolved'}. Dice ${response.rolls.map((r) => r.natural).join(', ')}.`;
   writeHash(currentState({ withRoll: true }));
 }

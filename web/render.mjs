@@ -239,6 +239,17 @@ function sensitivity(base, entries, where) {
   ]);
 }
 
+/** The gist of the odds in one line, for the phone bar: each side's (or the) first outcome, its likeliest value. */
+export function oddsDigest(response) {
+  const keys = Object.keys(response.distributions);
+  const firsts = ['', 'defender', 'attacker'].map((side) => keys.find((k) => sideOf(k) === side)).filter(Boolean);
+  return firsts.map((k) => {
+    const top = [...response.distributions[k]].sort((a, b) => b.probability - a.probability)[0];
+    const side = sideOf(k);
+    return `${side ? `${titleCase(side)} ` : ''}${keyLabel(k).toLowerCase()}: ${show(top.value)} ${percent(top.probability)}`;
+  }).join(' · ');
+}
+
 /** The odds panel for a successful engine.odds response; `where(pointer)` names an input for people. */
 export function odds(response, where = (p) => p) {
   const keys = Object.keys(response.distributions);

@@ -397,3 +397,36 @@ test('offline: after one visit the page reloads and resolves with the server gon
     await own.close();
   }
 });
+
+test('phone: the result and the odds stay in view at the bottom of the screen while the form is edited', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openCalculator(page, ctx.url);
+  await page.selectOption('#ruleset', 'battles-of-waterloo');
+  await page.selectOption('#procedure', 'shock');
+  await page.waitForFunction(() => document.getElementById('odds').dataset.phase, null, { timeout: 30000 });
+  await page.click('#roll');
+  await page.waitForFunction(() => window.__grapeshotLast?.ok, null, { timeout: 10000 });
+  const summary = await page.evaluate(() => window.__grapeshotLast.result.summary);
+  // Back to the top of the form, as a player editing the inputs would be: the bar is on screen.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const bar = await page.evaluate(() => {
+    const r = document.getElementById('digest').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: innerHeight, pageHeight: document.documentElement.scrollHeight,
+      result: document.getElementById('digest-result').textContent, odds: document.getElementById('digest-odds').textContent };
+  });
+  assert.ok(bar.pageHeight > 2 * bar.height, 'the form is taller than the screen');
+  assert.ok(bar.top >= 0 && bar.bottom <= bar.height + 0.5 && bar.bottom > bar.height - 2, `the bar sits at the bottom of the screen: ${JSON.stringify(bar)}`);
+  assert.equal(bar.result, `Result: ${summary}`);
+  assert.match(bar.odds, /^Odds: .*\d+(\.\d+)? ?%/, 'the odds gist gives a chance');
+  assert.doesNotMatch(bar.odds, /[a-z][A-Z]|_/, 'the odds gist reads as words, not identifiers');
+  await page.screenshot({ path: join(resultsDir, 'phone-digest-390.png') });
+  // An edit marks the odds gist as belonging to the previous inputs at once.
+  await page.fill(sel('/attacker/units/0/strength'), '9');
+  assert.equal(await page.$eval('#digest-odds', (p) => p.dataset.stale ?? null), 'true');
+  // On a wide screen the outputs sit beside the form: no bar.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.equal(await page.$eval('#digest', (a) => getComputedStyle(a).display), 'none');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
