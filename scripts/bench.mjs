@@ -241,6 +241,71 @@ figure('JS heap growth over 1,000,000 calls (after gc)', (heap1 - heap0) / 1024,
     after / 2 ** 20, 'MB', `<= ${(before / 2 ** 20 + 64).toFixed(0)} MB (before + 64)`, after - before <= 64 * 2 ** 20);
 }
 
+// 9. The calculator in Chromium (issue 12): the first odds after a cold load of a shared link of a
+// 1 v 1 Waterloo shock, and the odds after an edit (the page waits 150 ms after the last keystroke
+// before it asks, so that typing does not start a job per key).
+{
+  const { buildWeb } = await import('./build-web.mjs');
+  const { startServer } = await import('./serve.mjs');
+  const { chromium } = await import('playwright-core');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  buildWeb();
+  const server = await startServer({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const launch = () => chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'grapeshot-bench-')), {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const oddsShown = () => document.getElementById('odds').dataset.phase && document.getElementById('odds').dataset.stale !== 'true';
+  try {
+    // A link as a player shares it: the page writes its state into the hash at every edit.
+    let link;
+    {
+      const browser = await launch();
+      const page = await browser.newPage();
+      await page.goto(url);
+      await page.waitForFunction(() => window.__grapeshotReady === true, null, { timeout: 60000 });
+      await page.selectOption('#ruleset', 'battles-of-waterloo');
+      await page.selectOption('#procedure', 'shock');
+      await page.waitForFunction(oddsShown, null, { timeout: 30000 });
+      await page.fill('#calculator [data-path="/attacker/units/0/strength"]', '4');
+      await page.waitForFunction(() => location.hash.startsWith('#s='));
+      link = page.url();
+      await browser.close();
+    }
+    const firsts = [];
+    const edits = [];
+    for (let i = 0; i < 3; i++) {
+      const browser = await launch();  // a fresh profile: nothing cached, no service worker yet
+      const page = await browser.newPage();
+      const t0 = Date.now();
+      await page.goto(link);
+      await page.waitForFunction(oddsShown, null, { timeout: 60000, polling: 5 });
+      firsts.push(Date.now() - t0);
+      for (const value of ['5', '6', '3']) {
+        edits.push(await page.evaluate(async (v) => {
+          const field = document.querySelector('#calculator [data-path="/attacker/units/0/strength"]');
+          const t = performance.now();
+          field.value = v;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+          while (!(window.__grapeshotOddsRequest?.attacker?.units?.[0]?.strength === Number(v) &&
+                   document.getElementById('odds').dataset.stale !== 'true')) await new Promise(requestAnimationFrame);
+          return performance.now() - t;
+        }, value));
+      }
+      await browser.close();
+    }
+    const first = median(firsts);
+    const edit = median(edits);
+    figure('calculator: first odds after a cold load of a shared link (1 v 1 Waterloo shock, Chromium)', first, 'ms', '<= 1000 ms', first <= 1000);
+    figure('calculator: odds after an edit (1 v 1 Waterloo shock; 150 ms of it the typing pause)', edit, 'ms', '<= 200 ms', edit <= 200);
+  } catch (e) {
+    figure('calculator in Chromium', NaN, 'ms', '<= 1000 ms / <= 200 ms', false, `not measured: ${e.message.split('\n')[0]}`);
+  } finally {
+    await new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); });
+  }
+}
+
 const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => r[c].length), 6));
 console.log(`\ngrapeshot benchmark — ${process.version}, ${new Date().toISOString()}\n`);
 for (const r of rows) console.log(`${r[0].padEnd(widths[0])}  ${r[1].padStart(widths[1])}  ${r[2].padEnd(widths[2])}  ${r[3].padEnd(widths[3])}  ${r[4]}`);
