@@ -67,9 +67,19 @@ export function control(schema, { path, name, label, required = false, onChange 
 
 function objectControl(schema, { path, title, onChange }) {
   const req = schema.required ?? [];
+  // A field that means something only for some values of a sibling (`x-relevantWhen`, e.g. heavy
+  // cavalry only for cavalry) is hidden otherwise and left out of the request, so the form never
+  // offers a combination the engine refuses (V-27).
+  const relevant = (sub) => Object.entries(sub['x-relevantWhen'] ?? {})
+    .every(([sibling, values]) => values.includes(byKey.get(sibling)?.get()));
+  const refresh = () => {
+    for (const [key, c] of children) if (schema.properties[key]['x-relevantWhen']) c.el.hidden = !relevant(schema.properties[key]);
+  };
+  const changed = () => { refresh(); onChange?.(); };
   const children = Object.entries(schema.properties ?? {}).map(([key, sub]) => [key, control(sub, {
-    path: `${path}/${key}`, name: key, required: req.includes(key), onChange,
+    path: `${path}/${key}`, name: key, required: req.includes(key), onChange: changed,
   })]);
+  const byKey = new Map(children);
   // The top level needs no frame of its own; nested objects (a side, a commander) get a fieldset.
   const body = children.map(([, c]) => c.el);
   const help = helpText(schema);
@@ -81,6 +91,7 @@ function objectControl(schema, { path, title, onChange }) {
     get() {
       const out = {};
       for (const [key, c] of children) {
+        if (schema.properties[key]['x-relevantWhen'] && !relevant(schema.properties[key])) continue;
         const v = c.get();
         if (v !== undefined) out[key] = v;
       }
@@ -91,6 +102,7 @@ function objectControl(schema, { path, title, onChange }) {
         const sub = schema.properties[key];
         c.set(value[key] !== undefined ? value[key] : req.includes(key) ? example(sub) : initial(sub));
       }
+      refresh();
     },
   };
 }

@@ -430,3 +430,33 @@ test('phone: the result and the odds stay in view at the bottom of the screen wh
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a field that means nothing for the unit is hidden and left out of the request (heavy cavalry, light troops: V-27)', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  await page.selectOption('#ruleset', 'napoleon-iii-1866');
+  await page.selectOption('#procedure', 'shock');
+  const heavy = sel('/attacker/units/0/heavyCavalry'), light = sel('/attacker/units/0/lightTroops');
+  const type = `${sel('/attacker/units/0/type')}`;
+  const setType = async (value) => {
+    // The arm is a select or radios, as the form chooses for the number of choices.
+    if (await page.$(`select${type}`)) await page.selectOption(`select${type}`, value);
+    else await page.check(`${type} input[value="${['infantry', 'cavalry', 'artillery'].indexOf(value)}"]`);
+  };
+  await setType('infantry');
+  assert.equal(await page.isVisible(heavy), false, 'no heavy cavalry flag on infantry');
+  assert.equal(await page.isVisible(light), true);
+  await setType('cavalry');
+  assert.equal(await page.isVisible(heavy), true, 'cavalry may be heavy');
+  await page.check(heavy);
+  await setType('artillery');
+  assert.equal(await page.isVisible(heavy), false);
+  assert.equal(await page.isVisible(light), false, 'no light troops flag on artillery');
+  // The ticked heavy cavalry box is not sent for the artillery: the engine gets a valid request.
+  await page.waitForFunction(() => window.__grapeshotOddsRequest?.attacker?.units?.[0]?.type === 'artillery', null, { timeout: 20000 });
+  const unit = await page.evaluate(() => window.__grapeshotOddsRequest.attacker.units[0]);
+  assert.equal('heavyCavalry' in unit, false);
+  assert.equal(await page.evaluate(() => window.__grapeshotOdds?.ok), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
