@@ -196,10 +196,11 @@ function distribution(key, dist, expected) {
 
 // How far one changed input moves the odds: expected counts, and for categories the outcome whose
 // chance moves most. Entries that change nothing are listed together at the end.
-function sensitivity(base, entries, where) {
-  if (!entries?.length) return null;
+function sensitivity(base, all, where) {
+  // A change the rules refuse here (the engine answers it with an error) is not a what-if: left out.
+  const entries = (all ?? []).filter((s) => !s.error);
+  if (!entries.length) return null;
   const effects = entries.map((s) => {
-    if (s.error) return { s, size: Infinity, changes: [`not allowed: ${s.error.message}`] };
     const changes = [];
     let size = 0;
     for (const [key, ev] of Object.entries(s.expected ?? {})) {
@@ -235,7 +236,10 @@ function sensitivity(base, entries, where) {
         h('td', {}, h('ul', { class: 'plain' }, changes.map((c) => h('li', {}, c)))),
       ]))),
     ]),
-    still.length ? h('p', { class: 'help' }, `No effect here: ${still.map((e) => `${e.s.title} (${where(e.s.path)})`).join('; ')}.`) : null,
+    still.length ? h('p', { class: 'help' }, `No effect here: ${still.map((e) => {
+      const at = where(e.s.path);
+      return at ? `${e.s.title} (${at})` : e.s.title;
+    }).join('; ')}.`) : null,
   ]);
 }
 
