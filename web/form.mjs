@@ -242,7 +242,9 @@ function scalarControl(schema, { path, title, required, onChange }) {
   const help = helpText(schema, numeric ? range(schema) : '');
   input.addEventListener('input', () => onChange?.());
   return {
-    el: h('div', { class: 'field' }, [h('label', { for: id }, title), describedBy(input, help), help]),
+    // A required input is marked in words as well as by the attribute, and starts filled (example()).
+    el: h('div', { class: 'field' }, [h('label', { for: id }, [title, required ? h('span', { class: 'required' }, ' (required)') : null]),
+      describedBy(input, help), help]),
     get() {
       if (input.value.trim() === '') return undefined;
       if (!numeric) return input.value;

@@ -462,3 +462,27 @@ test('a field that means nothing for the unit is hidden and left out of the requ
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('required fields are marked and start filled; optional ones start empty', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  await page.selectOption('#ruleset', 'napoleon-iii-1866');
+  await page.selectOption('#procedure', 'shock');
+  const field = (path) => page.evaluate((p) => {
+    const input = document.querySelector(`#calculator input[data-path="${p}"]`);
+    return { label: document.querySelector(`label[for="${input.id}"]`).textContent, value: input.value, required: input.required };
+  }, path);
+  const morale = await field('/attacker/units/0/morale');  // W-35: needed before any T result
+  assert.match(morale.label, /\(required\)$/);
+  assert.equal(morale.required, true);
+  assert.match(morale.value, /^\d+$/, 'a required rating starts filled');
+  const steps = await field('/attacker/units/0/steps');  // V-26: optional, no default
+  assert.doesNotMatch(steps.label, /required/);
+  assert.equal(steps.value, '');
+  // The form as it opens resolves: every required input has a value the engine accepts.
+  await page.click('#roll');
+  await page.waitForFunction(() => window.__grapeshotLast, null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.__grapeshotLast.ok), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
