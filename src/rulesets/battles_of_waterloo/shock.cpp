@@ -38,16 +38,13 @@ struct Fraction {
 // One attacking unit as the strength and DRM rules read it.
 struct Charger {
   long long strength;
-  std::string type;           // infantry | lightCavalry | heavyCavalry | artillery
+  Arm type;                   // as the unit's matrix row reads it (unitFromJson)
   std::string chargeThrough;  // front | flank | rear
   std::string elite;          // none | elite | crackElite
   bool acrossRiverBridge;
   int eliteDrm = 0;           // W-22, with the patch the options switch on
   std::string eliteRuling;    // that patch's ruling, or "" for the printed value
 };
-
-bool isCavalry(const std::string& type) { return type == "lightCavalry" || type == "heavyCavalry"; }
-using waterloo::isCavalry;
 
 // One attacking unit's strength with the Cavalry Charge Strength multipliers and the River Bridge x1/2 (W-17).
 // W-33: the x1/2 is a line of the Defensive Terrain Modifiers table, which a routed defender does not
@@ -66,7 +63,7 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
   };
   const std::string& through = unit.chargeThrough;
   if (isCavalry(unit.type)) {
-    const bool heavy = unit.type == "heavyCavalry";
+    const bool heavy = unit.type == Arm::heavyCavalry;
     if (heavy && through == "flank") multiply("cavalryChargeStrength", "hcThroughFlank", "W-17");
     if (heavy && through == "rear") multiply("cavalryChargeStrength", "hcThroughRear", "W-17");
     if (!heavy && through == "flank") multiply("cavalryChargeStrength", "lcThroughFlank", "W-17");
@@ -264,7 +261,7 @@ class Shock final : public Play {
     for (std::size_t i = 0; i < attackers.size(); ++i) {
       const Json& a = attackers[i];
       att_.units.push_back(unitFromJson(a, pointerJoin("/attacker/units", i), "attacking unit " + std::to_string(i + 1)));
-      Charger c{a.at("strength").get<long long>(), a.at("type").get<std::string>(), a.at("chargeThrough").get<std::string>(),
+      Charger c{a.at("strength").get<long long>(), att_.units.back().type, a.at("chargeThrough").get<std::string>(),
                 a.at("elite").get<std::string>(), a.at("acrossRiverBridge").get<bool>(), 0, std::string()};
       if (c.elite != "none") c.eliteDrm = patchedValue(rs, options, "shockMorale", "eliteAttacker", c.elite, c.eliteRuling);
       chargers_.push_back(std::move(c));
@@ -288,10 +285,10 @@ class Shock final : public Play {
 
     for (const Charger& c : chargers_) {
       anyCavalry_ = anyCavalry_ || isCavalry(c.type);
-      anyLightCavalry_ = anyLightCavalry_ || c.type == "lightCavalry";
-      anyHeavyCavalry_ = anyHeavyCavalry_ || c.type == "heavyCavalry";
-      anyInfantry_ = anyInfantry_ || c.type == "infantry";
-      hcFrontal_ = hcFrontal_ || (c.type == "heavyCavalry" && c.chargeThrough == "front");
+      anyLightCavalry_ = anyLightCavalry_ || c.type == Arm::lightCavalry;
+      anyHeavyCavalry_ = anyHeavyCavalry_ || c.type == Arm::heavyCavalry;
+      anyInfantry_ = anyInfantry_ || c.type == Arm::infantry;
+      hcFrontal_ = hcFrontal_ || (c.type == Arm::heavyCavalry && c.chargeThrough == "front");
     }
     lcOnly_ = options.at("W26_lc_only").get<bool>();
     hexesInEnemyZoc_ = attacker.at("hexesInEnemyZoc").get<int>();
