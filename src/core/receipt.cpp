@@ -1,5 +1,8 @@
 #include "receipt.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "engine.h"
 #include "error.h"
 #include "ruleset.h"
@@ -182,12 +185,43 @@ std::uint32_t deriveSeed(const std::string& secretA, const std::string& secretB,
   return leadingUint32(h.digest());
 }
 
+namespace {
+// Writes v with every object's members in byte order of their keys (what a std::map-backed json
+// gives), so the canonical form does not depend on the order a host wrote its members in. Scalars
+// and keys are written by nlohmann's serializer (strict: invalid UTF-8 throws), as before.
+void writeSorted(const Json& v, std::string& out) {
+  constexpr auto strict = Json::error_handler_t::strict;
+  if (v.is_object()) {
+    std::vector<const Json::object_t::value_type*> members;
+    members.reserve(v.size());
+    for (const auto& m : v.get_ref<const Json::object_t&>()) members.push_back(&m);
+    std::sort(members.begin(), members.end(), [](auto* a, auto* b) { return a->first < b->first; });
+    out += '{';
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      if (i) out += ',';
+      out += Json(members[i]->first).dump(-1, ' ', false, strict);
+      out += ':';
+      writeSorted(members[i]->second, out);
+    }
+    out += '}';
+  } else if (v.is_array()) {
+    out += '[';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i) out += ',';
+      writeSorted(v[i], out);
+    }
+    out += ']';
+  } else {
+    out += v.dump(-1, ' ', false, strict);
+  }
+}
+}  // namespace
+
 std::string canonicalRequest(const std::string& ruleset, const std::string& procedure, const Json& options,
                              const Json& inputs) {
-  // nlohmann::json (std::map objects) sorts keys; Json keeps insertion order.
-  const nlohmann::json sorted = nlohmann::json::parse(
-      Json{{"ruleset", ruleset}, {"procedure", procedure}, {"options", options}, {"inputs", inputs}}.dump());
-  return sorted.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
+  std::string out;
+  writeSorted(Json{{"ruleset", ruleset}, {"procedure", procedure}, {"options", options}, {"inputs", inputs}}, out);
+  return out;
 }
 
 std::string canonicalRequestHash(const std::string& canonical) {
