@@ -1,6 +1,6 @@
 // Public API of grapeshot (bindings/js/index.js in browsers, index.node.js in Node). The request
 // types per ruleset × procedure are generated from the rulesets' schemas (generated.d.ts).
-import type { ErrorCode, ProcedureRequest, RulesetId, TraceKind } from './generated.js';
+import type { ErrorCode, ProcedureNames, ProcedureRequest, ResultsByRuleset, RulesetId, TraceKind } from './generated.js';
 
 export type * from './generated.js';
 
@@ -68,12 +68,17 @@ export interface ProcedureResult {
   [key: string]: unknown;
 }
 
-export interface Resolution {
+/** The result type of a ruleset's procedure (by name or alias): its declared shape
+ * (src/rulesets/<id>/results.json); ProcedureResult when the procedure is known only at run time. */
+export type ResultOf<R extends RulesetId, P extends string> =
+  P extends keyof ResultsByRuleset[R] ? ResultsByRuleset[R][P] : ProcedureResult;
+
+export interface Resolution<T = ProcedureResult> {
   ok: true;
   ruleset: RulesetId;
   /** The procedure's name (an alias in the request is answered with the name). */
   procedure: string;
-  result: ProcedureResult;
+  result: T;
   rolls: Roll[];
   /** Absent when the request said `trace: false`. */
   trace?: TraceStep[];
@@ -232,6 +237,7 @@ export declare class Engine {
   rulesets(): RulesetDescription[];
   /** Memory of the WebAssembly instance. */
   memory(): { wasmBytes: number };
+  resolve<R extends RulesetId, P extends ProcedureNames[R]>(request: Request & { ruleset: R; procedure: P }): Resolution<ResultOf<R, P>> | Failure;
   resolve(request: Request): Resolution | Failure;
   resolveJson(text: string): string;
   lookup(request: LookupRequest): LookupResult | Failure;

@@ -1,7 +1,7 @@
 // grapeshot/worker: the engine's API in a Web Worker (browsers) or a worker thread (Node).
 import type {
-  CreateEngineOptions, Failure, LookupRequest, LookupResult, Odds, OddsRequest, Receipt, Request, Resolution,
-  RulesetDescription, RulesetId, Verification,
+  CreateEngineOptions, Failure, LookupRequest, LookupResult, Odds, OddsRequest, Receipt, Request, Resolution, ResultOf,
+  ProcedureNames, RulesetDescription, RulesetId, Verification,
 } from './index.js';
 
 /** Every call's last argument: aborting ends the worker, the call rejects with an AbortError
@@ -11,6 +11,7 @@ export interface CallOptions {
 }
 
 export interface EngineWorker {
+  resolve<R extends RulesetId, P extends ProcedureNames[R]>(request: Request & { ruleset: R; procedure: P }, options?: CallOptions): Promise<Resolution<ResultOf<R, P>> | Failure>;
   resolve(request: Request, options?: CallOptions): Promise<Resolution | Failure>;
   resolveJson(text: string, options?: CallOptions): Promise<string>;
   odds(request: OddsRequest, options?: CallOptions): Promise<Odds | Failure>;

@@ -1,10 +1,11 @@
 // 1,000,000 random and mutated requests into the WASM module through the public API: no trap, no
 // exception escapes, every answer is a well-formed envelope without internal_error, and the
-// module's memory does not grow after warm-up. GRAPESHOT_ROBUSTNESS_N overrides the count.
+// module's memory does not grow after warm-up; every result has its procedure's declared shape.
+// GRAPESHOT_ROBUSTNESS_N overrides the count.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine } from 'grapeshot';
-import { fixtureFiles } from './support.mjs';
+import { fixtureFiles, resultMismatch, resultSchemas } from './support.mjs';
 
 const N = Number(process.env.GRAPESHOT_ROBUSTNESS_N ?? 20000);  // npm run soak: 1,000,000
 const WARMUP = Math.min(100000, Math.floor(N / 4));
@@ -140,6 +141,14 @@ function checkEnvelope(res) {
   return null;
 }
 
+// A resolution's result has its declared shape (results.json), whatever the request was.
+const schemas = resultSchemas();
+function checkResult(res) {
+  if (!res.ok || !res.result || !res.procedure) return null;
+  const s = schemas[res.ruleset];
+  return resultMismatch(res.result, s.procedures[res.procedure], s.definitions, '/result');
+}
+
 test(`${N} random and mutated requests: no trap, no throw, no internal_error, no memory growth`, async () => {
   const e = await createEngine();
   assert.ok(memory, 'caught the module memory');
@@ -164,7 +173,7 @@ test(`${N} random and mutated requests: no trap, no throw, no internal_error, no
     } catch (err) {
       assert.fail(`request ${i} (${kind}, seed ${seed}) threw: ${err?.stack ?? err}`);
     }
-    const problem = checkEnvelope(res);
+    const problem = checkEnvelope(res) ?? checkResult(res);
     if (problem) assert.fail(`request ${i} (${kind}, seed ${seed}): ${problem}: ${JSON.stringify(res).slice(0, 600)}`);
     const key = `${kind} ${res.ok ? 'ok' : res.error.code}`;
     kinds[key] = (kinds[key] ?? 0) + 1;

@@ -56,3 +56,45 @@ export function subsetMismatch(expected, actual, path = '') {
   }
   return Object.is(expected, actual) ? null : `${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
 }
+
+/** Each ruleset's declared result shapes (src/rulesets/<folder>/results.json), by ruleset id. */
+export function resultSchemas() {
+  const dir = fileURLToPath(new URL('../../src/rulesets/', import.meta.url));
+  const out = {};
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (!e.isDirectory()) continue;
+    const { id, procedures } = JSON.parse(readFileSync(join(dir, e.name, 'ruleset.json'), 'utf8'));
+    out[id] = { declared: Object.keys(procedures), ...JSON.parse(readFileSync(join(dir, e.name, 'results.json'), 'utf8')) };
+  }
+  return out;
+}
+
+/** Where `value` breaks `schema` (results.json's subset: $ref, type or types, enum, properties with
+ * required, items; objects are closed), or null. `seen` collects every schema path that matched. */
+export function resultMismatch(value, schema, defs, path = '', where = '', seen = null) {
+  if (schema.$ref) {
+    const name = schema.$ref.replace('#/definitions/', '');
+    return resultMismatch(value, defs[name], defs, path, `#/definitions/${name}`, seen);
+  }
+  seen?.add(where);
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number'
+    ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  const types = [schema.type].flat();
+  if (!types.includes(kind) && !(kind === 'integer' && types.includes('number'))) return `${path}: ${kind}, declared ${types.join(' or ')}`;
+  if (schema.enum && !schema.enum.includes(value)) return `${path}: ${JSON.stringify(value)} is not one of the declared values`;
+  if (kind === 'array' && schema.items) {
+    for (let i = 0; i < value.length; i++) {
+      const m = resultMismatch(value[i], schema.items, defs, `${path}/${i}`, `${where}[]`, seen);
+      if (m) return m;
+    }
+  }
+  if (kind === 'object') {
+    for (const k of schema.required ?? []) if (!(k in value)) return `${path}/${k}: missing`;
+    for (const [k, v] of Object.entries(value)) {
+      if (!schema.properties?.[k]) return `${path}/${k}: not declared`;
+      const m = resultMismatch(v, schema.properties[k], defs, `${path}/${k}`, `${where}/${k}`, seen);
+      if (m) return m;
+    }
+  }
+  return null;
+}

@@ -2,7 +2,7 @@
 // as a host would use it. (Type errors here fail the test run; every `@ts-expect-error` line must
 // really be an error, or tsc reports the directive as unused.)
 import createEngineDefault, {
-  createEngine, type Engine, type ErrorCode, type Request, type RulesetDescription, type TraceKind,
+  createEngine, type BattlesOfWaterlooState, type Engine, type ErrorCode, type Request, type RulesetDescription, type TraceKind,
 } from 'grapeshot';
 import { createEngineWorker } from 'grapeshot/worker';
 
@@ -48,6 +48,27 @@ async function typed(engine: Engine): Promise<void> {
   engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, options: { W02_rally_le: true } });
   // @ts-expect-error: a required input missing (the unit's morale)
   engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: {} });
+}
+
+// Results typed per procedure (src/rulesets/*/results.json), by ruleset and procedure or alias.
+async function results(engine: Engine): Promise<number> {
+  const shock = engine.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'assault', seed: 1,
+    attacker: { units: [{ combatValue: 6, morale: 3 }] }, defender: { units: [{ combatValue: 4, morale: 3 }] } });
+  if (!shock.ok) return 0;
+  const column: number = shock.result.attack.column;
+  const events: ('disorganized' | 'stepLoss' | 'eliminated' | 'rallied')[] = shock.result.defender.units[0].events;
+  const passed: boolean | undefined = shock.result.attacker.units[0].moraleTest?.passed;
+  // @ts-expect-error: a shock result has attack and defence reads, not fire's top-level units
+  shock.result.units;
+  const morale = await createEngineWorker().resolve({ ruleset: 'battles-of-waterloo', procedure: 'morale', unit: { cohesion: 5 } });
+  if (!morale.ok) return 0;
+  const state: BattlesOfWaterlooState = morale.result.unit.newState;
+  // @ts-expect-error: 'Shaken' is not a Waterloo state
+  const shaken: BattlesOfWaterlooState = 'Shaken';
+  // A request whose procedure is known only at run time gets the general shape.
+  const any = engine.resolve({ ruleset: 'black-powder', procedure: 'break-test', unit: { stamina: 3 } } as Request);
+  const summary: string = any.ok ? any.result.summary : '';
+  return column + events.length + Number(passed) + state.length + shaken.length + summary.length;
 }
 
 // The worker: the same calls, asynchronous, each with an AbortSignal.
