@@ -159,7 +159,7 @@ Unit unitFromJson(const Json& in, const std::string& path, const std::string& wh
   if (in.contains("retreatBlocked")) u.retreatBlocked = in.at("retreatBlocked").get<bool>();
   if (in.contains("routBlocked")) u.routBlocked = in.at("routBlocked").get<bool>();
   // The matrix prints D-2 only for infantry and Blown only for cavalry.
-  if ((u.state == State::d2 && u.type != Arm::infantry) || (u.state == State::blown && matrixType(u.type) != "Cavalry"))
+  if ((u.state == State::d2 && u.type != Arm::infantry) || (u.state == State::blown && !isCavalry(u.type)))
     throw RequestError(code::kInvalidValue,
                        who + ": the Combat Results Matrix has no " + name(u.state) + " row for " + matrixType(u.type),
                        pointerJoin(path, "state"));
