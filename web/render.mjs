@@ -203,6 +203,13 @@ function sensitivity(base, all, where) {
   const effects = entries.map((s) => {
     const changes = [];
     let size = 0;
+    // The headline figures first: the changes players ask about.
+    (s.headline ?? []).forEach((f, i) => {
+      const was = base.headline?.[i]?.probability;
+      if (was === undefined || Math.abs(f.probability - was) < 1e-9) return;
+      changes.push(`${f.label}: ${percent(was)} → ${percent(f.probability)}`);
+      size = Math.max(size, Math.abs(f.probability - was));
+    });
     for (const [key, ev] of Object.entries(s.expected ?? {})) {
       const was = base.expected?.[key]?.value;
       if (was === undefined || Math.abs(ev.value - was) < 1e-9) continue;
@@ -245,6 +252,8 @@ function sensitivity(base, all, where) {
 
 /** The gist of the odds in one line, for the phone bar: each side's (or the) first outcome, its likeliest value. */
 export function oddsDigest(response) {
+  // The procedure's headline figures (ruleset.json) when it names them; else each side's likeliest value.
+  if (response.headline?.length) return response.headline.slice(0, 3).map((f) => `${f.label}: ${percent(f.probability)}`).join(' · ');
   const keys = Object.keys(response.distributions);
   const firsts = ['', 'defender', 'attacker'].map((side) => keys.find((k) => sideOf(k) === side)).filter(Boolean);
   return firsts.map((k) => {
@@ -262,6 +271,8 @@ export function odds(response, where = (p) => p) {
   const chart = (k) => distribution(k, response.distributions[k], response.expected?.[k]);
   const sided = groups.attacker.length || groups.defender.length;
   return [
+    response.headline?.length ? h('ul', { class: 'headline plain', 'aria-label': 'Headline odds' }, response.headline.map((f) =>
+      h('li', {}, [h('span', { class: 'label' }, f.label), ' ', h('strong', { title: fraction(f.fraction) }, percent(f.probability))]))) : null,
     h('p', { class: 'paths' }, `Exact, over all ${response.paths} dice sequences.`),
     groups[''].length ? h('div', { class: 'charts' }, groups[''].map(chart)) : null,
     sided ? h('div', { class: 'sides' }, ['attacker', 'defender'].filter((s) => groups[s].length).map((s) => h('section', { class: `side side-${s}`, 'aria-label': `${titleCase(s)} odds` }, [

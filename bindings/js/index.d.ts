@@ -172,6 +172,7 @@ export interface Sensitivity {
   title: string;
   from: boolean;
   to: boolean;
+  headline?: Headline[];
   distributions?: Distributions;
   expected?: Expectations;
   /** Set when the flipped request is not allowed (e.g. prohibited). */
@@ -184,6 +185,8 @@ export interface Odds {
   procedure: string;
   /** Number of die sequences enumerated. */
   paths: number;
+  /** The procedure's headline figures (ProcedureDescription.headline), in their order; absent when it declares none. */
+  headline?: Headline[];
   /** Per outcome key (e.g. "cell", "final", "stepsLost"): every value's exact probability. */
   distributions: Distributions;
   expected: Expectations;
@@ -216,6 +219,28 @@ export interface ProcedureDescription {
   description: string;
   aliases: string[];
   inputs: Schema;
+  /** The odds players ask for first (Odds.headline), each a tally and its test; empty when none. */
+  headline: HeadlineTest[];
+}
+
+/** One headline figure's definition (ruleset.json): the probability that `tally` meets one test. */
+export interface HeadlineTest {
+  /** In the rules' words, e.g. "Defender retreats or routs". */
+  label: string;
+  /** A key of Odds.distributions. */
+  tally: string;
+  /** Integer tallies: the value is at least this. */
+  atLeast?: number;
+  equals?: string | number | boolean;
+  in?: (string | number | boolean)[];
+}
+
+/** One headline figure: exact, like every probability of the odds. */
+export interface Headline {
+  label: string;
+  tally: string;
+  fraction: Fraction;
+  probability: number;
 }
 
 export interface RulesetDescription {

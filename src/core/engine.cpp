@@ -421,7 +421,8 @@ const Json& describe() {
         const Json& p = m.at("procedures").at(name);
         procedures.push_back(Json{{"name", name}, {"title", p.value("title", name)},
                                   {"description", p.value("description", "")},
-                                  {"aliases", p.value("aliases", Json::array())}, {"inputs", p.at("inputs")}});
+                                  {"aliases", p.value("aliases", Json::array())}, {"inputs", p.at("inputs")},
+                                  {"headline", p.value("headline", Json::array())}});
       }
       Json tables = Json::array();
       for (const auto& [tid, t] : rs.tables().items())

@@ -160,10 +160,13 @@ struct Tallies {
   std::uint64_t paths = 0;
 
   void add(const Context::Outcome& outcome, Wide num, Wide den) {
-    for (const auto& item : outcome) {
-      const char* key = item.first;  // (clang 14 cannot capture structured bindings)
-      const Json& value = item.second;
-      auto k = std::find_if(keys.begin(), keys.end(), [&](const auto& e) { return e.first == key; });
+    for (std::size_t i = 0; i < outcome.size(); ++i) {
+      const char* key = outcome[i].first;
+      const Json& value = outcome[i].second;
+      // A procedure tallies its keys in the same order on every sequence: try the same place first.
+      auto k = i < keys.size() && keys[i].first == key
+                   ? keys.begin() + static_cast<std::ptrdiff_t>(i)
+                   : std::find_if(keys.begin(), keys.end(), [&](const auto& e) { return e.first == key; });
       if (k == keys.end()) k = keys.insert(keys.end(), {key, {}});
       auto v = std::find_if(k->second.begin(), k->second.end(), [&](const Entry& e) { return e.value == value; });
       if (v == k->second.end()) v = k->second.insert(k->second.end(), Entry{value, {}});
@@ -258,6 +261,33 @@ void report(const Tallies& t, Json& distributions, Json& expected) {
   }
 }
 
+// Whether a tallied value meets a headline's test: atLeast n (integers), equals v, or in [v, ...].
+bool meets(const Json& value, const Json& test) {
+  if (const auto n = test.find("atLeast"); n != test.end())
+    return value.is_number_integer() && value.get<std::int64_t>() >= n->get<std::int64_t>();
+  if (const auto v = test.find("equals"); v != test.end()) return value == *v;
+  const auto& in = test.at("in");
+  return std::find(in.begin(), in.end(), value) != in.end();
+}
+
+// The figures players ask for first (a procedure's "headline" in ruleset.json): each the exact
+// probability that one tally meets its test. A tally no sequence made is never met.
+Json headline(const Tallies& t, const Json& spec) {
+  Json out = Json::array();
+  for (const auto& test : spec) {
+    const auto& key = test.at("tally").get_ref<const std::string&>();
+    Fraction sum;
+    const auto k = std::find_if(t.keys.begin(), t.keys.end(), [&](const auto& e) { return e.first == key; });
+    if (k != t.keys.end())
+      for (const auto& e : k->second)
+        if (meets(e.value, test)) sum += e.p.narrow();
+    Json item{{"label", test.at("label")}, {"tally", key}};
+    item.update(probability(sum));
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
 // Every boolean input, with its JSON Pointer and title: the modifiers a player can add or remove.
 void booleanInputs(const Json& schema, const Json& value, const std::string& path,
                    std::vector<std::pair<std::string, std::string>>& out) {
@@ -290,6 +320,10 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
                (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
   const Tallies base = enumerate(p, p.inputs, budget, bound.get());
   Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"paths", base.paths}};
+  const Json* headlineSpec = nullptr;
+  if (const auto& proc = p.ruleset->meta().at("procedures").at(p.name); proc.contains("headline"))
+    headlineSpec = &proc.at("headline");
+  if (headlineSpec) out["headline"] = headline(base, *headlineSpec);
   report(base, out["distributions"], out["expected"]);
   if (withSensitivity) {
     Json sensitivity = Json::array();
@@ -301,6 +335,7 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
       Json entry{{"path", path}, {"title", title}, {"from", from}, {"to", !from}};
       try {
         const Tallies t = enumerate(p, changed, budget);
+        if (headlineSpec) entry["headline"] = headline(t, *headlineSpec);
         report(t, entry["distributions"], entry["expected"]);
       } catch (const RequestError& e) {  // e.g. the change makes the action prohibited
         if (e.code() == std::string("odds_too_complex")) throw;

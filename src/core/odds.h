@@ -24,7 +24,7 @@ struct Fraction {
 inline constexpr std::uint64_t kMaxOddsPaths = 250'000;
 
 // {ruleset, procedure, options?, ...inputs, sensitivity?} -> {ok, ruleset, procedure, paths,
-// distributions, expected, sensitivity}. Dice and seed in the request are ignored. A request over
+// headline (when the procedure declares one), distributions, expected, sensitivity}. Dice and seed in the request are ignored. A request over
 // `maxPaths` is odds_too_complex (the fuzz targets pass a small budget).
 Json odds(const Json& request, std::uint64_t maxPaths = kMaxOddsPaths);
 

@@ -41,6 +41,23 @@ Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char*
   std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
+namespace {
+// A procedure's "headline" (the odds players ask for first): each entry a label, a tally and one test.
+void checkHeadline(const std::string& where, const Json& procedure) {
+  const auto h = procedure.find("headline");
+  if (h == procedure.end()) return;
+  if (!h->is_array()) throw std::logic_error(where + ": headline must be an array");
+  for (const auto& e : *h) {
+    const int tests = e.contains("atLeast") + e.contains("equals") + e.contains("in");
+    if (!e.is_object() || !e.contains("label") || !e.at("label").is_string() || !e.contains("tally") ||
+        !e.at("tally").is_string() || tests != 1 || (e.contains("atLeast") && !e.at("atLeast").is_number_integer()) ||
+        (e.contains("in") && !e.at("in").is_array()))
+      throw std::logic_error(where + ": a headline entry needs a label, a tally and one of atLeast (integer), equals or in: " +
+                             e.dump());
+  }
+}
+}  // namespace
+
 const Ruleset::Data& Ruleset::data() const {
   std::call_once(*loaded_, [this] {
     auto d = std::make_unique<Data>();
@@ -63,6 +80,7 @@ const Ruleset::Data& Ruleset::data() const {
     for (const auto& e : entries_) {
       if (!declared.contains(e.name))
         throw std::logic_error(id_ + ": procedure " + e.name + " has code but no entry in ruleset.json");
+      checkHeadline(id_ + " " + e.name, declared.at(e.name));
       d->procedures.emplace(e.name, e);
       d->names[e.name] = e.name;
       for (const auto& alias : declared.at(e.name).value("aliases", Json::array()))

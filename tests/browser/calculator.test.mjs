@@ -420,7 +420,10 @@ test('phone: the result and the odds stay in view at the bottom of the screen wh
   assert.ok(bar.pageHeight > 2 * bar.height, 'the form is taller than the screen');
   assert.ok(bar.top >= 0 && bar.bottom <= bar.height + 0.5 && bar.bottom > bar.height - 2, `the bar sits at the bottom of the screen: ${JSON.stringify(bar)}`);
   assert.equal(bar.result, `Result: ${summary}`);
-  assert.match(bar.odds, /^Odds: .*\d+(\.\d+)? ?%/, 'the odds gist gives a chance');
+  assert.match(bar.odds, /^Odds: Defender retreats or routs: \d+(\.\d+)? ?%/, 'the odds gist gives the headline figures of ruleset.json');
+  // The odds panel opens with the same figures, labelled in words.
+  const headline = await page.$$eval('#odds ul.headline li', (lis) => lis.map((li) => li.querySelector('.label').textContent));
+  assert.deepEqual(headline, ['Defender retreats or routs', 'Defender disordered or worse', 'Defender loses a step or more', 'Attacker disordered or worse']);
   assert.doesNotMatch(bar.odds, /[a-z][A-Z]|_/, 'the odds gist reads as words, not identifiers');
   await page.screenshot({ path: join(resultsDir, 'phone-digest-390.png') });
   // An edit marks the odds gist as belonging to the previous inputs at once.

@@ -159,6 +159,7 @@ Json rally(Context& ctx) {
     ctx.tally("passed", passed);
   }
   ctx.tally("newState", result.at("newState"));
+  ctx.tally("rallied", result.at("rallied"));  // the headline odds of ruleset.json
   return result;
 }
 

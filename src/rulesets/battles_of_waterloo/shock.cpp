@@ -243,6 +243,25 @@ int stepsLost(const Side& side) {
   return n;
 }
 
+// The headline odds of ruleset.json: how many of a side's units end disordered or worse (D-1, D-2,
+// Routed or Eliminated), and how many leave their hex by a retreat or a rout.
+void tallyHeadline(Context& ctx, const Side& att, const Side& def) {
+  const auto disordered = [](const Side& side) {
+    int n = 0;
+    for (const Unit& u : side.units) n += u.state != State::normal && u.state != State::blown;
+    return n;
+  };
+  const auto retreating = [](const Side& side) {
+    int n = 0;
+    for (const Unit& u : side.units) n += u.retreatHexes > 0 || u.routRetreat;
+    return n;
+  };
+  ctx.tally("attackerDisordered", disordered(att));
+  ctx.tally("defenderDisordered", disordered(def));
+  ctx.tally("attackerRetreats", retreating(att));
+  ctx.tally("defenderRetreats", retreating(def));
+}
+
 std::string rollText(int natural, int drm) {
   std::string s = "d10 " + std::to_string(natural);
   if (drm != 0) s += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(natural + drm);
@@ -346,6 +365,7 @@ class Shock final : public Play {
       ctx.tally("defenderFinal", finalStates(def));
       ctx.tally("attackerStepsLost", 0);
       ctx.tally("defenderStepsLost", 0);
+      tallyHeadline(ctx, att, def);
       if (!write) return Json();
       Json out{{"attacker", sideReport(att, Fraction{0, 1}, "")}, {"defender", sideReport(def, Fraction{0, 1}, "")},
                {"summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26)."}};
@@ -488,6 +508,7 @@ class Shock final : public Play {
     ctx.tally("defenderFinal", finalStates(def));
     ctx.tally("attackerStepsLost", stepsLost(att));
     ctx.tally("defenderStepsLost", stepsLost(def));
+    tallyHeadline(ctx, att, def);
     if (!write) return Json();
 
     Json oddsJson{{"column", odds.column}, {"columnLabel", table.columnLabel(odds.column)}};

@@ -261,6 +261,13 @@ std::string finalState(const std::vector<Applied>& applied) {
   return s;
 }
 
+// How many units end disorganized (the headline odds of ruleset.json).
+int disorganizedCount(const std::vector<Applied>& applied) {
+  int n = 0;
+  for (const auto& a : applied) n += a.state.disorganized;
+  return n;
+}
+
 int totalStepsNow(const std::vector<Applied>& applied) {
   int n = 0;
   for (const auto& a : applied) n += a.state.stepsLostNow;
@@ -314,6 +321,7 @@ class Fire final : public Play {
     ctx.tally("cell", r.roll.cell);
     ctx.tally("final", finalState(applied));
     ctx.tally("stepsLost", totalStepsNow(applied));
+    ctx.tally("disorganized", disorganizedCount(applied));
     if (!write) return Json();
 
     Json result = r.report(crt_, "target");
@@ -477,6 +485,8 @@ class Shock final : public Play {
     ctx.tally("attackerFinal", finalState(attApplied));
     ctx.tally("defenderStepsLost", totalStepsNow(defApplied));
     ctx.tally("attackerStepsLost", totalStepsNow(attApplied));
+    ctx.tally("defenderDisorganized", disorganizedCount(defApplied));
+    ctx.tally("attackerDisorganized", disorganizedCount(attApplied));
     if (!write) return Json();
 
     return Json{{"attack", ar.report(crt_, "defender")},
