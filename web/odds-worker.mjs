@@ -10,9 +10,14 @@ self.addEventListener('message', async ({ data: { job, phase, request } }) => {
   let response;
   try {
     const engine = await ready;
-    response = typeof engine.odds === 'function'
-      ? engine.odds({ ...request, sensitivity: phase === 'full' })
-      : { unavailable: 'this engine build has no engine.odds' };
+    if (typeof engine.odds !== 'function') response = { unavailable: 'this engine build has no engine.odds' };
+    else if (phase !== 'full') response = engine.odds({ ...request, sensitivity: false });
+    else {
+      // The what-if table tries every modifier, choices included; when that is more work than the
+      // engine's budget, the boxes alone.
+      response = engine.odds({ ...request, sensitivity: 'all' });
+      if (response.error?.code === 'odds_too_complex') response = engine.odds({ ...request, sensitivity: true });
+    }
   } catch (e) {
     // A wrapper newer than the compiled core (odds() present, oddsJson missing) lands here too.
     response = { unavailable: e.message };

@@ -235,17 +235,18 @@ function sensitivity(base, all, where) {
   const name = (s) => [s.title, h('span', { class: 'path' }, where(s.path))];
   return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Sensitivity of each modifier' }, [
     h('table', { class: 'sensitivity' }, [
-      h('caption', {}, 'If one box were ticked the other way'),
+      h('caption', {}, 'If one input were otherwise'),
       h('thead', {}, h('tr', {}, ['Input', 'Change', 'Effect on the odds'].map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', {}, moving.map(({ s, changes }) => h('tr', {}, [
         h('th', { scope: 'row' }, name(s)),
-        h('td', {}, `${show(s.from)} → ${show(s.to)}`),
+        h('td', {}, `${show(s.fromLabel ?? s.from)} → ${show(s.toLabel ?? s.to)}`),
         h('td', {}, h('ul', { class: 'plain' }, changes.map((c) => h('li', {}, c)))),
       ]))),
     ]),
     still.length ? h('p', { class: 'help' }, `No effect here: ${still.map((e) => {
       const at = where(e.s.path);
-      return at ? `${e.s.title} (${at})` : e.s.title;
+      const what = e.s.toLabel === undefined ? e.s.title : `${e.s.title}: ${e.s.toLabel}`;
+      return at ? `${what} (${at})` : what;
     }).join('; ')}.`) : null,
   ]);
 }

@@ -167,11 +167,14 @@ export type Distributions = Record<string, OutcomeProbability[]>;
 export type Expectations = Record<string, { fraction: Fraction; value: number }>;
 
 export interface Sensitivity {
-  /** JSON Pointer of the boolean input that was flipped. */
+  /** JSON Pointer of the input given another value: a boolean flipped or (sensitivity: 'all') a choice. */
   path: JsonPointer;
   title: string;
-  from: boolean;
-  to: boolean;
+  from: boolean | string;
+  to: boolean | string;
+  /** For a choice: the values' display labels (x-enumLabels). */
+  fromLabel?: string;
+  toLabel?: string;
   headline?: Headline[];
   distributions?: Distributions;
   expected?: Expectations;
@@ -201,6 +204,8 @@ export interface Schema {
   default?: unknown;
   enum?: unknown[];
   'x-enumLabels'?: string[];
+  /** false: not a what-if of sensitivity 'all' (a unit's arm or nationality is what it is). */
+  'x-whatIf'?: boolean;
   minimum?: number;
   maximum?: number;
   minItems?: number;
@@ -274,7 +279,8 @@ export declare class Engine {
   verify(receipt: Receipt, options?: { requireCommitReveal?: boolean }): Verification | Failure;
   /** The canonical form of a request and its SHA-256: what a commit–reveal seed is bound to. */
   canonical(request: Request): { ok: true; canonical: string; hash: string } | Failure;
-  /** Exact odds; `sensitivity` (default true): also each boolean input's effect when flipped. Over the
+  /** Exact odds; `sensitivity` (default true): also each boolean input's effect when flipped, and with
+   * 'all' each other value of every choice input (position, terrain, slope, …). Over the
    * budget of 250,000 die sequences: odds_too_complex at once (see README: The cost of odds). */
   odds(request: OddsRequest): Odds | Failure;
   batch(requests: Request[], options?: { call?: 'resolve' }): (Resolution | Failure)[] | Failure;
@@ -282,8 +288,9 @@ export declare class Engine {
   batch(requests: LookupRequest[], options: { call: 'lookup' }): (LookupResult | Failure)[] | Failure;
 }
 
-/** A request for odds: dice and seed are ignored; `sensitivity: false` skips the flipped inputs. */
-export type OddsRequest = Request & { sensitivity?: boolean };
+/** A request for odds: dice and seed are ignored; `sensitivity: false` skips the what-ifs, `true`
+ * flips every boolean input, `'all'` also tries every other value of each choice input. */
+export type OddsRequest = Request & { sensitivity?: boolean | 'all' };
 
 export interface CreateEngineOptions {
   /** A compiled module of grapeshot-core.wasm (e.g. shared with a worker). */

@@ -234,9 +234,11 @@ Json probability(const Fraction& f) { return Json{{"fraction", f.toJson()}, {"pr
 
 // distributions: numeric values ascending with "at least" figures; others in first-seen order.
 // expected: the mean of every numeric key.
-void report(const Tallies& t, Json& distributions, Json& expected) {
-  distributions = Json::object();
-  expected = Json::object();
+// Both are written into `into` as its members "distributions" and "expected" (built apart first: a
+// reference to one member of an ordered_json does not survive inserting the next).
+void report(const Tallies& t, Json& into) {
+  Json distributions = Json::object();
+  Json expected = Json::object();
   for (const auto& [key, entries] : t.keys) {
     std::vector<std::pair<Json, Fraction>> sorted;
     for (const auto& e : entries) sorted.emplace_back(e.value, e.p.narrow());
@@ -259,6 +261,8 @@ void report(const Tallies& t, Json& distributions, Json& expected) {
     distributions[key] = std::move(list);
     if (numeric) expected[key] = Json{{"fraction", mean.toJson()}, {"value", mean.value()}};
   }
+  into["distributions"] = std::move(distributions);
+  into["expected"] = std::move(expected);
 }
 
 // Whether a tallied value meets a headline's test: atLeast n (integers), equals v, or in [v, ...].
@@ -288,30 +292,59 @@ Json headline(const Tallies& t, const Json& spec) {
   return out;
 }
 
-// Every boolean input, with its JSON Pointer and title: the modifiers a player can add or remove.
-void booleanInputs(const Json& schema, const Json& value, const std::string& path,
-                   std::vector<std::pair<std::string, std::string>>& out) {
+// A what-if of the sensitivity table: one input given another value.
+struct WhatIf {
+  std::string path;   // JSON Pointer of the input
+  std::string title;  // its schema title
+  Json from, to;
+  const Json* choice;  // an enum's schema, or null for a boolean
+};
+
+// The inputs a player can change: every boolean (ticked the other way) and, when `choices`, every
+// other value of every enum not marked "x-whatIf": false (a unit's arm or nationality is what it is;
+// its position, terrain or slope are what-ifs).
+void whatIfs(const Json& schema, const Json& value, const std::string& path, bool choices, std::vector<WhatIf>& out) {
   if (value.is_boolean()) {
-    out.emplace_back(path, schema.value("title", path));
+    out.push_back({path, schema.value("title", path), value, !value.get<bool>(), nullptr});
+  } else if (value.is_string() && choices && schema.contains("enum") && schema.value("x-whatIf", true)) {
+    for (const auto& v : schema.at("enum"))
+      if (v != value) out.push_back({path, schema.value("title", path), value, v, &schema});
   } else if (value.is_object() && schema.contains("properties")) {
     for (const auto& [k, sub] : schema.at("properties").items())
-      if (value.contains(k)) booleanInputs(sub, value.at(k), pointerJoin(path, k), out);
+      if (value.contains(k)) whatIfs(sub, value.at(k), pointerJoin(path, k), choices, out);
   } else if (value.is_array() && schema.contains("items")) {
-    for (std::size_t i = 0; i < value.size(); ++i) booleanInputs(schema.at("items"), value[i], pointerJoin(path, i), out);
+    for (std::size_t i = 0; i < value.size(); ++i) whatIfs(schema.at("items"), value[i], pointerJoin(path, i), choices, out);
   }
+}
+
+// An enum value's display label (x-enumLabels, in the order of enum), or the value itself.
+Json enumLabel(const Json& choice, const Json& v) {
+  const auto& values = choice.at("enum");
+  const auto labels = choice.find("x-enumLabels");
+  const auto i = static_cast<std::size_t>(std::distance(values.begin(), std::find(values.begin(), values.end(), v)));
+  return labels != choice.end() && i < labels->size() ? (*labels)[i] : v;
 }
 
 Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths) {
   const Prepared p = prepare(req);
   checkDiceSource(req, p);  // odds rolls nothing, but refuses what resolve refuses (parity)
-  bool withSensitivity = true;
+  // sensitivity: true (the default) flips every boolean; "all" also tries every other value of each
+  // choice input; false computes the base odds only.
+  bool withSensitivity = true, choices = false;
   if (const auto s = req.find("sensitivity"); s != req.end()) {
-    if (!s->is_boolean()) throw RequestError(code::kWrongType, "expected a boolean", "/sensitivity");
-    withSensitivity = s->get<bool>();
+    if (s->is_string()) {
+      if (*s != "all") throw RequestError(code::kInvalidValue, "expected true, false or \"all\"", "/sensitivity");
+      choices = true;
+    } else if (s->is_boolean()) {
+      withSensitivity = s->get<bool>();
+    } else {
+      throw RequestError(code::kWrongType, "expected true, false or \"all\"", "/sensitivity");
+    }
   }
-  // Refuse at once what the budget cannot cover (base and every sensitivity flip together).
-  std::vector<std::pair<std::string, std::string>> flags;
-  if (withSensitivity) booleanInputs(p.ruleset->meta().at("procedures").at(p.name).at("inputs"), p.inputs, "", flags);
+  // Refuse at once what the budget cannot cover (base and every what-if together).
+  const Json& schema = p.ruleset->meta().at("procedures").at(p.name).at("inputs");
+  std::vector<WhatIf> flags;
+  if (withSensitivity) whatIfs(schema, p.inputs, "", choices, flags);
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);
   const double guess = estimate(p, p.inputs, *bound) * static_cast<double>(1 + flags.size());
   if (guess > static_cast<double>(budget))
@@ -324,19 +357,21 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
   if (const auto& proc = p.ruleset->meta().at("procedures").at(p.name); proc.contains("headline"))
     headlineSpec = &proc.at("headline");
   if (headlineSpec) out["headline"] = headline(base, *headlineSpec);
-  report(base, out["distributions"], out["expected"]);
+  report(base, out);
   if (withSensitivity) {
     Json sensitivity = Json::array();
-    for (const auto& [path, title] : flags) {
+    for (const auto& w : flags) {
       Json changed = p.inputs;
-      const Json::json_pointer ptr(path);
-      const bool from = changed.at(ptr).get<bool>();
-      changed.at(ptr) = !from;
-      Json entry{{"path", path}, {"title", title}, {"from", from}, {"to", !from}};
+      changed.at(Json::json_pointer(w.path)) = w.to;
+      Json entry{{"path", w.path}, {"title", w.title}, {"from", w.from}, {"to", w.to}};
+      if (w.choice) {
+        entry["fromLabel"] = enumLabel(*w.choice, w.from);
+        entry["toLabel"] = enumLabel(*w.choice, w.to);
+      }
       try {
         const Tallies t = enumerate(p, changed, budget);
         if (headlineSpec) entry["headline"] = headline(t, *headlineSpec);
-        report(t, entry["distributions"], entry["expected"]);
+        report(t, entry);
       } catch (const RequestError& e) {  // e.g. the change makes the action prohibited
         if (e.code() == std::string("odds_too_complex")) throw;
         entry["error"] = Json{{"code", e.code()}, {"message", e.what()}, {"path", e.path()}};

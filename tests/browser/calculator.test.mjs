@@ -211,9 +211,15 @@ test('odds: bars per outcome that sum to 100 %, both sides of a shock, sensitivi
     assert.ok(await page.locator('#odds table.sensitivity tbody tr').count() > 0, 'some input moves the odds');
   }
   if (real) {
+    // Choices are what-ifs too (position, terrain, slope), named in the rules' words.
+    assert.ok(odds.sensitivity.some((s) => s.path === '/defender/terrain' && s.toLabel === 'Woods'), 'the engine tried the defender in woods');
+    const rows = await page.locator('#odds table.sensitivity tbody tr').allTextContents();
+    assert.ok(rows.some((r) => r.includes('Clear → Woods')), `a what-if row for woods: ${rows.join(' | ')}`);
+  }
+  if (real) {
     const request = await page.evaluate(() => window.__grapeshotOddsRequest);
     assert.equal(request.attacker.units[0].combatValue, 7);
-    assert.deepEqual(odds, engine.odds(request), 'the page shows the engine\'s odds');
+    assert.deepEqual(odds, engine.odds({ ...request, sensitivity: 'all' }), 'the page shows the engine\'s odds, every what-if');
   }
   assert.deepEqual(problems, []);
   await page.close();
@@ -244,7 +250,7 @@ test('odds: an edit marks the odds on show as stale at once; the new odds answer
     return box.dataset.phase === 'full' && box.dataset.stale !== 'true' && window.__grapeshotOddsRequest?.attacker?.units?.[0]?.strength === 8;
   }, null, { timeout: 30000 });
   const request = await page.evaluate(() => window.__grapeshotOddsRequest);
-  assert.deepEqual(await page.evaluate(() => window.__grapeshotOdds), engine.odds(request), 'the odds on show answer the last inputs');
+  assert.deepEqual(await page.evaluate(() => window.__grapeshotOdds), engine.odds({ ...request, sensitivity: 'all' }), 'the odds on show answer the last inputs');
   assert.equal(await page.locator('#odds .stale-note').count(), 0);
   assert.deepEqual(problems, []);
   await page.close();

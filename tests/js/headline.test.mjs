@@ -2,7 +2,7 @@
 // first. For every procedure that declares them, on its fixtures' requests: the odds answer one
 // figure per declaration, in order, each equal to the sum of its tally's distribution over the
 // values that meet its test; every tally named is one the procedure really makes (a misspelt tally
-// would read as "never"); the what-if rows carry the same figures.
+// would read as "never"); the what-if rows (booleans and choices) carry the same figures.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine, fixtureFiles } from './support.mjs';
@@ -34,7 +34,8 @@ test('every declared headline figure is its tally summed over the values that me
       const made = new Set();
       let answered = 0;
       for (const [i, r] of mine.entries()) {
-        const o = e.odds({ ...r, sensitivity: i === 0 });
+        let o = e.odds({ ...r, sensitivity: i === 0 ? 'all' : false });
+        if (o.error?.code === 'odds_too_complex') o = e.odds({ ...r, sensitivity: false });
         if (!o.ok) continue;
         answered++;
         Object.keys(o.distributions).forEach((k) => made.add(k));

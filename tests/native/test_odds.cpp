@@ -229,3 +229,36 @@ TEST_CASE("typed lookups: every cell of a grid as lookup() reads it, -1 off the 
   CHECK(grapeshot::lookupCodes(Json{{"ruleset", "napoleon-iii-1866"}, {"table", "terrain"}}, pair, 1, codes).at("error").at("code") == "unknown_table");
   CHECK(codes.empty());
 }
+
+TEST_CASE("sensitivity 'all': every other value of a choice input, in the rules' words", "[odds]") {
+  const Json o = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},
+    "sensitivity":"all"})"));
+  REQUIRE(o.at("ok") == true);
+  std::map<std::string, const Json*> terrain;
+  for (const auto& s : o.at("sensitivity")) {
+    const auto path = s.at("path").get<std::string>();
+    CHECK(path != "/unit/type");         // a unit's arm and nationality are what they are (x-whatIf)
+    CHECK(path != "/unit/nationality");
+    if (path == "/terrain") terrain[s.at("to").get<std::string>()] = &s;
+  }
+  REQUIRE(terrain.size() == 2);  // clear -> marsh, clear -> woods
+  const Json& woods = *terrain.at("woods");
+  CHECK(woods.at("from") == "clear");
+  CHECK(woods.at("fromLabel") == "Clear");
+  CHECK(woods.at("toLabel") == "Woods");
+  // V-16: protection 2 or more (woods) gives +1: morale 4 passes on 1-5 instead of 1-4.
+  CHECK(dist(o, "passed") == std::map<std::string, std::string>{{"true", "2/3"}, {"false", "1/3"}});
+  CHECK(dist(woods, "passed") == std::map<std::string, std::string>{{"true", "5/6"}, {"false", "1/6"}});
+  CHECK(woods.at("headline").at(0).at("label") == "Passes the morale test");
+  CHECK(woods.at("headline").at(0).at("fraction") == Json{{"num", 5}, {"den", 6}});
+  // Marsh protects 1: no bonus.
+  CHECK(dist(*terrain.at("marsh"), "passed") == std::map<std::string, std::string>{{"true", "2/3"}, {"false", "1/3"}});
+
+  // true: the booleans only; anything but true, false or "all" is refused.
+  const Json booleans = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4}})"));
+  for (const auto& s : booleans.at("sensitivity")) CHECK(s.at("from").is_boolean());
+  const Json bad = grapeshot::odds(request(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},
+    "sensitivity":"some"})"));
+  CHECK(bad.at("error").at("code") == "invalid_value");
+  CHECK(bad.at("error").at("path") == "/sensitivity");
+}
