@@ -9,6 +9,7 @@
 
 #include "core/ruleset.h"
 #include "rulesets/battles_of_waterloo/crm.h"
+#include "rulesets/grande_tactique/grande_tactique.h"
 #include "rulesets/napoleon_iii_1866/napoleon.h"
 
 using grapeshot::Json;
@@ -85,4 +86,21 @@ TEST_CASE("battles-of-waterloo: every state and unit type a schema allows has an
     if (covers(wl::kArmNames, l)) ++unitTypes;
   CHECK(unitTypes >= 3);
   CHECK(names(wl::kStateNames) == Json{"Normal", "D-1", "D-2", "Routed", "Blown", "Eliminated"});
+}
+
+TEST_CASE("grande-tactique: the typed enums are the schema's, in order", "[typed]") {
+  namespace gt = grapeshot::grande_tactique;
+  const auto check = [](const char* field, const Json& expected, std::size_t atLeast) {
+    const auto lists = enumsOf("grande-tactique", field);
+    CHECK(lists.size() >= atLeast);
+    for (const auto& l : lists) {
+      INFO(field << ": " << l.dump());
+      CHECK(l == expected);
+    }
+  };
+  check("arm", names(gt::kArmNames), 6);
+  check("quality", names(gt::kQualityNames), 3);
+  check("followUp", names(gt::kFollowUpNames), 2);
+  check("occasion", names(gt::kOccasionNames), 1);
+  check("state", Json{"eager", "shaken"}, 5);  // read as Unit::shaken
 }

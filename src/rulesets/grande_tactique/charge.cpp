@@ -11,120 +11,132 @@
 namespace grapeshot::grande_tactique {
 namespace {
 
-bool flag(const Json& j, const char* key) { return j.at(key).get<bool>(); }
-const std::string& str(const Json& j, const char* key) { return j.at(key).get_ref<const std::string&>(); }
-
-Json charge(Context& ctx) {
-  const Json& attacker = ctx.in.at("attacker");
-  const Json& helpers = ctx.in.at("helpers");
-  const Json& target = ctx.in.at("target");
-  validateUnit(attacker, "/attacker");
-  requireMayCharge(attacker, "/attacker");
-  validateUnit(target, "/target");
-  for (std::size_t i = 0; i < helpers.size(); ++i) {
-    const std::string path = pointerJoin("/helpers", i);
-    requireMayCharge(helpers[i], path);
-    requireOneDirection(flag(helpers[i], "flankCharge"), flag(helpers[i], "rearCharge"), path);
-  }
-  const std::string& arm = str(attacker, "arm");
-  if (flag(ctx.in, "inFrontOfGuns") && str(target, "arm") != "artillery")
-    throw RequestError(code::kConflictingFields, "\"in front of the guns\" needs an artillery target", "/inFrontOfGuns");
-  if (flag(ctx.in, "enMasse") && arm != "infantry")
-    throw RequestError(code::kConflictingFields, "only infantry charges en masse", "/enMasse");
-  if (str(attacker, "followUp") != "none" && arm != "cavalry")
-    throw RequestError(code::kProhibited, "follow-up charges are made by cavalry that has charged successfully",
-                       "/attacker/followUp");
-  requireOneDirection(flag(ctx.in, "flankCharge"), flag(ctx.in, "rearCharge"), "");
-
-  const int chargers = 1 + static_cast<int>(helpers.size());
-  if (chargers > 1)
-    GS_NOTE(ctx, std::to_string(chargers) + " units charge together: one attackers' check with the principal attacker's "
-             "modifiers, its result applying to all",
-             "G-09");
-
-  // The attackers' check: the principal attacker's modifiers, plus help from friends (G-09).
-  ChargerSituation s;
-  s.targetArm = str(target, "arm");
-  s.targetShaken = str(target, "state") == "shaken";
-  s.targetInSquare = flag(target, "inSquare");
-  s.inFrontOfGuns = flag(ctx.in, "inFrontOfGuns");
-  s.flankCharge = flag(ctx.in, "flankCharge");
-  s.rearCharge = flag(ctx.in, "rearCharge");
-  s.enMasse = flag(ctx.in, "enMasse");
-  s.helpFromFriends = chargers > 1;
-  s.followUp = str(attacker, "followUp");
-  s.counterchargedByCavalry = flag(attacker, "counterchargedByCavalry");
-  const std::string attackersWho = "the attackers (principal attacker's modifiers)";
-  Modifiers attackerDrm(ctx, StepKind::drm, attackersWho);
-  anyUnitModifiers(ctx, attackerDrm, attacker, false);  // only eager units charge
-  chargerModifiers(ctx, attackerDrm, attacker, s);
-  attackerDrm.add(ctx.in.at("attackerExtraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");
-  const Check a = moraleCheck(ctx, attackerDrm.total(), attackersWho);
-
-  Json result;
-  Json attackersReport = a.report();
-  attackersReport["chargers"] = chargers;
-  std::string outcome, consequence;
-  Json attackerStates = Json::array();
-  Json targetReport{{"rolled", false}};
-
-  if (!a.passed) {
-    GS_RULING(ctx, "G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
-    GS_NOTE(ctx, "the target rolls no check: the charge has already failed (reading of the cut-off \"then, if t…\")",
-             "Charging page");
-    outcome = "chargeFailed";
-    consequence = "The charge fails; all " + std::to_string(chargers) + " attacking unit" + (chargers > 1 ? "s" : "") +
-                  " become shaken (G-11). The target does not roll.";
-    for (int i = 0; i < chargers; ++i) attackerStates.push_back("shaken");
-    ctx.tally("targetCheck", "notRolled");
-  } else {
-    TargetSituation t;
-    t.chargers = chargers;
-    bool anyCavalry = arm == "cavalry";
-    t.flankCharge = s.flankCharge;
-    t.rearCharge = s.rearCharge;
-    for (const auto& h : helpers) {
-      t.flankCharge = t.flankCharge || flag(h, "flankCharge");
-      t.rearCharge = t.rearCharge || flag(h, "rearCharge");
-      anyCavalry = anyCavalry || str(h, "arm") == "cavalry";
+class Charge final : public Play {
+ public:
+  Charge(const Ruleset& rs, const Json& in, const Json& options)
+      : rule_(rs, options), attacker_(readUnit(in.at("attacker"))), target_(readUnit(in.at("target"))) {
+    validateUnit(attacker_, "/attacker");
+    requireMayCharge(attacker_, "/attacker");
+    validateUnit(target_, "/target");
+    const Json& helpers = in.at("helpers");
+    for (std::size_t i = 0; i < helpers.size(); ++i) {
+      const std::string path = pointerJoin("/helpers", i);
+      helpers_.push_back(readUnit(helpers[i]));
+      requireMayCharge(helpers_.back(), path);
+      requireOneDirection(helpers_.back().flankCharge, helpers_.back().rearCharge, path);
     }
-    t.byCavalry = anyCavalry;
-    const std::string targetWho = "the target";
-    Modifiers targetDrm(ctx, StepKind::drm, targetWho);
-    anyUnitModifiers(ctx, targetDrm, target, s.targetShaken);
-    targetModifiers(ctx, targetDrm, target, t);
-    targetDrm.add(ctx.in.at("targetExtraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");
-    const Check d = moraleCheck(ctx, targetDrm.total(), targetWho);
-    targetReport = d.report();
-    targetReport["rolled"] = true;
-    GS_RULING(ctx, "G-11", "after both checks the outcome belongs to the melee rules, which the excerpt does not give");
-    outcome = d.passed ? "bothPassed" : "targetFailed";
-    consequence = std::string(d.passed ? "Both checks passed" : "The attackers passed and the target failed") +
-                  ": the excerpt leaves what happens next to the melee rules, which it does not give (G-11).";
-    for (int i = 0; i < chargers; ++i) attackerStates.push_back("eager");
-    ctx.tally("targetCheck", d.passed ? "passed" : "failed");
-  }
-  ctx.tally("attackersPassed", a.passed);
-  ctx.tally("outcome", outcome);
+    s_.inFrontOfGuns = in.at("inFrontOfGuns").get<bool>();
+    s_.flankCharge = in.at("flankCharge").get<bool>();
+    s_.rearCharge = in.at("rearCharge").get<bool>();
+    s_.enMasse = in.at("enMasse").get<bool>();
+    s_.followUp = readEnum<FollowUp>(in.at("attacker").at("followUp"), kFollowUpNames);
+    s_.counterchargedByCavalry = in.at("attacker").at("counterchargedByCavalry").get<bool>();
+    if (s_.inFrontOfGuns && target_.arm != Arm::artillery)
+      throw RequestError(code::kConflictingFields, "\"in front of the guns\" needs an artillery target", "/inFrontOfGuns");
+    if (s_.enMasse && attacker_.arm != Arm::infantry)
+      throw RequestError(code::kConflictingFields, "only infantry charges en masse", "/enMasse");
+    if (s_.followUp != FollowUp::none && attacker_.arm != Arm::cavalry)
+      throw RequestError(code::kProhibited, "follow-up charges are made by cavalry that has charged successfully",
+                         "/attacker/followUp");
+    requireOneDirection(s_.flankCharge, s_.rearCharge, "");
 
-  result["attackers"] = attackersReport;
-  result["target"] = targetReport;
-  result["outcome"] = outcome;
-  result["consequence"] = consequence;
-  result["attackerStates"] = attackerStates;  // principal attacker first, then the helpers in order
-  std::string summary = "Attackers' check " + needsText(a) + ", rolled " + std::to_string(a.natural) +
-                        (a.passed ? ": pass." : ": fail.");
-  if (targetReport.at("rolled").get<bool>())
-    summary += " Target's check " + std::string(targetReport.at("needs").is_null()
-                                            ? "cannot pass"
-                                            : "needs " + std::to_string(targetReport.at("needs").get<int>()) + "+") +
-               ", rolled " + std::to_string(targetReport.at("natural").get<int>()) +
-               (targetReport.at("passed").get<bool>() ? ": pass." : ": fail.");
-  result["summary"] = summary + " " + consequence;
-  return result;
-}
+    // The attackers' check: the principal attacker's modifiers, plus help from friends (G-09).
+    chargers_ = 1 + static_cast<int>(helpers_.size());
+    s_.targetArm = target_.arm;
+    s_.targetShaken = target_.shaken;
+    s_.targetInSquare = target_.inSquare;
+    s_.helpFromFriends = chargers_ > 1;
+    // The target's check: every charger's direction and arm count.
+    t_.chargers = chargers_;
+    t_.flankCharge = s_.flankCharge;
+    t_.rearCharge = s_.rearCharge;
+    t_.byCavalry = attacker_.arm == Arm::cavalry;
+    for (const Unit& h : helpers_) {
+      t_.flankCharge = t_.flankCharge || h.flankCharge;
+      t_.rearCharge = t_.rearCharge || h.rearCharge;
+      t_.byCavalry = t_.byCavalry || h.arm == Arm::cavalry;
+    }
+    attackerExtraDrm_ = in.at("attackerExtraDrm").get<int>();
+    targetExtraDrm_ = in.at("targetExtraDrm").get<int>();
+  }
+
+  Json play(Context& ctx, bool write) const override {
+    const int chargers = chargers_;
+    if (chargers > 1)
+      GS_NOTE(ctx, std::to_string(chargers) + " units charge together: one attackers' check with the principal attacker's "
+               "modifiers, its result applying to all",
+               "G-09");
+    const std::string attackersWho = "the attackers (principal attacker's modifiers)";
+    Modifiers attackerDrm(ctx, StepKind::drm, attackersWho);
+    anyUnitModifiers(ctx, attackerDrm, attacker_, false);  // only eager units charge
+    chargerModifiers(ctx, attackerDrm, attacker_, s_);
+    attackerDrm.add(attackerExtraDrm_, "extra modifier (rules outside the excerpt)", "input");
+    const Check a = moraleCheck(ctx, rule_, attackerDrm.total(), attackersWho);
+
+    std::string outcome, consequence;
+    std::optional<Check> d;
+    if (!a.passed) {
+      GS_RULING(ctx, "G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
+      GS_NOTE(ctx, "the target rolls no check: the charge has already failed (reading of the cut-off \"then, if t…\")",
+               "Charging page");
+      outcome = "chargeFailed";
+      if (write)
+        consequence = "The charge fails; all " + std::to_string(chargers) + " attacking unit" + (chargers > 1 ? "s" : "") +
+                      " become shaken (G-11). The target does not roll.";
+      ctx.tally("targetCheck", "notRolled");
+    } else {
+      const std::string targetWho = "the target";
+      Modifiers targetDrm(ctx, StepKind::drm, targetWho);
+      anyUnitModifiers(ctx, targetDrm, target_, s_.targetShaken);
+      targetModifiers(ctx, targetDrm, target_, t_);
+      targetDrm.add(targetExtraDrm_, "extra modifier (rules outside the excerpt)", "input");
+      d = moraleCheck(ctx, rule_, targetDrm.total(), targetWho);
+      GS_RULING(ctx, "G-11", "after both checks the outcome belongs to the melee rules, which the excerpt does not give");
+      outcome = d->passed ? "bothPassed" : "targetFailed";
+      if (write)
+        consequence = std::string(d->passed ? "Both checks passed" : "The attackers passed and the target failed") +
+                      ": the excerpt leaves what happens next to the melee rules, which it does not give (G-11).";
+      ctx.tally("targetCheck", d->passed ? "passed" : "failed");
+    }
+    ctx.tally("attackersPassed", a.passed);
+    ctx.tally("outcome", outcome);
+    if (!write) return Json();
+
+    Json attackersReport = a.report();
+    attackersReport["chargers"] = chargers;
+    Json targetReport{{"rolled", false}};
+    if (d) {
+      targetReport = d->report();
+      targetReport["rolled"] = true;
+    }
+    Json attackerStates = Json::array();  // principal attacker first, then the helpers in order
+    for (int i = 0; i < chargers; ++i) attackerStates.push_back(a.passed ? "eager" : "shaken");
+    Json result;
+    result["attackers"] = attackersReport;
+    result["target"] = targetReport;
+    result["outcome"] = outcome;
+    result["consequence"] = consequence;
+    result["attackerStates"] = attackerStates;
+    std::string summary = "Attackers' check " + needsText(a) + ", rolled " + std::to_string(a.natural) +
+                          (a.passed ? ": pass." : ": fail.");
+    if (d)
+      summary += " Target's check " + std::string(d->needs ? "needs " + std::to_string(*d->needs) + "+" : "cannot pass") +
+                 ", rolled " + std::to_string(d->natural) + (d->passed ? ": pass." : ": fail.");
+    result["summary"] = summary + " " + consequence;
+    return result;
+  }
+
+ private:
+  CheckRule rule_;
+  Unit attacker_, target_;
+  std::vector<Unit> helpers_;
+  ChargerSituation s_;
+  TargetSituation t_;
+  int chargers_ = 1;
+  int attackerExtraDrm_ = 0, targetExtraDrm_ = 0;
+};
 
 }  // namespace
 }  // namespace grapeshot::grande_tactique
 
-GRAPESHOT_PROCEDURES(grande_tactique, {"charge", grapeshot::grande_tactique::charge});
+GRAPESHOT_PROCEDURES(grande_tactique, {"charge", grapeshot::bindTyped<grapeshot::grande_tactique::Charge>});

@@ -1,16 +1,54 @@
-// Shared pieces of the grande-tactique procedures (seed 003, the Morale Check page; rules-notes §3).
+// Shared pieces of the grande-tactique procedures (seed 003, the Morale Check page; rules-notes §3):
+// the typed unit and situations the procedures bind once per request, the printed modifiers, and the
+// Morale Check read from the printed bands.
 #pragma once
+#include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/context.h"
+#include "core/ruleset.h"
+#include "core/typed.h"
 
 namespace grapeshot::grande_tactique {
+
+// The schema's enums, in its order (tests/native/test_typed_inputs.cpp checks them).
+enum class Arm { infantry, cavalry, artillery };
+inline constexpr EnumNames<3> kArmNames{"infantry", "cavalry", "artillery"};
+enum class Quality { raw, normal, veteran };
+inline constexpr EnumNames<3> kQualityNames{"raw", "normal", "veteran"};
+enum class FollowUp { none, first, second };
+inline constexpr EnumNames<3> kFollowUpNames{"none", "first", "second"};
+enum class Occasion { deShaking, chargeAttempt, beingCharged, shakenInfantryBeatenInFiring, cavalryAfterSuccessfulCharge };
+inline constexpr EnumNames<5> kOccasionNames{"deShaking", "chargeAttempt", "beingCharged", "shakenInfantryBeatenInFiring",
+                                             "cavalryAfterSuccessfulCharge"};
+inline const char* name(Arm a) { return enumName(a, kArmNames); }
+inline const char* name(Occasion o) { return enumName(o, kOccasionNames); }
+
+// A unit as the Morale Check reads it. Flags a schema does not give (a helper's quality, say) are
+// false, state eager, quality normal.
+struct Unit {
+  Arm arm = Arm::infantry;
+  Quality quality = Quality::normal;
+  bool shaken = false;
+  bool inSquare = false;
+  bool generalAttached = false;
+  bool upslopeOfNearestEnemy = false;
+  bool inBuiltUpArea = false;
+  bool defendingLinearTerrainFeature = false;
+  bool cuirassiers = false;
+  bool lancers = false;
+  bool limbered = false;
+  bool flankCharge = false;  // a helper's own direction (G-09)
+  bool rearCharge = false;
+};
+Unit readUnit(const Json& in);
 
 // What the charger reads off its target, and the geometry of the charge (G-13: booleans from the
 // table, never computed here).
 struct ChargerSituation {
-  std::string targetArm;  // "infantry" | "cavalry" | "artillery"
+  Arm targetArm = Arm::infantry;
   bool targetShaken = false;
   bool targetInSquare = false;
   bool inFrontOfGuns = false;
@@ -18,7 +56,7 @@ struct ChargerSituation {
   bool rearCharge = false;
   bool enMasse = false;
   bool helpFromFriends = false;
-  std::string followUp = "none";  // "none" | "first" | "second" (G-07)
+  FollowUp followUp = FollowUp::none;  // G-07
   bool counterchargedByCavalry = false;
 };
 
@@ -31,11 +69,35 @@ struct TargetSituation {
 };
 
 // Printed modifiers of one family (G-02), added to `drm` with their printed labels.
-void anyUnitModifiers(Context& ctx, Modifiers& drm, const Json& unit, bool shaken);
-void chargerModifiers(Context& ctx, Modifiers& drm, const Json& unit, const ChargerSituation& s);
-void targetModifiers(Context& ctx, Modifiers& drm, const Json& unit, const TargetSituation& s);
+void anyUnitModifiers(Context& ctx, Modifiers& drm, const Unit& unit, bool shaken);
+void chargerModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const ChargerSituation& s);
+void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const TargetSituation& s);
 
-// One Morale Check: d6 + DRM against the printed bands (pass on 4+, G-01; option G01_nat).
+// The Morale Check's printed bands ("roll a 4 or higher" passes, G-01) and, with option G01_nat on,
+// the natural rolls that pass or fail whatever the modifiers: read from tables.json once per request.
+class CheckRule {
+ public:
+  CheckRule(const Ruleset& rs, const Json& options);
+  bool passesByBands(int modified) const;
+  // -1 a natural roll that always fails, +1 always passes, 0 the bands decide.
+  int naturalOverride(int natural) const { return natural >= 1 && natural <= 6 ? natural_[natural] : 0; }
+  bool passes(int natural, int drm) const {
+    const int o = naturalOverride(natural);
+    return o ? o > 0 : passesByBands(natural + drm);
+  }
+  int threshold() const { return threshold_; }
+
+ private:
+  struct Band {
+    std::optional<int> min, max;
+    bool pass;
+  };
+  std::vector<Band> bands_;
+  std::array<int, 7> natural_{};
+  int threshold_ = 0;
+};
+
+// One Morale Check: d6 + DRM against the printed bands.
 struct Check {
   int natural = 0;
   int drm = 0;
@@ -44,14 +106,14 @@ struct Check {
   bool passed = false;
   Json report() const;
 };
-Check moraleCheck(Context& ctx, int drm, const std::string& who);
+Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const std::string& who);
 // "needs 3+", "cannot pass" — what a player says at the table.
 std::string needsText(const Check& c);
 
 // Inputs a caller can get wrong: unit attributes that belong to another arm (conflicting_fields).
-void validateUnit(const Json& unit, const std::string& path);
+void validateUnit(const Unit& unit, const std::string& path);
 // Only eager infantry or cavalry, not in square, may charge (Charging page, rules-notes §3.1).
-void requireMayCharge(const Json& unit, const std::string& path);
+void requireMayCharge(const Unit& unit, const std::string& path);
 // Flank and rear charge by one unit exclude each other (seed definitions: began wholly to the side /
 // wholly to the rear).
 void requireOneDirection(bool flank, bool rear, const std::string& path);

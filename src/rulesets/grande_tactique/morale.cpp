@@ -12,33 +12,46 @@ constexpr const char* kAny = "anyUnitModifiers";
 constexpr const char* kCharger = "chargerModifiers";
 constexpr const char* kTarget = "targetModifiers";
 
-bool flag(const Json& j, const char* key) { return j.at(key).get<bool>(); }
-const std::string& str(const Json& j, const char* key) { return j.at(key).get_ref<const std::string&>(); }
-
 // A printed modifier, cited by its ruling or else by the printed heading it stands under.
 void printed(Context& ctx, Modifiers& drm, const char* table, const char* id, const std::string& ruling = "") {
   drm.entry(table, id, 1, ruling.empty() ? ctx.entry(table, id).at("group").get<std::string>() : ruling);
 }
 }  // namespace
 
-void anyUnitModifiers(Context& ctx, Modifiers& drm, const Json& unit, bool shaken) {
-  const std::string& quality = str(unit, "quality");
-  if (quality == "raw") printed(ctx, drm, kAny, "raw");
-  if (quality == "veteran") printed(ctx, drm, kAny, "veteran");
+Unit readUnit(const Json& in) {
+  const auto flag = [&](const char* key) { return in.value(key, false); };
+  Unit u;
+  u.arm = readEnum(in, "arm", kArmNames, Arm::infantry);
+  u.quality = readEnum(in, "quality", kQualityNames, Quality::normal);
+  u.shaken = in.value("state", "eager") == "shaken";
+  u.inSquare = flag("inSquare");
+  u.generalAttached = flag("generalAttached");
+  u.upslopeOfNearestEnemy = flag("upslopeOfNearestEnemy");
+  u.inBuiltUpArea = flag("inBuiltUpArea");
+  u.defendingLinearTerrainFeature = flag("defendingLinearTerrainFeature");
+  u.cuirassiers = flag("cuirassiers");
+  u.lancers = flag("lancers");
+  u.limbered = flag("limbered");
+  u.flankCharge = flag("flankCharge");
+  u.rearCharge = flag("rearCharge");
+  return u;
+}
+
+void anyUnitModifiers(Context& ctx, Modifiers& drm, const Unit& unit, bool shaken) {
+  if (unit.quality == Quality::raw) printed(ctx, drm, kAny, "raw");
+  if (unit.quality == Quality::veteran) printed(ctx, drm, kAny, "veteran");
   // G-03: the three conditions share one printed line joined by "or": +1 once, however many hold.
-  int held = 0;
-  for (const char* k : {"upslopeOfNearestEnemy", "inBuiltUpArea", "defendingLinearTerrainFeature"}) held += flag(unit, k);
+  const int held = unit.upslopeOfNearestEnemy + unit.inBuiltUpArea + unit.defendingLinearTerrainFeature;
   if (held > 0) printed(ctx, drm, kAny, "upslopeBuiltUpAreaOrLinearFeature", "G-03");
   if (held > 1) GS_RULING(ctx, "G-03", std::to_string(held) + " of upslope / Built-Up Area / linear feature hold: +1 once only");
   if (shaken) printed(ctx, drm, kAny, "shaken");
-  if (flag(unit, "inSquare")) printed(ctx, drm, kAny, "infantryInSquare");
-  if (flag(unit, "generalAttached")) printed(ctx, drm, kAny, "generalAttached");
+  if (unit.inSquare) printed(ctx, drm, kAny, "infantryInSquare");
+  if (unit.generalAttached) printed(ctx, drm, kAny, "generalAttached");
 }
 
-void chargerModifiers(Context& ctx, Modifiers& drm, const Json& unit, const ChargerSituation& s) {
-  const std::string& arm = str(unit, "arm");
-  const bool cavalry = arm == "cavalry";
-  if (s.targetArm == "artillery" && s.inFrontOfGuns) {
+void chargerModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const ChargerSituation& s) {
+  const bool cavalry = unit.arm == Arm::cavalry;
+  if (s.targetArm == Arm::artillery && s.inFrontOfGuns) {
     if (!s.targetShaken) printed(ctx, drm, kCharger, "chargingUnshakenArtilleryFromFront", "G-13");
     else GS_NOTE(ctx, "in front of shaken guns: the -1 is for unshaken artillery only", "G-13");
   }
@@ -46,10 +59,10 @@ void chargerModifiers(Context& ctx, Modifiers& drm, const Json& unit, const Char
   if (s.helpFromFriends) printed(ctx, drm, kCharger, "chargingWithHelpFromFriends", "G-09");
   if (s.flankCharge || s.rearCharge) printed(ctx, drm, kCharger, "chargingFlankOrRear", "G-13");
   if (s.enMasse) printed(ctx, drm, kCharger, "infantryChargingEnMasse", "G-13");
-  if (cavalry && s.targetArm == "infantry")
+  if (cavalry && s.targetArm == Arm::infantry)
     printed(ctx, drm, kCharger, s.targetInSquare ? "cavalryChargingInfantryInSquare" : "cavalryChargingInfantryNotInSquare",
             "G-06");
-  if (cavalry && s.targetArm == "cavalry") {
+  if (cavalry && s.targetArm == Arm::cavalry) {
     // G-04: the bonus is the charger's; with the option on, a countercharge by cavalry cancels it.
     if (s.counterchargedByCavalry && ctx.option<bool>("G04_not_if_countercharged")) {
       GS_RULING(ctx, "G-04", "countercharged by cavalry: no +1 for cavalry charging cavalry (G04_not_if_countercharged on)");
@@ -58,60 +71,55 @@ void chargerModifiers(Context& ctx, Modifiers& drm, const Json& unit, const Char
       if (s.counterchargedByCavalry)
         GS_RULING(ctx, "G-04", "countercharged by cavalry, but the +1 is kept (G04_not_if_countercharged off)");
     }
-    if (flag(unit, "cuirassiers")) {
+    if (unit.cuirassiers) {
       printed(ctx, drm, kCharger, "cuirassiersChargingCavalry", "G-05");
       GS_RULING(ctx, "G-05", "cuirassiers: +2 on top of the +1 for cavalry charging cavalry (modifiers are cumulative)");
     }
   }
-  if (cavalry && flag(unit, "lancers") && s.targetArm == "infantry") {
+  if (cavalry && unit.lancers && s.targetArm == Arm::infantry) {
     printed(ctx, drm, kCharger, "lancersChargingInfantry", "G-06");
     GS_RULING(ctx, "G-06", "lancers: +1 on top of the cavalry-versus-infantry modifier (cumulative)");
   }
   // G-07: first -1, second -2, not cumulative with each other.
-  if (s.followUp == "first") printed(ctx, drm, kCharger, "firstFollowUpCharge", "G-07");
-  if (s.followUp == "second") printed(ctx, drm, kCharger, "secondFollowUpCharge", "G-07");
-  if (s.followUp != "none" && s.helpFromFriends)
+  if (s.followUp == FollowUp::first) printed(ctx, drm, kCharger, "firstFollowUpCharge", "G-07");
+  if (s.followUp == FollowUp::second) printed(ctx, drm, kCharger, "secondFollowUpCharge", "G-07");
+  if (s.followUp != FollowUp::none && s.helpFromFriends)
     GS_NOTE(ctx, "follow-up charge with help from friends: only while the other charge is unresolved (printed note)",
              "Charging / Being Charged");
 }
 
-void targetModifiers(Context& ctx, Modifiers& drm, const Json& unit, const TargetSituation& s) {
+void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const TargetSituation& s) {
   if (s.chargers > 1) printed(ctx, drm, kTarget, "chargedByMoreThanOneUnit", "G-09");
   if (s.flankCharge) printed(ctx, drm, kTarget, "chargedInFlank", "G-13");
   if (s.rearCharge) printed(ctx, drm, kTarget, "chargedInRear", "G-13");
-  if (str(unit, "arm") == "artillery" && flag(unit, "limbered")) printed(ctx, drm, kTarget, "limberedArtilleryCharged");
-  if (str(unit, "arm") == "cavalry" && s.byCavalry)
+  if (unit.arm == Arm::artillery && unit.limbered) printed(ctx, drm, kTarget, "limberedArtilleryCharged");
+  if (unit.arm == Arm::cavalry && s.byCavalry)
     GS_RULING(ctx, "G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
 }
 
-namespace {
-
-// The printed bands: "roll a 4 or higher" passes.
-std::string bandCode(const Context& ctx, int modified) {
-  for (const auto& b : ctx.table("moraleCheck").at("bands")) {
-    const bool aboveMin = b.at("min").is_null() || modified >= b.at("min").get<int>();
-    const bool belowMax = b.at("max").is_null() || modified <= b.at("max").get<int>();
-    if (aboveMin && belowMax) return b.at("code").get<std::string>();
+CheckRule::CheckRule(const Ruleset& rs, const Json& options) {
+  const Json& t = rs.table("moraleCheck");
+  for (const auto& b : t.at("bands"))
+    bands_.push_back({b.at("min").is_null() ? std::nullopt : std::optional<int>(b.at("min").get<int>()),
+                      b.at("max").is_null() ? std::nullopt : std::optional<int>(b.at("max").get<int>()),
+                      b.at("code") == "pass"});
+  threshold_ = t.at("threshold").get<int>();
+  // G-01 option: the natural-roll patch of the bands (natural 6 passes, natural 1 fails), if on;
+  // the first patch in force decides a natural roll.
+  for (const auto& p : t.at("patches")) {
+    if (options.at(p.at("option").get<std::string>()) != p.at("equals")) continue;
+    for (const auto& [natural, code] : p.at("natural").items()) {
+      const int n = std::stoi(natural);
+      if (n >= 1 && n <= 6 && natural_[n] == 0) natural_[n] = code == "pass" ? 1 : -1;
+    }
   }
+}
+
+bool CheckRule::passesByBands(int modified) const {
+  for (const auto& b : bands_)
+    if ((!b.min || modified >= *b.min) && (!b.max || modified <= *b.max)) return b.pass;
   throw std::logic_error("grande-tactique: moraleCheck bands leave a gap at " + std::to_string(modified));
 }
-
-// G-01 option: the natural-roll patch of the bands (natural 6 passes, natural 1 fails), if on.
-const Json* naturalOverride(const Context& ctx, int natural) {
-  for (const auto& p : ctx.table("moraleCheck").at("patches")) {
-    if (ctx.options.at(p.at("option").get<std::string>()) != p.at("equals")) continue;
-    const auto it = p.at("natural").find(std::to_string(natural));
-    if (it != p.at("natural").end()) return &*it;
-  }
-  return nullptr;
-}
-
-bool passes(const Context& ctx, int natural, int drm) {
-  if (const Json* code = naturalOverride(ctx, natural)) return *code == "pass";
-  return bandCode(ctx, natural + drm) == "pass";
-}
-
-}  // namespace
 
 Json Check::report() const {
   return Json{{"natural", natural}, {"drm", drm}, {"modified", modified},
@@ -120,20 +128,20 @@ Json Check::report() const {
 
 std::string needsText(const Check& c) { return c.needs ? "needs " + std::to_string(*c.needs) + "+" : "cannot pass"; }
 
-Check moraleCheck(Context& ctx, int drm, const std::string& who) {
+Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const std::string& who) {
   Check c;
   c.drm = drm;
   for (int n = kD6.low; n <= kD6.high && !c.needs; ++n)
-    if (passes(ctx, n, drm)) c.needs = n;
+    if (rule.passes(n, drm)) c.needs = n;
   c.natural = ctx.roll(kD6, "Morale Check of " + who);
   c.modified = c.natural + drm;
-  const bool byBands = bandCode(ctx, c.modified) == "pass";
-  c.passed = passes(ctx, c.natural, drm);
+  const bool byBands = rule.passesByBands(c.modified);
+  c.passed = rule.passes(c.natural, drm);
   const std::string sum = "d6 " + std::to_string(c.natural) + (drm < 0 ? " - " : " + ") + std::to_string(std::abs(drm)) +
                           " = " + std::to_string(c.modified);
-  const std::string threshold = std::to_string(ctx.table("moraleCheck").at("threshold").get<int>());
+  const std::string threshold = std::to_string(rule.threshold());
   std::string reason = sum + (byBands ? " >= " + threshold + ": pass" : " < " + threshold + ": fail");
-  if (naturalOverride(ctx, c.natural)) {
+  if (rule.naturalOverride(c.natural)) {
     const bool changed = c.passed != byBands;
     reason = sum + ", natural " + std::to_string(c.natural) + ": " + (c.passed ? "always passes" : "always fails") +
              (changed ? "" : " (as the total would)");
@@ -146,26 +154,26 @@ Check moraleCheck(Context& ctx, int drm, const std::string& who) {
   return c;
 }
 
-void validateUnit(const Json& unit, const std::string& path) {
-  const std::string& arm = str(unit, "arm");
-  auto only = [&](const char* key, const char* wanted, const char* what) {
-    if (unit.contains(key) && flag(unit, key) && arm != wanted)
-      throw RequestError(code::kConflictingFields, std::string(what) + " applies to " + wanted + " only, not " + arm,
+void validateUnit(const Unit& unit, const std::string& path) {
+  auto only = [&](bool given, const char* key, Arm wanted, const char* what) {
+    if (given && unit.arm != wanted)
+      throw RequestError(code::kConflictingFields,
+                         std::string(what) + " applies to " + name(wanted) + " only, not " + name(unit.arm),
                          pointerJoin(path, key));
   };
-  only("inSquare", "infantry", "\"in square\"");
-  only("cuirassiers", "cavalry", "\"cuirassiers\"");
-  only("lancers", "cavalry", "\"lancers\"");
-  only("limbered", "artillery", "\"limbered\"");
+  only(unit.inSquare, "inSquare", Arm::infantry, "\"in square\"");
+  only(unit.cuirassiers, "cuirassiers", Arm::cavalry, "\"cuirassiers\"");
+  only(unit.lancers, "lancers", Arm::cavalry, "\"lancers\"");
+  only(unit.limbered, "limbered", Arm::artillery, "\"limbered\"");
 }
 
-void requireMayCharge(const Json& unit, const std::string& path) {
-  if (str(unit, "arm") == "artillery")
+void requireMayCharge(const Unit& unit, const std::string& path) {
+  if (unit.arm == Arm::artillery)
     throw RequestError(code::kProhibited, "artillery may not charge (Charging page)", pointerJoin(path, "arm"));
-  if (unit.contains("state") && str(unit, "state") == "shaken")
+  if (unit.shaken)
     throw RequestError(code::kProhibited, "only eager units may charge; a shaken unit may not (Charging page)",
                        pointerJoin(path, "state"));
-  if (flag(unit, "inSquare"))
+  if (unit.inSquare)
     throw RequestError(code::kProhibited, "a unit in square may not charge (Charging page)", pointerJoin(path, "inSquare"));
 }
 
@@ -178,52 +186,55 @@ void requireOneDirection(bool flank, bool rear, const std::string& path) {
 
 namespace {
 
-// The occasion as the form names it (its x-enumLabels entry), for the summary.
-std::string occasionLabel(const Context& ctx, const std::string& id) {
-  const Json& s = ctx.ruleset.meta().at("procedures").at("morale").at("inputs").at("properties").at("occasion");
-  const Json& ids = s.at("enum");
-  for (std::size_t i = 0; i < ids.size(); ++i)
-    if (ids[i] == id) return s.at("x-enumLabels").at(i).get<std::string>();
-  return id;
-}
+// The occasion's line on the Morale Check page, read once per request: which modifier families it
+// uses, its printed outcomes, and its name as the form shows it (x-enumLabels) for the summary.
+struct OccasionRule {
+  OccasionRule(const Ruleset& rs, Occasion occasion) : occasion(occasion) {
+    const Json& schema = rs.meta().at("procedures").at("morale").at("inputs").at("properties").at("occasion");
+    const Json& ids = schema.at("enum");
+    label = name(occasion);
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      if (ids[i] == label) label = schema.at("x-enumLabels").at(i).get<std::string>();
+    const Json* entry = nullptr;
+    for (const auto& o : rs.table("moraleCheck").at("occasions"))
+      if (o.at("id") == name(occasion)) entry = &o;
+    if (!entry) throw std::logic_error(std::string("grande-tactique: no occasion ") + name(occasion));
+    const auto& tables = entry->at("modifierTables");
+    const auto uses = [&](const char* t) { return std::find(tables.begin(), tables.end(), Json(t)) != tables.end(); };
+    usesAny = uses(kAny);
+    usesCharger = uses(kCharger);
+    usesTarget = uses(kTarget);
+    if (const auto o = entry->find("outcomes"); o != entry->end()) {
+      outcomePass = o->value("pass", "");
+      outcomeFail = o->value("fail", "");
+    }
+  }
+  Occasion occasion;
+  std::string label;
+  bool usesAny = false, usesCharger = false, usesTarget = false;
+  std::string outcomePass, outcomeFail;  // printed outcomes ("removing the Shaken marker", "or flee"), or ""
+};
 
-const Json& occasionEntry(const Context& ctx, const std::string& id) {
-  for (const auto& o : ctx.table("moraleCheck").at("occasions"))
-    if (o.at("id") == id) return o;
-  throw std::logic_error("grande-tactique: no occasion " + id);
-}
-
-bool usesTable(const Json& occasion, const char* table) {
-  const auto& t = occasion.at("modifierTables");
-  return std::find(t.begin(), t.end(), Json(table)) != t.end();
-}
-
-// A printed outcome of an occasion ("removing the Shaken marker", "or flee"), or "" when none.
-std::string printedOutcome(const Json& occasion, const char* result) {
-  if (!occasion.contains("outcomes") || !occasion.at("outcomes").contains(result)) return "";
-  return occasion.at("outcomes").at(result).get<std::string>();
-}
-
-ChargerSituation chargerSituation(const Json& unit, const Json& charge) {
+ChargerSituation chargerSituation(const Unit& unit, const Json& charge) {
   requireMayCharge(unit, "/unit");
-  const Json& t = charge.at("target");
+  const Unit t = readUnit(charge.at("target"));
   validateUnit(t, "/charge/target");
   ChargerSituation s;
-  s.targetArm = str(t, "arm");
-  s.targetShaken = str(t, "state") == "shaken";
-  s.targetInSquare = flag(t, "inSquare");
-  s.inFrontOfGuns = flag(charge, "inFrontOfGuns");
-  s.flankCharge = flag(charge, "flankCharge");
-  s.rearCharge = flag(charge, "rearCharge");
-  s.enMasse = flag(charge, "enMasse");
-  s.helpFromFriends = flag(charge, "helpFromFriends");
-  s.followUp = str(charge, "followUp");
-  s.counterchargedByCavalry = flag(charge, "counterchargedByCavalry");
-  if (s.inFrontOfGuns && s.targetArm != "artillery")
+  s.targetArm = t.arm;
+  s.targetShaken = t.shaken;
+  s.targetInSquare = t.inSquare;
+  s.inFrontOfGuns = charge.at("inFrontOfGuns").get<bool>();
+  s.flankCharge = charge.at("flankCharge").get<bool>();
+  s.rearCharge = charge.at("rearCharge").get<bool>();
+  s.enMasse = charge.at("enMasse").get<bool>();
+  s.helpFromFriends = charge.at("helpFromFriends").get<bool>();
+  s.followUp = readEnum<FollowUp>(charge.at("followUp"), kFollowUpNames);
+  s.counterchargedByCavalry = charge.at("counterchargedByCavalry").get<bool>();
+  if (s.inFrontOfGuns && s.targetArm != Arm::artillery)
     throw RequestError(code::kConflictingFields, "\"in front of the guns\" needs an artillery target", "/charge/inFrontOfGuns");
-  if (s.enMasse && str(unit, "arm") != "infantry")
+  if (s.enMasse && unit.arm != Arm::infantry)
     throw RequestError(code::kConflictingFields, "only infantry charges en masse", "/charge/enMasse");
-  if (s.followUp != "none" && str(unit, "arm") != "cavalry")
+  if (s.followUp != FollowUp::none && unit.arm != Arm::cavalry)
     throw RequestError(code::kProhibited, "follow-up charges are made by cavalry that has charged successfully",
                        "/charge/followUp");
   requireOneDirection(s.flankCharge, s.rearCharge, "/charge");
@@ -233,9 +244,9 @@ ChargerSituation chargerSituation(const Json& unit, const Json& charge) {
 TargetSituation targetSituation(const Json& chargedBy) {
   TargetSituation s;
   s.chargers = chargedBy.at("units").get<int>();
-  s.byCavalry = flag(chargedBy, "byCavalry");
-  s.flankCharge = flag(chargedBy, "flankCharge");
-  s.rearCharge = flag(chargedBy, "rearCharge");
+  s.byCavalry = chargedBy.at("byCavalry").get<bool>();
+  s.flankCharge = chargedBy.at("flankCharge").get<bool>();
+  s.rearCharge = chargedBy.at("rearCharge").get<bool>();
   if (s.chargers == 1) requireOneDirection(s.flankCharge, s.rearCharge, "/chargedBy");
   return s;
 }
@@ -246,26 +257,26 @@ struct Consequence {
   std::string stateAfter;
 };
 
-Consequence consequence(Context& ctx, const std::string& occasion, const Json& entry, bool passed, bool shaken) {
+Consequence consequence(Context& ctx, const OccasionRule& o, bool passed, bool shaken) {
   const std::string stateNow = shaken ? "shaken" : "eager";
-  if (occasion == "deShaking") {
-    if (passed) return {printedOutcome(entry, "pass"), "passed: the Shaken marker is removed; the unit is eager again", "eager"};
-    return {"staysShaken", "failed: the unit stays shaken", "shaken"};
-  }
-  if (occasion == "chargeAttempt") {
-    if (passed) return {"chargeProceeds", "passed: the charge goes in; the target now takes its own Morale Check", stateNow};
-    GS_RULING(ctx, "G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
-    return {"chargeFails", "failed: the charge fails; this unit and every unit charging with it become shaken", "shaken"};
-  }
-  if (occasion == "beingCharged") {
-    GS_RULING(ctx, "G-11", "what the target's check decides is left to the melee rules, which the excerpt does not give");
-    return {"notInExcerpt",
-            std::string(passed ? "passed" : "failed") + ": the excerpt leaves the outcome to the melee rules (not given)",
-            stateNow};
-  }
-  if (occasion == "shakenInfantryBeatenInFiring") {
-    if (passed) return {"standsFast", "passed: the unit does not flee", "shaken"};
-    return {printedOutcome(entry, "fail"), "failed: the shaken infantry flee", "shaken"};
+  switch (o.occasion) {
+    case Occasion::deShaking:
+      if (passed) return {o.outcomePass, "passed: the Shaken marker is removed; the unit is eager again", "eager"};
+      return {"staysShaken", "failed: the unit stays shaken", "shaken"};
+    case Occasion::chargeAttempt:
+      if (passed) return {"chargeProceeds", "passed: the charge goes in; the target now takes its own Morale Check", stateNow};
+      GS_RULING(ctx, "G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
+      return {"chargeFails", "failed: the charge fails; this unit and every unit charging with it become shaken", "shaken"};
+    case Occasion::beingCharged:
+      GS_RULING(ctx, "G-11", "what the target's check decides is left to the melee rules, which the excerpt does not give");
+      return {"notInExcerpt",
+              std::string(passed ? "passed" : "failed") + ": the excerpt leaves the outcome to the melee rules (not given)",
+              stateNow};
+    case Occasion::shakenInfantryBeatenInFiring:
+      if (passed) return {"standsFast", "passed: the unit does not flee", "shaken"};
+      return {o.outcomeFail, "failed: the shaken infantry flee", "shaken"};
+    case Occasion::cavalryAfterSuccessfulCharge:
+      break;
   }
   // cavalryAfterSuccessfulCharge (G-12; option G12_invert swaps the two readings).
   const bool invert = ctx.option<bool>("G12_invert");
@@ -282,81 +293,110 @@ Consequence consequence(Context& ctx, const std::string& occasion, const Json& e
   return {"mustPursue", std::string(passed ? "passed" : "failed") + ": the cavalry must pursue (uncontrolled)", stateNow};
 }
 
-// G-14: a unit's arm and state left out follow the occasion, so the defaults form a valid request
-// (the De-shaking check of a shaken unit; cavalry after its successful charge).
-Json unitForOccasion(Context& ctx, const std::string& occasion, Json unit) {
-  if (!unit.contains("state")) {
-    const bool shakenOnly = occasion == "deShaking" || occasion == "shakenInfantryBeatenInFiring";
-    unit["state"] = shakenOnly ? "shaken" : "eager";
-    if (shakenOnly) GS_RULING(ctx, "G-14", "no state given: this Morale Check is taken by a shaken unit");
+// A Morale Check for one of the five occasions the page prints.
+class Morale final : public Play {
+ public:
+  Morale(const Ruleset& rs, const Json& in, const Json& options)
+      : occasion_(rs, readEnum<Occasion>(in.at("occasion"), kOccasionNames)), rule_(rs, options) {
+    const Occasion o = occasion_.occasion;
+    const Json& unit = in.at("unit");
+    unit_ = readUnit(unit);
+    // G-14: a unit's arm and state left out follow the occasion, so the defaults form a valid
+    // request (the De-shaking check of a shaken unit; cavalry after its successful charge).
+    if (!unit.contains("state")) {
+      stateFromOccasion_ = o == Occasion::deShaking || o == Occasion::shakenInfantryBeatenInFiring;
+      unit_.shaken = stateFromOccasion_;
+    }
+    if (!unit.contains("arm")) {
+      armFromOccasion_ = o == Occasion::cavalryAfterSuccessfulCharge;
+      unit_.arm = armFromOccasion_ ? Arm::cavalry : Arm::infantry;
+    }
+    validateUnit(unit_, "/unit");
+    if ((o == Occasion::deShaking || o == Occasion::shakenInfantryBeatenInFiring) && !unit_.shaken)
+      throw RequestError(code::kConflictingFields, "this Morale Check is taken by shaken units only", "/unit/state");
+    if (o == Occasion::shakenInfantryBeatenInFiring && unit_.arm != Arm::infantry)
+      throw RequestError(code::kConflictingFields, "this Morale Check is taken by shaken infantry only", "/unit/arm");
+    if (o == Occasion::cavalryAfterSuccessfulCharge && unit_.arm != Arm::cavalry)
+      throw RequestError(code::kConflictingFields, "this Morale Check is taken by cavalry only", "/unit/arm");
+    if (occasion_.usesCharger) charger_ = chargerSituation(unit_, in.at("charge"));
+    if (occasion_.usesTarget) target_ = targetSituation(in.at("chargedBy"));
+    extraDrm_ = in.at("extraDrm").get<int>();
+    who_ = std::string("the unit (") + name(o) + ")";
   }
-  if (!unit.contains("arm")) {
-    unit["arm"] = occasion == "cavalryAfterSuccessfulCharge" ? "cavalry" : "infantry";
-    if (occasion == "cavalryAfterSuccessfulCharge") GS_RULING(ctx, "G-14", "no arm given: this Morale Check is taken by cavalry");
+
+  Json play(Context& ctx, bool write) const override {
+    if (stateFromOccasion_) GS_RULING(ctx, "G-14", "no state given: this Morale Check is taken by a shaken unit");
+    if (armFromOccasion_) GS_RULING(ctx, "G-14", "no arm given: this Morale Check is taken by cavalry");
+    Modifiers drm(ctx, StepKind::drm, who_);
+    if (occasion_.usesAny) anyUnitModifiers(ctx, drm, unit_, unit_.shaken);
+    if (occasion_.usesCharger) chargerModifiers(ctx, drm, unit_, charger_);
+    if (occasion_.usesTarget) targetModifiers(ctx, drm, unit_, target_);
+    drm.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
+
+    const Check c = moraleCheck(ctx, rule_, drm.total(), who_);
+    const Consequence q = consequence(ctx, occasion_, c.passed, unit_.shaken);
+    ctx.tally("passed", c.passed);
+    ctx.tally("consequence", q.code);
+    if (!write) return Json();
+
+    Json out = c.report();
+    out["occasion"] = name(occasion_.occasion);
+    out["consequence"] = q.code;
+    out["effect"] = q.effect;
+    out["unit"] = Json{{"state", q.stateAfter}, {"flees", q.code == "flee"}};
+    out["summary"] = "Morale Check (" + occasion_.label + "): " + needsText(c) + ", rolled " + std::to_string(c.natural) +
+                     " — " + q.effect + ".";
+    return out;
   }
-  return unit;
-}
 
-Json morale(Context& ctx) {
-  const std::string& occasion = str(ctx.in, "occasion");
-  const Json unit = unitForOccasion(ctx, occasion, ctx.in.at("unit"));
-  validateUnit(unit, "/unit");
-  const std::string& arm = str(unit, "arm");
-  const bool shaken = str(unit, "state") == "shaken";
-  if ((occasion == "deShaking" || occasion == "shakenInfantryBeatenInFiring") && !shaken)
-    throw RequestError(code::kConflictingFields, "this Morale Check is taken by shaken units only", "/unit/state");
-  if (occasion == "shakenInfantryBeatenInFiring" && arm != "infantry")
-    throw RequestError(code::kConflictingFields, "this Morale Check is taken by shaken infantry only", "/unit/arm");
-  if (occasion == "cavalryAfterSuccessfulCharge" && arm != "cavalry")
-    throw RequestError(code::kConflictingFields, "this Morale Check is taken by cavalry only", "/unit/arm");
-
-  const Json& entry = occasionEntry(ctx, occasion);
-  const std::string who = "the unit (" + occasion + ")";
-  Modifiers drm(ctx, StepKind::drm, who);
-  if (usesTable(entry, kAny)) anyUnitModifiers(ctx, drm, unit, shaken);
-  if (usesTable(entry, kCharger)) chargerModifiers(ctx, drm, unit, chargerSituation(unit, ctx.in.at("charge")));
-  if (usesTable(entry, kTarget)) targetModifiers(ctx, drm, unit, targetSituation(ctx.in.at("chargedBy")));
-  drm.add(ctx.in.at("extraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");
-
-  const Check c = moraleCheck(ctx, drm.total(), who);
-  const Consequence q = consequence(ctx, occasion, entry, c.passed, shaken);
-  ctx.tally("passed", c.passed);
-  ctx.tally("consequence", q.code);
-
-  Json out = c.report();
-  out["occasion"] = occasion;
-  out["consequence"] = q.code;
-  out["effect"] = q.effect;
-  out["unit"] = Json{{"state", q.stateAfter}, {"flees", q.code == "flee"}};
-  out["summary"] = "Morale Check (" + occasionLabel(ctx, occasion) + "): " + needsText(c) + ", rolled " + std::to_string(c.natural) + " — " +
-                   q.effect + ".";
-  return out;
-}
+ private:
+  OccasionRule occasion_;
+  CheckRule rule_;
+  Unit unit_;
+  bool stateFromOccasion_ = false, armFromOccasion_ = false;
+  ChargerSituation charger_;
+  TargetSituation target_;
+  int extraDrm_ = 0;
+  std::string who_;
+};
 
 // The De-Shaking Phase (Sequence of Play page): a shaken unit at the start of its turn; pass =
 // eager again. The same check as morale with occasion deShaking.
-Json rally(Context& ctx) {
-  const Json& unit = ctx.in.at("unit");
-  validateUnit(unit, "/unit");
-  const Json& entry = occasionEntry(ctx, "deShaking");
-  const std::string who = "the shaken unit (De-Shaking Phase)";
-  Modifiers drm(ctx, StepKind::drm, who);
-  anyUnitModifiers(ctx, drm, unit, true);
-  drm.add(ctx.in.at("extraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");
-  const Check c = moraleCheck(ctx, drm.total(), who);
-  const Consequence q = consequence(ctx, "deShaking", entry, c.passed, true);
-  ctx.tally("passed", c.passed);
-  ctx.tally("consequence", q.code);
-  Json out = c.report();
-  out["consequence"] = q.code;
-  out["effect"] = q.effect;
-  out["unit"] = Json{{"state", q.stateAfter}};
-  out["summary"] = "De-shaking: " + needsText(c) + ", rolled " + std::to_string(c.natural) + " — " + q.effect + ".";
-  return out;
-}
+class Rally final : public Play {
+ public:
+  Rally(const Ruleset& rs, const Json& in, const Json& options)
+      : occasion_(rs, Occasion::deShaking), rule_(rs, options), unit_(readUnit(in.at("unit"))),
+        extraDrm_(in.at("extraDrm").get<int>()) {
+    validateUnit(unit_, "/unit");
+  }
+
+  Json play(Context& ctx, bool write) const override {
+    const std::string who = "the shaken unit (De-Shaking Phase)";
+    Modifiers drm(ctx, StepKind::drm, who);
+    anyUnitModifiers(ctx, drm, unit_, true);
+    drm.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
+    const Check c = moraleCheck(ctx, rule_, drm.total(), who);
+    const Consequence q = consequence(ctx, occasion_, c.passed, true);
+    ctx.tally("passed", c.passed);
+    ctx.tally("consequence", q.code);
+    if (!write) return Json();
+    Json out = c.report();
+    out["consequence"] = q.code;
+    out["effect"] = q.effect;
+    out["unit"] = Json{{"state", q.stateAfter}};
+    out["summary"] = "De-shaking: " + needsText(c) + ", rolled " + std::to_string(c.natural) + " — " + q.effect + ".";
+    return out;
+  }
+
+ private:
+  OccasionRule occasion_;
+  CheckRule rule_;
+  Unit unit_;
+  int extraDrm_;
+};
 
 }  // namespace
 }  // namespace grapeshot::grande_tactique
 
-GRAPESHOT_PROCEDURES(grande_tactique, {"morale", grapeshot::grande_tactique::morale},
-                     {"rally", grapeshot::grande_tactique::rally});
+GRAPESHOT_PROCEDURES(grande_tactique, {"morale", grapeshot::bindTyped<grapeshot::grande_tactique::Morale>},
+                     {"rally", grapeshot::bindTyped<grapeshot::grande_tactique::Rally>});
