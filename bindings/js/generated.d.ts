@@ -1528,6 +1528,7 @@ export interface NapoleonIii1866RallyResult {
     morale: number;
     disorganized: boolean;
     stepsLost: number;
+    eliminated?: boolean;
   };
   /** What happens to whom, in the rules' words. */
   summary: string;
