@@ -3,6 +3,7 @@
 // whose schemas offer only the tests that read the Shooting or the Hand-to-Hand rows.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "core/ruleset.h"
 
 namespace grapeshot::black_powder {
 namespace {
@@ -18,12 +20,11 @@ const char* const kOccasions = "breakTestOccasions";
 const char* const kModifiers = "breakTestModifiers";
 const char* const kResults = "breakTestResults";
 
-// "shooting" or "handToHand" for test A-E (B-04), as tabulated with the printed test list.
-std::string combatTypeOf(const Context& ctx, const std::string& test) {
-  for (const auto& row : ctx.table(kOccasions).at("rows"))
-    if (row.at("id") == test) return row.at("combatType").get<std::string>();
-  throw std::logic_error("black-powder: no break test " + test);
-}
+// A note or ruling of the trace, decided when the request is bound and told when it is played.
+struct Told {
+  bool ruling;
+  std::string ref, text;
+};
 
 // What the hand-to-hand inputs say about the melee the unit (or, under E, its side) fought.
 struct Melee {
@@ -34,12 +35,13 @@ struct Melee {
   bool enemyCavalry = false;
 };
 
-Melee readMelee(Context& ctx, const std::string& test, bool shooting) {
+Melee readMelee(const Json& in, const std::string& test, bool shooting, std::vector<Told>& told) {
   Melee m;
-  if (!ctx.in.contains("melee")) return m;  // `fire`: no hand-to-hand inputs at all
-  const Json& in = ctx.in.at("melee");
-  const bool hasOwn = in.contains("ownTotal"), hasEnemy = in.contains("enemyTotal");
-  m.enemyCavalry = in.at("enemyCavalry").get<bool>();
+  const auto it = in.find("melee");
+  if (it == in.end()) return m;  // `fire`: no hand-to-hand inputs at all
+  const Json& melee = *it;
+  const bool hasOwn = melee.contains("ownTotal"), hasEnemy = melee.contains("enemyTotal");
+  m.enemyCavalry = melee.at("enemyCavalry").get<bool>();
   if (shooting && (hasOwn || hasEnemy || m.enemyCavalry))
     throw RequestError(code::kConflictingFields,
                        "test " + test + " is a shooting test: hand-to-hand combat inputs do not apply", "/melee");
@@ -48,8 +50,8 @@ Melee readMelee(Context& ctx, const std::string& test, bool shooting) {
                        hasOwn ? "/melee/enemyTotal" : "/melee/ownTotal");
   m.totals = hasOwn;
   if (m.totals) {
-    m.own = in.at("ownTotal").get<int>();
-    m.enemy = in.at("enemyTotal").get<int>();
+    m.own = melee.at("ownTotal").get<int>();
+    m.enemy = melee.at("enemyTotal").get<int>();
   }
   if (test == "C") {
     if (m.totals && m.own >= m.enemy)
@@ -65,9 +67,9 @@ Melee readMelee(Context& ctx, const std::string& test, bool shooting) {
     // B-17: a supporting unit shares its side's melee; it "lost the melee" only when the totals show it.
     m.lost = m.totals && m.own < m.enemy;
     if (!m.totals)
-      GS_RULING(ctx, "B-17", "no combat results given: the supporting unit is not taken to have lost the melee");
+      told.push_back({true, "B-17", "no combat results given: the supporting unit is not taken to have lost the melee"});
     else if (m.lost)
-      GS_RULING(ctx, "B-17", "the combat results show the supporting unit's side lost the melee");
+      told.push_back({true, "B-17", "the combat results show the supporting unit's side lost the melee"});
   }
   return m;
 }
@@ -78,10 +80,11 @@ struct Applicable {
 };
 
 // Keeps the worst member of each exclusive group (B-03) unless the group's stackWhen option is on.
-std::vector<Applicable> resolveGroups(Context& ctx, std::vector<Applicable> terms) {
-  const Json& table = ctx.table(kModifiers);
-  const auto groupOf = [&](const std::string& id) { return ctx.entry(kModifiers, id).value("exclusiveGroup", ""); };
-  const auto value = [&](const Applicable& a) { return ctx.entryValue(kModifiers, a.id) * a.times; };
+std::vector<Applicable> resolveGroups(const Ruleset& rs, const Json& options, std::vector<Applicable> terms,
+                                      std::vector<Told>& told) {
+  const Json& table = rs.table(kModifiers);
+  const auto groupOf = [&](const std::string& id) { return rs.entryAt(kModifiers, id).value("exclusiveGroup", ""); };
+  const auto value = [&](const Applicable& a) { return rs.entryAt(kModifiers, a.id).at("value").get<int>() * a.times; };
   for (const auto& [group, rule] : table.at("exclusiveGroups").items()) {
     std::vector<Applicable> members;
     for (const auto& t : terms)
@@ -89,18 +92,18 @@ std::vector<Applicable> resolveGroups(Context& ctx, std::vector<Applicable> term
     if (members.size() < 2) continue;
     const std::string ref = rule.at("ruling").get<std::string>();
     if (rule.contains("stackWhen") &&
-        ctx.options.at(rule.at("stackWhen").at("option").get<std::string>()) == rule.at("stackWhen").at("equals")) {
-      GS_RULING(ctx, ref, "the melee-margin modifiers are added together (option " +
-                          rule.at("stackWhen").at("option").get<std::string>() + ")");
+        options.at(rule.at("stackWhen").at("option").get<std::string>()) == rule.at("stackWhen").at("equals")) {
+      told.push_back({true, ref, "the melee-margin modifiers are added together (option " +
+                                     rule.at("stackWhen").at("option").get<std::string>() + ")"});
       continue;
     }
     const auto worst = *std::min_element(members.begin(), members.end(),
                                          [&](const Applicable& a, const Applicable& b) { return value(a) < value(b); });
     std::string dropped;
     for (const auto& t : members)
-      if (t.id != worst.id) dropped += (dropped.empty() ? "" : ", ") + ctx.entry(kModifiers, t.id).at("label").get<std::string>();
-    GS_RULING(ctx, ref, "only the worst of the tier counts: " + ctx.entry(kModifiers, worst.id).at("label").get<std::string>() +
-                        " replaces " + dropped);
+      if (t.id != worst.id) dropped += (dropped.empty() ? "" : ", ") + rs.entryAt(kModifiers, t.id).at("label").get<std::string>();
+    told.push_back({true, ref, "only the worst of the tier counts: " + rs.entryAt(kModifiers, worst.id).at("label").get<std::string>() +
+                                   " replaces " + dropped});
     terms.erase(std::remove_if(terms.begin(), terms.end(),
                                [&, g = group](const Applicable& t) { return groupOf(t.id) == g && t.id != worst.id; }),
                 terms.end());
@@ -108,182 +111,236 @@ std::vector<Applicable> resolveGroups(Context& ctx, std::vector<Applicable> term
   return terms;
 }
 
-int breakTestDrm(Context& ctx, const std::string& test, bool shooting, const Melee& melee, int excess) {
-  const Json& unit = ctx.in.at("unit");
-  const std::string arm = unit.at("arm").get<std::string>();
-  std::vector<Applicable> terms;
-  if (excess > 0) terms.push_back({"perExcessCasualty", excess});
-  if (unit.at("disordered").get<bool>()) terms.push_back({"disordered", 1});
-  if (melee.lost) {
-    terms.push_back({"lostMelee", 1});
-    if (melee.totals) {
-      // B-05: compare the combat results; a loser's 0 against any hits counts as treble.
-      const bool treble = melee.own * 3 <= melee.enemy;
-      const bool dbl = melee.own * 2 <= melee.enemy;
-      if (dbl) terms.push_back({"lostMeleeDouble", 1});
-      if (treble) terms.push_back({"lostMeleeTreble", 1});
-      if (melee.own == 0) GS_RULING(ctx, "B-05", "lost with a combat result of 0: counts as treble");
-    } else {
-      GS_NOTE(ctx, "no combat results given: the double/treble margin is not assessed", "B-05");
-    }
-    if (melee.enemyCavalry) {
-      if (arm == "infantry") {
-        terms.push_back({"infantryLostMeleeVsCavalry", 1});
-        if (unit.at("skirmishing").get<bool>()) terms.push_back({"skirmishingInfantryLostMeleeVsCavalry", 1});
-      } else {
-        GS_NOTE(ctx, "lost against cavalry: the modifier is for infantry only", "B-03");
-      }
-    }
-  } else if (melee.enemyCavalry) {
-    GS_NOTE(ctx, "against cavalry, but the melee was not lost: no modifier", "B-03");
-  }
-  if (ctx.in.value("artilleryCasualties", false)) {
-    if (shooting) terms.push_back({"artilleryCasualties", 1});
-    else GS_RULING(ctx, "B-07", "casualties from artillery count for tests A or B only: no modifier under test " + test);
-  }
-  if (ctx.in.at("enemyOnFlank").get<bool>()) terms.push_back({"enemyInContactWithFlank", 1});
-  if (ctx.in.at("enemyOnRear").get<bool>()) terms.push_back({"enemyInContactWithRear", 1});
+// One row of the Break Test Result Table for this combat type and arm, its cell resolved for the
+// test (the test-E exception) and the ruling it tells, read once per request.
+struct ResultRow {
+  std::optional<int> min, max;
+  std::string rowLabel;
+  const Json* cell;  // the printed cell, or the exception that replaces it
+  bool brk, retire, disorderedAfterMove;
+  std::optional<Told> ruling;
+};
 
-  terms = resolveGroups(ctx, std::move(terms));
-  Modifiers drm(ctx, StepKind::drm, "break test " + test);
-  for (const auto& e : ctx.table(kModifiers).at("entries"))  // in printed order
-    for (const auto& t : terms)
-      if (t.id == e.at("id")) drm.entry(kModifiers, t.id, t.times, e.value("ruling", ""));
-  drm.add(ctx.in.at("extraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");
-  return drm.total();
-}
-
-// The printed result cell for this modified roll, combat type and arm, with the test-E exception.
-const Json& resultCell(Context& ctx, int roll, const std::string& combatType, const std::string& arm,
-                       const std::string& test, std::string& rowLabel) {
-  const Json& table = ctx.table(kResults);
+std::vector<ResultRow> resultRows(const Ruleset& rs, const std::string& combatType, const std::string& arm,
+                                  const std::string& test) {
+  const Json& table = rs.table(kResults);
   const auto& columns = table.at("columns");
   const auto col = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), arm) - columns.begin());
+  std::vector<ResultRow> rows;
   for (const auto& row : table.at("rows")) {
+    if (row.at("combatType") != combatType) continue;
     const Json& r = row.at("roll");
-    if (row.at("combatType") != combatType || (!r.at("min").is_null() && roll < r.at("min").get<int>()) ||
-        (!r.at("max").is_null() && roll > r.at("max").get<int>()))
-      continue;
-    rowLabel = row.at("rollLabel").get<std::string>();
-    const Json& cell = row.at("cells").at(col);
+    ResultRow out{r.at("min").is_null() ? std::nullopt : std::optional<int>(r.at("min").get<int>()),
+                  r.at("max").is_null() ? std::nullopt : std::optional<int>(r.at("max").get<int>()),
+                  row.at("rollLabel").get<std::string>(), &row.at("cells").at(col), false, false, false, std::nullopt};
+    const Json& cell = *out.cell;
+    bool replaced = false;
     if (cell.contains("exceptions"))
       for (const auto& ex : cell.at("exceptions"))
-        if (ex.at("when").at("test") == test) {
-          GS_RULING(ctx, ex.at("ruling").get<std::string>(),
-                     "cavalry testing for supporting broken friends (test " + test + ") holds as infantry does");
-          return ex;
+        if (!replaced && ex.at("when").at("test") == test) {
+          out.ruling = Told{true, ex.at("ruling").get<std::string>(),
+                            "cavalry testing for supporting broken friends (test " + test + ") holds as infantry does"};
+          out.cell = &ex;
+          replaced = true;
         }
-    if (cell.contains("ruling")) {
+    if (!replaced && cell.contains("ruling")) {
       const std::string ref = cell.at("ruling").get<std::string>();
-      GS_RULING(ctx, ref, ref == "B-10" ? "artillery breaks on every hand-to-hand result, 7 or more included"
-                                    : "cavalry at 7 or more in hand-to-hand retires without becoming disordered, "
-                                      "unless it cannot comply");
+      out.ruling = Told{true, ref, ref == "B-10" ? "artillery breaks on every hand-to-hand result, 7 or more included"
+                                                 : "cavalry at 7 or more in hand-to-hand retires without becoming disordered, "
+                                                   "unless it cannot comply"};
     }
-    return cell;
+    const auto& effects = out.cell->at("effects");
+    const auto has = [&](const char* e) { return std::find(effects.begin(), effects.end(), e) != effects.end(); };
+    out.brk = has("break");
+    out.retire = has("retire");
+    out.disorderedAfterMove = has("disorderedAfterMove");
+    rows.push_back(std::move(out));
   }
-  throw std::logic_error("black-powder: no result row for " + std::to_string(roll) + " " + combatType);
+  return rows;
 }
 
-Json breakTest(Context& ctx) {
-  const std::string test = ctx.in.at("test").get<std::string>();
-  const std::string combatType = combatTypeOf(ctx, test);
-  const bool shooting = combatType == "shooting";
-  GS_TRACE(ctx, StepKind::combatType, Json{{"value", combatType},
-                 {"reason", "test " + test + " is read on the " + (shooting ? "Shooting" : "Hand-to-Hand") + " rows"},
-                 {"ref", "B-04"}});
-  const Json& unit = ctx.in.at("unit");
-  const std::string arm = unit.at("arm").get<std::string>();
-  if (unit.value("skirmishing", false) && arm != "infantry")
-    throw RequestError(code::kConflictingFields, "only infantry skirmishes", "/unit/skirmishing");
-  const int stamina = unit.at("stamina").get<int>(), casualties = unit.at("casualties").get<int>();
-  const int excess = std::max(0, casualties - stamina);
-  if (test == "A" && excess == 0)
-    GS_NOTE(ctx, "test A is taken for excess hits from shooting; this unit has no casualties above its stamina", "B-06");
+void tell(Context& ctx, const Told& t) {
+  if (t.ruling) GS_RULING(ctx, t.ref, t.text);
+  else GS_NOTE(ctx, t.text, t.ref);
+}
 
-  const Melee melee = readMelee(ctx, test, shooting);
-  const int drm = breakTestDrm(ctx, test, shooting, melee, excess);
+// Break tests A-E: one class for three procedures, `break-test` (any test), `fire` (A/B) and `shock`
+// (C/D/E), whose schemas offer only the tests that read the Shooting or the Hand-to-Hand rows.
+class BreakTest final : public Play {
+ public:
+  BreakTest(const Ruleset& rs, const Json& in, const Json& options) : test_(in.at("test").get<std::string>()) {
+    // "shooting" or "handToHand" for test A-E (B-04), as tabulated with the printed test list.
+    for (const auto& row : rs.table(kOccasions).at("rows"))
+      if (row.at("id") == test_) combatType_ = row.at("combatType").get<std::string>();
+    if (combatType_.empty()) throw std::logic_error("black-powder: no break test " + test_);
+    shooting_ = combatType_ == "shooting";
+    const Json& unit = in.at("unit");
+    arm_ = unit.at("arm").get<std::string>();
+    if (unit.value("skirmishing", false) && arm_ != "infantry")
+      throw RequestError(code::kConflictingFields, "only infantry skirmishes", "/unit/skirmishing");
+    stamina_ = unit.at("stamina").get<int>();
+    casualties_ = unit.at("casualties").get<int>();
+    disordered_ = unit.at("disordered").get<bool>();
+    const int excess = std::max(0, casualties_ - stamina_);
+    if (test_ == "A" && excess == 0)
+      told_.push_back({false, "B-06", "test A is taken for excess hits from shooting; this unit has no casualties above its stamina"});
+    const Melee melee = readMelee(in, test_, shooting_, told_);
+    terms_ = breakTestTerms(rs, options, in, unit, melee, excess);
+    extraDrm_ = in.at("extraDrm").get<int>();
+    room_ = in.at("roomToRetire").get<std::string>();
+    rows_ = resultRows(rs, combatType_, arm_, test_);
+  }
 
-  // B-01: 2D6, each die reported.
-  const int d1 = ctx.roll(kD6, "break test " + test + ", first die");
-  const int d2 = ctx.roll(kD6, "break test " + test + ", second die");
-  const int modified = d1 + d2 + drm;
-  GS_TRACE(ctx, StepKind::modifiedRoll, Json{{"value", modified},
-                 {"reason", std::to_string(d1) + " + " + std::to_string(d2) + (drm < 0 ? " - " : " + ") +
-                                std::to_string(std::abs(drm)) + " = " + std::to_string(modified)},
-                 {"ref", "Break Test Result Table"}});
+  Json play(Context& ctx, bool write) const override {
+    GS_TRACE(ctx, StepKind::combatType, Json{{"value", combatType_},
+                   {"reason", "test " + test_ + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows"},
+                   {"ref", "B-04"}});
+    for (const Told& t : told_) tell(ctx, t);
+    Modifiers m(ctx, StepKind::drm, ctx.tracing() ? "break test " + test_ : std::string());
+    for (const auto& t : terms_) m.entry(kModifiers, t.id, t.times, t.ruling);
+    m.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
+    const int drm = m.total();
 
-  std::string rowLabel;
-  const Json& cell = resultCell(ctx, modified, combatType, arm, test, rowLabel);
-  const std::string outcome = cell.at("code").get<std::string>();
-  const auto& effects = cell.at("effects");
-  const auto has = [&](const char* e) { return std::find(effects.begin(), effects.end(), e) != effects.end(); };
+    // B-01: 2D6, each die reported.
+    const int d1 = ctx.roll(kD6, "break test " + test_ + ", first die");
+    const int d2 = ctx.roll(kD6, "break test " + test_ + ", second die");
+    const int modified = d1 + d2 + drm;
+    GS_TRACE(ctx, StepKind::modifiedRoll, Json{{"value", modified},
+                   {"reason", std::to_string(d1) + " + " + std::to_string(d2) + (drm < 0 ? " - " : " + ") +
+                                  std::to_string(std::abs(drm)) + " = " + std::to_string(modified)},
+                   {"ref", "Break Test Result Table"}});
 
-  // Apply the printed consequence; "unable to comply" comes from the player's roomToRetire (B-09).
-  bool removed = has("break"), disordered = unit.at("disordered").get<bool>();
-  int moves = 0;
-  std::string what;
-  if (has("retire")) {
-    const std::string room = ctx.in.at("roomToRetire").get<std::string>();
-    if (room == "none") {
-      removed = true;
-      what = "cannot retire to a tenable position: breaks and is removed from the field";
-      GS_NOTE(ctx, "unable to comply with two moves to its rear: the unit breaks", "B-09");
-    } else if (room == "twoMoves") {
-      moves = 2;
-      disordered = true;
-      what = "retires two moves to its rear to a tenable position and is disordered";
-    } else {
-      moves = 1;
-      if (has("disorderedAfterMove")) {
+    // The printed result cell for this modified roll, combat type and arm.
+    const auto row = std::find_if(rows_.begin(), rows_.end(), [&](const ResultRow& r) {
+      return (!r.min || modified >= *r.min) && (!r.max || modified <= *r.max);
+    });
+    if (row == rows_.end()) throw std::logic_error("black-powder: no result row for " + std::to_string(modified) + " " + combatType_);
+    if (row->ruling) tell(ctx, *row->ruling);
+
+    // Apply the printed consequence; "unable to comply" comes from the player's roomToRetire (B-09).
+    bool removed = row->brk, disordered = disordered_;
+    int moves = 0;
+    const char* what;
+    if (row->retire) {
+      if (room_ == "none") {
+        removed = true;
+        what = "cannot retire to a tenable position: breaks and is removed from the field";
+        GS_NOTE(ctx, "unable to comply with two moves to its rear: the unit breaks", "B-09");
+      } else if (room_ == "twoMoves") {
+        moves = 2;
         disordered = true;
-        what = "retires one full move to its rear, then is disordered";
+        what = "retires two moves to its rear to a tenable position and is disordered";
       } else {
-        what = "retires one full move to its rear (not disordered: it could comply)";
+        moves = 1;
+        disordered = disordered || row->disorderedAfterMove;
+        what = row->disorderedAfterMove ? "retires one full move to its rear, then is disordered"
+                                        : "retires one full move to its rear (not disordered: it could comply)";
       }
+    } else if (removed) {
+      what = "breaks and is removed from the field";
+    } else {
+      what = "holds its ground";
     }
-  } else if (removed) {
-    what = "breaks and is removed from the field";
-  } else {
-    what = "holds its ground";
-  }
-  const std::string final = removed ? "break" : moves ? "retire" : "hold";
-
-  Json after{{"arm", arm}, {"removed", removed}, {"moves", moves}, {"disordered", disordered}};
-  if (!removed) {
+    const char* final = removed ? "break" : moves ? "retire" : "hold";
     // rules-notes §4.4 step 4: a unit that survives its test drops back to its stamina in casualties.
-    const int left = std::min(casualties, stamina);
-    if (left < casualties)
-      GS_NOTE(ctx, "survived the test: casualties reduced from " + std::to_string(casualties) + " to its stamina " +
-                   std::to_string(stamina),
+    const int left = std::min(casualties_, stamina_);
+    if (!removed && left < casualties_)
+      GS_NOTE(ctx, "survived the test: casualties reduced from " + std::to_string(casualties_) + " to its stamina " +
+                   std::to_string(stamina_),
                "rules-notes §4.4");
-    after["casualties"] = left;
-    after["shaken"] = left >= stamina;
-  }
-  ctx.tally("outcome", outcome);
-  ctx.tally("final", final);
-  ctx.tally("modifiedRoll", modified);
+    const Json& cell = *row->cell;
+    ctx.tally("outcome", cell.at("code"));
+    ctx.tally("final", final);
+    ctx.tally("modifiedRoll", modified);
+    if (!write) return Json();
 
-  const std::string armLabel = std::string(1, static_cast<char>(std::toupper(arm[0]))) + arm.substr(1);
-  return Json{{"test", test},
-              {"combatType", combatType},
-              {"dice", Json::array({d1, d2})},
-              {"drm", drm},
-              {"modifiedRoll", modified},
-              {"row", rowLabel},
-              {"outcome", outcome},
-              {"heading", cell.at("heading")},
-              {"text", cell.at("plain")},
-              {"final", final},
-              {"unit", after},
-              {"summary", "Test " + test + " (" + (shooting ? "shooting" : "hand-to-hand") + "), " + armLabel + ": " +
-                              std::to_string(d1) + "+" + std::to_string(d2) + (drm < 0 ? "" : "+") +
-                              std::to_string(drm) + " = " + std::to_string(modified) +
-                              (rowLabel == std::to_string(modified) ? "" : " (" + rowLabel + ")") + " -> " +
-                              what + "."}};
-}
+    Json after{{"arm", arm_}, {"removed", removed}, {"moves", moves}, {"disordered", disordered}};
+    if (!removed) {
+      after["casualties"] = left;
+      after["shaken"] = left >= stamina_;
+    }
+    const std::string armLabel = std::string(1, static_cast<char>(std::toupper(arm_[0]))) + arm_.substr(1);
+    return Json{{"test", test_},
+                {"combatType", combatType_},
+                {"dice", Json::array({d1, d2})},
+                {"drm", drm},
+                {"modifiedRoll", modified},
+                {"row", row->rowLabel},
+                {"outcome", cell.at("code")},
+                {"heading", cell.at("heading")},
+                {"text", cell.at("plain")},
+                {"final", final},
+                {"unit", after},
+                {"summary", "Test " + test_ + " (" + (shooting_ ? "shooting" : "hand-to-hand") + "), " + armLabel + ": " +
+                                std::to_string(d1) + "+" + std::to_string(d2) + (drm < 0 ? "" : "+") +
+                                std::to_string(drm) + " = " + std::to_string(modified) +
+                                (row->rowLabel == std::to_string(modified) ? "" : " (" + row->rowLabel + ")") + " -> " +
+                                what + "."}};
+  }
+
+ private:
+  struct Term {
+    std::string id;
+    int times;
+    std::string ruling;
+  };
+
+  // The modifiers that apply (B-02…B-07), exclusive groups resolved (B-03), in printed order; what
+  // decided them is told before they are added.
+  std::vector<Term> breakTestTerms(const Ruleset& rs, const Json& options, const Json& in, const Json& unit,
+                                   const Melee& melee, int excess) {
+    std::vector<Applicable> terms;
+    if (excess > 0) terms.push_back({"perExcessCasualty", excess});
+    if (disordered_) terms.push_back({"disordered", 1});
+    if (melee.lost) {
+      terms.push_back({"lostMelee", 1});
+      if (melee.totals) {
+        // B-05: compare the combat results; a loser's 0 against any hits counts as treble.
+        const bool treble = melee.own * 3 <= melee.enemy;
+        const bool dbl = melee.own * 2 <= melee.enemy;
+        if (dbl) terms.push_back({"lostMeleeDouble", 1});
+        if (treble) terms.push_back({"lostMeleeTreble", 1});
+        if (melee.own == 0) told_.push_back({true, "B-05", "lost with a combat result of 0: counts as treble"});
+      } else {
+        told_.push_back({false, "B-05", "no combat results given: the double/treble margin is not assessed"});
+      }
+      if (melee.enemyCavalry) {
+        if (arm_ == "infantry") {
+          terms.push_back({"infantryLostMeleeVsCavalry", 1});
+          if (unit.at("skirmishing").get<bool>()) terms.push_back({"skirmishingInfantryLostMeleeVsCavalry", 1});
+        } else {
+          told_.push_back({false, "B-03", "lost against cavalry: the modifier is for infantry only"});
+        }
+      }
+    } else if (melee.enemyCavalry) {
+      told_.push_back({false, "B-03", "against cavalry, but the melee was not lost: no modifier"});
+    }
+    if (in.value("artilleryCasualties", false)) {
+      if (shooting_) terms.push_back({"artilleryCasualties", 1});
+      else told_.push_back({true, "B-07", "casualties from artillery count for tests A or B only: no modifier under test " + test_});
+    }
+    if (in.at("enemyOnFlank").get<bool>()) terms.push_back({"enemyInContactWithFlank", 1});
+    if (in.at("enemyOnRear").get<bool>()) terms.push_back({"enemyInContactWithRear", 1});
+
+    terms = resolveGroups(rs, options, std::move(terms), told_);
+    std::vector<Term> out;
+    for (const auto& e : rs.table(kModifiers).at("entries"))  // in printed order
+      for (const auto& t : terms)
+        if (t.id == e.at("id")) out.push_back({t.id, t.times, e.value("ruling", "")});
+    return out;
+  }
+
+  std::string test_, combatType_, arm_, room_;
+  bool shooting_ = false, disordered_ = false;
+  int stamina_ = 0, casualties_ = 0, extraDrm_ = 0;
+  std::vector<Told> told_;
+  std::vector<Term> terms_;
+  std::vector<ResultRow> rows_;
+};
 
 }  // namespace
 }  // namespace grapeshot::black_powder
 
-GRAPESHOT_PROCEDURES(black_powder, {"break-test", grapeshot::black_powder::breakTest},
-                     {"fire", grapeshot::black_powder::breakTest}, {"shock", grapeshot::black_powder::breakTest});
+GRAPESHOT_PROCEDURES(black_powder, {"break-test", grapeshot::bindTyped<grapeshot::black_powder::BreakTest>},
+                     {"fire", grapeshot::bindTyped<grapeshot::black_powder::BreakTest>},
+                     {"shock", grapeshot::bindTyped<grapeshot::black_powder::BreakTest>});

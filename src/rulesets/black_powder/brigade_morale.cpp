@@ -1,10 +1,13 @@
 // Brigade Morale Test (seed 004 "Brigade Morale Test"; rules-notes §4.3-4.5, B-11…B-16).
 // Points are kept in half-points so that shaken units' halves stay exact (B-11).
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/context.h"
 #include "core/error.h"
+#include "core/ruleset.h"
 
 namespace grapeshot::black_powder {
 namespace {
@@ -24,128 +27,175 @@ std::string numberText(double v) {
   return s;
 }
 
-Json brigadeMorale(Context& ctx) {
-  const Json& table = ctx.table(kPoints);
-  const Json& units = ctx.in.at("units");
-  const int started = static_cast<int>(units.size());
-  int startHalves = 0, nowHalves = 0, lost = 0, shaken = 0;
-  Json perUnit = Json::array();
-  for (std::size_t i = 0; i < units.size(); ++i) {
-    const Json& u = units[i];
-    int value = u.at("stamina").get<int>();
-    const std::string quality = u.at("quality").get<std::string>();
-    if (quality != "standard") value += ctx.entryValue(kPoints, quality);  // "Better units add 1 and poorer units deduct 1"
-    const std::string state = u.at("state").get<std::string>();
-    // B-11: a shaken unit counts its points x num/den (half), a lost one nothing.
-    const Json& half = ctx.entry(kPoints, "shaken");
-    const int counted = state == "lost"     ? 0
-                        : state == "shaken" ? 2 * value * half.at("num").get<int>() / half.at("den").get<int>()
-                                            : 2 * value;
-    startHalves += 2 * value;
-    nowHalves += counted;
-    lost += state == "lost";
-    shaken += state == "shaken";
-    perUnit.push_back(Json{{"points", value}, {"counts", points(counted)}, {"state", state}});
-    GS_TRACE(ctx, StepKind::points, Json{{"for", "unit " + std::to_string(i + 1)}, {"value", points(counted)},
-                   {"reason", "stamina " + std::to_string(u.at("stamina").get<int>()) +
-                                  (quality == "better" ? " +1 better" : quality == "poorer" ? " -1 poorer" : "") + ", " +
-                                  state},
-                   {"ref", state == "fresh" ? "Brigade Morale Points" : "B-11"}});
-  }
-  const int left = started - lost;
-  if (left == 0)
-    throw RequestError(code::kProhibited, "every unit of the brigade is lost: there is no brigade left to test", "/units");
+// One unit as the points table counts it (B-11).
+struct UnitPoints {
+  int stamina = 0;
+  int value = 0;    // stamina, +1 better, -1 poorer
+  int counted = 0;  // in half-points: all, half when shaken, none when lost
+  std::string quality, state;
+};
 
-  Json result{{"startingPoints", points(startHalves)}, {"points", points(nowHalves)}, {"unitsStarted", started},
-              {"unitsLeft", left}, {"unitsLost", lost}, {"units", perUnit}};
-  const auto finish = [&](const std::string& final, const std::string& summary) {
-    ctx.tally("final", final);
-    result["final"] = final;
-    result["summary"] = summary;
-    return result;
+class BrigadeMorale final : public Play {
+ public:
+  BrigadeMorale(const Ruleset& rs, const Json& in, const Json& options) {
+    const Json& table = rs.table(kPoints);
+    const Json& half = rs.entryAt(kPoints, "shaken");
+    const Json& units = in.at("units");
+    started_ = static_cast<int>(units.size());
+    for (const auto& u : units) {
+      UnitPoints p;
+      p.stamina = u.at("stamina").get<int>();
+      p.value = p.stamina;
+      p.quality = u.at("quality").get<std::string>();
+      // "Better units add 1 and poorer units deduct 1"
+      if (p.quality != "standard") p.value += rs.entryAt(kPoints, p.quality).at("value").get<int>();
+      p.state = u.at("state").get<std::string>();
+      // B-11: a shaken unit counts its points x num/den (half), a lost one nothing.
+      p.counted = p.state == "lost"     ? 0
+                  : p.state == "shaken" ? 2 * p.value * half.at("num").get<int>() / half.at("den").get<int>()
+                                        : 2 * p.value;
+      startHalves_ += 2 * p.value;
+      nowHalves_ += p.counted;
+      lost_ += p.state == "lost";
+      shaken_ += p.state == "shaken";
+      units_.push_back(std::move(p));
+    }
+    left_ = started_ - lost_;
+    if (left_ == 0)
+      throw RequestError(code::kProhibited, "every unit of the brigade is lost: there is no brigade left to test", "/units");
+    // B-14: the last-unit removal, checked before the points test.
+    const Json& autoBreak = table.at("autoBreak");
+    lastUnitRule_ = left_ == autoBreak.at("unitsLeft").get<int>();
+    startedWithMin_ = started_ == autoBreak.at("unlessStartedWith").get<int>();
+    autoBreak_ = lastUnitRule_ && started_ > autoBreak.at("unlessStartedWith").get<int>();
+    // Test when at half strength or below in points (B-11: exact halves, <= num/den of the start).
+    const Json& when = table.at("testWhen");
+    test_ = nowHalves_ * when.at("den").get<int>() <= startHalves_ * when.at("num").get<int>();
+    extraDrm_ = in.at("extraDrm").get<int>();
+    rating_ = in.at("commandRating").get<int>();
+    for (const auto& b : rs.table(kResults).at("bands"))
+      bands_.push_back({b.at("min").is_null() ? std::nullopt : std::optional<int>(b.at("min").get<int>()),
+                        b.at("max").is_null() ? std::nullopt : std::optional<int>(b.at("max").get<int>()), &b});
+    perPoint_ = options.at("B13_distance_per_point").get<double>();
+  }
+
+  Json play(Context& ctx, bool write) const override {
+    if (ctx.tracing())
+      for (std::size_t i = 0; i < units_.size(); ++i) {
+        const UnitPoints& u = units_[i];
+        ctx.trace(StepKind::points, Json{{"for", "unit " + std::to_string(i + 1)}, {"value", points(u.counted)},
+                       {"reason", "stamina " + std::to_string(u.stamina) +
+                                      (u.quality == "better" ? " +1 better" : u.quality == "poorer" ? " -1 poorer" : "") +
+                                      ", " + u.state},
+                       {"ref", u.state == "fresh" ? "Brigade Morale Points" : "B-11"}});
+      }
+    Json result;
+    if (write) {
+      Json perUnit = Json::array();
+      for (const UnitPoints& u : units_)
+        perUnit.push_back(Json{{"points", u.value}, {"counts", points(u.counted)}, {"state", u.state}});
+      result = Json{{"startingPoints", points(startHalves_)}, {"points", points(nowHalves_)}, {"unitsStarted", started_},
+                    {"unitsLeft", left_}, {"unitsLost", lost_}, {"units", std::move(perUnit)}};
+    }
+    const auto finish = [&](const char* final, const std::string& summary) {
+      ctx.tally("final", final);
+      if (!write) return Json();
+      result["final"] = final;
+      result["summary"] = summary;
+      return result;
+    };
+
+    if (autoBreak_) {
+      GS_RULING(ctx, "B-14", "only " + std::to_string(left_) + " unit left of " + std::to_string(started_) +
+                             ": removed as broken, before any points test");
+      ctx.tally("tested", false);
+      if (write) result["removed"] = true;
+      return finish("removed", "Only 1 unit left of " + std::to_string(started_) +
+                                   ": the brigade is automatically removed as broken. No dice rolled.");
+    }
+    if (lastUnitRule_)
+      GS_NOTE(ctx, startedWithMin_ ? "1 unit left, but the brigade started with 2: not removed"
+                                   // Judgment: a one-unit brigade has lost nothing; "left" implies losses.
+                                   : "a brigade that began with a single unit is not removed by the last-unit rule",
+               "B-14");
+    if (write) result["removed"] = false;
+
+    GS_TRACE(ctx, StepKind::check, Json{{"for", "brigade morale"}, {"value", points(nowHalves_)},
+                   {"reason", pointsText(nowHalves_) + " of " + pointsText(startHalves_) + " points: " +
+                                  (test_ ? "half or below, test" : "above half, no test")},
+                   {"ref", "B-11"}});
+    ctx.tally("tested", test_);
+    if (!test_)
+      return finish("noTest", write ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
+                                          " points, above half: no brigade morale test. No dice rolled."
+                                    : std::string());
+
+    // Modifiers, cumulative (B-15). "Lost" = destroyed, broken or left the table (B-11).
+    Modifiers drm(ctx, StepKind::drm, "brigade morale test");
+    if (2 * lost_ >= started_) drm.entry(kModifiers, "halfOrMoreUnitsLost", 1, "B-11");
+    if (lost_ >= 1 && shaken_ == left_) drm.entry(kModifiers, "allRemainingShakenAndOneLost", 1, "B-15");
+    drm.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
+
+    const int d1 = ctx.roll(kD6, "brigade morale test, first die");
+    const int d2 = ctx.roll(kD6, "brigade morale test, second die");
+    const int score = d1 + d2 + drm.total();
+    const int margin = score - rating_;  // bands are relative to the command rating (B-12: strict)
+    const Json* band = nullptr;
+    for (const auto& b : bands_)
+      if ((!b.min || margin >= *b.min) && (!b.max || margin <= *b.max)) band = b.printed;
+    const std::string& code = band->at("code").get_ref<const std::string&>();
+    const bool wordy = write || ctx.tracing();
+    const std::string how = wordy ? std::to_string(d1) + " + " + std::to_string(d2) +
+                                        (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " +
+                                        std::to_string(score) + " vs commander's rating " + std::to_string(rating_)
+                                  : std::string();
+    GS_TRACE(ctx, StepKind::check, Json{{"for", "brigade morale test"}, {"value", score}, {"target", rating_},
+                   {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}});
+    if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
+
+    if (write)
+      result.update(Json{{"dice", Json::array({d1, d2})}, {"drm", drm.total()}, {"score", score}, {"commandRating", rating_},
+                         {"band", band->at("label")}, {"text", band->at("text")}, {"passed", code == "pass"}});
+    ctx.tally("passed", code == "pass");
+    ctx.tally("pointsOfFailure", std::max(0, margin));
+    std::string effect;
+    if (code == "retreat") {
+      const double moves = perPoint_ * margin;
+      GS_RULING(ctx, "B-13", std::to_string(margin) + " point(s) of failure x " + numberText(perPoint_) + " move(s) per point");
+      if (write) {
+        result["pointsOfFailure"] = margin;
+        result["retreatMoves"] = moves == static_cast<int>(moves) ? Json(static_cast<int>(moves)) : Json(moves);
+        result["orders"] = "rally only";
+        effect = "retreats " + numberText(moves) + " move(s) towards its own base edge (" + std::to_string(margin) +
+                 " point(s) of failure); lost if it leaves the table; only Rally orders this turn";
+      }
+    } else if (code == "halt") {
+      if (write) result["orders"] = "any, but no movement towards the enemy";
+      effect = "no movement towards the enemy this turn; any orders may be issued";
+    } else {
+      if (write) result["orders"] = "any";
+      effect = "carries on as normal";
+    }
+    return finish(code.c_str(), write ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
+                                            " points: " + how + " -> " + band->at("label").get<std::string>() + ": " +
+                                            effect + "."
+                                      : std::string());
+  }
+
+ private:
+  struct Band {
+    std::optional<int> min, max;
+    const Json* printed;
   };
-
-  // B-14: the last-unit removal is checked first, at the same moment, before the points test.
-  const Json& autoBreak = table.at("autoBreak");
-  const int unitsLeftRule = autoBreak.at("unitsLeft").get<int>(), unless = autoBreak.at("unlessStartedWith").get<int>();
-  if (left == unitsLeftRule && started > unless) {
-    GS_RULING(ctx, "B-14", "only " + std::to_string(left) + " unit left of " + std::to_string(started) +
-                           ": removed as broken, before any points test");
-    ctx.tally("tested", false);
-    result["removed"] = true;
-    return finish("removed", "Only 1 unit left of " + std::to_string(started) +
-                                 ": the brigade is automatically removed as broken. No dice rolled.");
-  }
-  if (left == unitsLeftRule)
-    GS_NOTE(ctx, started == unless ? "1 unit left, but the brigade started with 2: not removed"
-                               // Judgment: a one-unit brigade has lost nothing; "left" implies losses.
-                               : "a brigade that began with a single unit is not removed by the last-unit rule",
-             "B-14");
-  result["removed"] = false;
-
-  // Test when at half strength or below in points (B-11: exact halves, <= num/den of the start).
-  const Json& when = table.at("testWhen");
-  const int num = when.at("num").get<int>(), den = when.at("den").get<int>();
-  const bool test = nowHalves * den <= startHalves * num;
-  GS_TRACE(ctx, StepKind::check, Json{{"for", "brigade morale"}, {"value", points(nowHalves)},
-                 {"reason", pointsText(nowHalves) + " of " + pointsText(startHalves) + " points: " +
-                                (test ? "half or below, test" : "above half, no test")},
-                 {"ref", "B-11"}});
-  ctx.tally("tested", test);
-  if (!test)
-    return finish("noTest", "Brigade at " + pointsText(nowHalves) + " of " + pointsText(startHalves) +
-                                " points, above half: no brigade morale test. No dice rolled.");
-
-  // Modifiers, cumulative (B-15). "Lost" = destroyed, broken or left the table (B-11).
-  Modifiers drm(ctx, StepKind::drm, "brigade morale test");
-  if (2 * lost >= started) drm.entry(kModifiers, "halfOrMoreUnitsLost", 1, "B-11");
-  if (lost >= 1 && shaken == left) drm.entry(kModifiers, "allRemainingShakenAndOneLost", 1, "B-15");
-  drm.add(ctx.in.at("extraDrm").get<int>(), "extra modifier (rules outside the excerpt)", "input");
-
-  const int d1 = ctx.roll(kD6, "brigade morale test, first die");
-  const int d2 = ctx.roll(kD6, "brigade morale test, second die");
-  const int score = d1 + d2 + drm.total();
-  const int rating = ctx.in.at("commandRating").get<int>();
-  const int margin = score - rating;  // bands are relative to the command rating (B-12: strict)
-  const Json* band = nullptr;
-  for (const auto& b : ctx.table(kResults).at("bands"))
-    if ((b.at("min").is_null() || margin >= b.at("min").get<int>()) &&
-        (b.at("max").is_null() || margin <= b.at("max").get<int>()))
-      band = &b;
-  const std::string code = band->at("code").get<std::string>();
-  const std::string how = std::to_string(d1) + " + " + std::to_string(d2) +
-                          (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " + std::to_string(score) +
-                          " vs commander's rating " + std::to_string(rating);
-  GS_TRACE(ctx, StepKind::check, Json{{"for", "brigade morale test"}, {"value", score}, {"target", rating},
-                 {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}});
-  if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
-
-  result.update(Json{{"dice", Json::array({d1, d2})}, {"drm", drm.total()}, {"score", score}, {"commandRating", rating},
-                     {"band", band->at("label")}, {"text", band->at("text")}, {"passed", code == "pass"}});
-  ctx.tally("passed", code == "pass");
-  ctx.tally("pointsOfFailure", std::max(0, margin));
-  std::string effect;
-  if (code == "retreat") {
-    const double per = ctx.option<double>("B13_distance_per_point");
-    const double moves = per * margin;
-    GS_RULING(ctx, "B-13", std::to_string(margin) + " point(s) of failure x " + numberText(per) + " move(s) per point");
-    result["pointsOfFailure"] = margin;
-    result["retreatMoves"] = moves == static_cast<int>(moves) ? Json(static_cast<int>(moves)) : Json(moves);
-    result["orders"] = "rally only";
-    effect = "retreats " + numberText(moves) + " move(s) towards its own base edge (" + std::to_string(margin) +
-             " point(s) of failure); lost if it leaves the table; only Rally orders this turn";
-  } else if (code == "halt") {
-    result["orders"] = "any, but no movement towards the enemy";
-    effect = "no movement towards the enemy this turn; any orders may be issued";
-  } else {
-    result["orders"] = "any";
-    effect = "carries on as normal";
-  }
-  return finish(code, "Brigade at " + pointsText(nowHalves) + " of " + pointsText(startHalves) + " points: " + how +
-                          " -> " + band->at("label").get<std::string>() + ": " + effect + ".");
-}
+  std::vector<UnitPoints> units_;
+  int started_ = 0, startHalves_ = 0, nowHalves_ = 0, lost_ = 0, shaken_ = 0, left_ = 0;
+  bool lastUnitRule_ = false, startedWithMin_ = false, autoBreak_ = false, test_ = false;
+  int extraDrm_ = 0, rating_ = 0;
+  double perPoint_ = 1;
+  std::vector<Band> bands_;
+};
 
 }  // namespace
 }  // namespace grapeshot::black_powder
 
-GRAPESHOT_PROCEDURES(black_powder, {"brigade-morale", grapeshot::black_powder::brigadeMorale});
+GRAPESHOT_PROCEDURES(black_powder, {"brigade-morale", grapeshot::bindTyped<grapeshot::black_powder::BrigadeMorale>});
