@@ -1,6 +1,8 @@
 // Rally (seed 002 "Rallying Routed Units", "Rallying D-1/D-2 Units", "Rally Modifiers") and Leaving
 // Square ("Leaving Square" and its Modifiers); rules-notes 2.3.3, 2.3.4, rulings W-01, W-02, W-23, W-27.
 #include <cstdlib>
+#include <optional>
+#include <vector>
 
 #include "core/error.h"
 #include "crm.h"
@@ -9,43 +11,49 @@ namespace grapeshot::waterloo {
 namespace {
 
 // A patch of a non-grid table (the core applies only grid patches): on when options[option] == equals.
-bool patchOn(const Context& ctx, const Json& patch) {
-  return ctx.options.contains(patch.at("option").get<std::string>()) &&
-         ctx.options.at(patch.at("option").get<std::string>()) == patch.at("equals");
+bool patchOn(const Json& options, const Json& patch) {
+  return options.contains(patch.at("option").get<std::string>()) &&
+         options.at(patch.at("option").get<std::string>()) == patch.at("equals");
 }
 
-// The bands of a `bands` table with the patches the options switch on; `ruling` gets the patch's ruling.
-Json bandsOf(const Context& ctx, const std::string& tableId, std::string& ruling) {
-  const Json& t = ctx.table(tableId);
-  Json bands = t.at("bands");
+// A printed band with the patches the options switch on applied to its bounds; open ends (null
+// min/max) absorb values beyond the printed range.
+struct Band {
+  std::optional<int> min, max;
+  const Json* printed;  // code, label, text as printed
+  bool holds(int v) const { return (!min || v >= *min) && (!max || v <= *max); }
+};
+
+std::vector<Band> bandsOf(const Ruleset& rs, const Json& options, const std::string& tableId) {
+  const Json& t = rs.table(tableId);
+  std::vector<Band> bands;
+  for (const auto& b : t.at("bands"))
+    bands.push_back({b.at("min").is_null() ? std::nullopt : std::optional<int>(b.at("min").get<int>()),
+                     b.at("max").is_null() ? std::nullopt : std::optional<int>(b.at("max").get<int>()), &b});
   for (const auto& p : t.value("patches", Json::array())) {
-    if (!patchOn(ctx, p)) continue;
-    ruling = p.at("ruling").get<std::string>();
+    if (!patchOn(options, p)) continue;
     for (const auto& change : p.at("bands"))
       for (auto& b : bands)
-        if (b.at("code") == change.at("code")) {
-          b["min"] = change.at("min");
-          b["max"] = change.at("max");
+        if (b.printed->at("code") == change.at("code")) {
+          b.min = change.at("min").is_null() ? std::nullopt : std::optional<int>(change.at("min").get<int>());
+          b.max = change.at("max").is_null() ? std::nullopt : std::optional<int>(change.at("max").get<int>());
         }
   }
   return bands;
 }
 
-// The band holding `value`; open ends (null min/max) absorb values beyond the printed range.
-const Json& bandFor(const Json& bands, int value) {
+const Json& bandFor(const std::vector<Band>& bands, int value) {
   for (const auto& b : bands)
-    if ((b.at("min").is_null() || value >= b.at("min").get<int>()) &&
-        (b.at("max").is_null() || value <= b.at("max").get<int>()))
-      return b;
+    if (b.holds(value)) return *b.printed;
   throw std::logic_error("no band holds " + std::to_string(value));
 }
 
 // A modifiers entry's value with the patches the options switch on; `ruling` gets the patch's ruling.
-int patchedEntryValue(const Context& ctx, const std::string& tableId, const std::string& entryId,
+int patchedEntryValue(const Ruleset& rs, const Json& options, const std::string& tableId, const std::string& entryId,
                       std::string& ruling) {
-  int value = ctx.entryValue(tableId, entryId);
-  for (const auto& p : ctx.table(tableId).value("patches", Json::array())) {
-    if (!patchOn(ctx, p)) continue;
+  int value = rs.entryAt(tableId, entryId).at("value").get<int>();
+  for (const auto& p : rs.table(tableId).value("patches", Json::array())) {
+    if (!patchOn(options, p)) continue;
     for (const auto& e : p.at("entries"))
       if (e.at("id") == entryId) {
         value = e.at("value").get<int>();
@@ -63,166 +71,221 @@ std::string rollText(int natural, int drm) {
   return s;
 }
 
+// The modifiers a request earns and what is told about them, decided at bind and played in order
+// into a Modifiers: a printed entry, a value added with its reason, or a note or ruling.
+struct DrmStep {
+  enum Kind { entry, add, note, ruling } kind;
+  std::string id;  // entry: its id; note/ruling: the ref; add: the ref
+  std::string text;  // add: the reason; note/ruling: the text
+  int value = 0;
+};
+
+int playDrm(Context& ctx, Modifiers& drm, const std::string& table, const std::vector<DrmStep>& steps) {
+  for (const auto& s : steps) {
+    if (s.kind == DrmStep::entry) drm.entry(table, s.id);
+    else if (s.kind == DrmStep::add) drm.add(s.value, s.text, s.id);
+    else if (s.kind == DrmStep::note) GS_NOTE(ctx, s.text, s.id);
+    else GS_RULING(ctx, s.id, s.text);
+  }
+  return drm.total();
+}
+
 // ---- rally ---------------------------------------------------------------------------------------
 
-Json rally(Context& ctx) {
-  const Json& unit = ctx.in.at("unit");
-  const std::string type = unit.at("type").get<std::string>();
-  const std::string state = unit.at("state").get<std::string>();
-  const bool routed = state == "Routed";
-  if (state == "D-2" && type != "infantry")
-    throw RequestError(code::kInvalidValue, "only infantry has a D-2 state (Combat Results Matrix)", "/unit/state");
-  if (unit.at("inSquare").get<bool>() && type != "infantry")
-    throw RequestError(code::kProhibited, "only infantry may form square (movement note E)", "/unit/inSquare");
-
-  const std::string t = "rallyModifiers";
-  const std::string who = "the " + std::string(routed ? "routed " : "disordered ") + type;
-  Modifiers drm(ctx, StepKind::drm, "rally of " + who);
-  if (ctx.in.at("inEnemyZoc").get<bool>()) drm.entry(t, "inEnemyZoc");
-  if (unit.at("steps").get<int>() == 1) drm.entry(t, "oneStepRemaining");
-  if (!ctx.in.at("inCommand").get<bool>()) drm.entry(t, "notInCommand");
-  if (type == "cavalry") drm.entry(t, "cavalry");
-  if (unit.at("elite").get<std::string>() != "none") drm.entry(t, "elite");
-  if (unit.at("inSquare").get<bool>()) drm.entry(t, "inSquare");
-  if (ctx.in.at("adjacentUndisorderedCavalry").get<bool>()) {
-    if (routed && type == "infantry") drm.entry(t, "routedInfAdjacentCavalry");
-    else GS_NOTE(ctx, "adjacent undisordered cavalry helps only routed infantry", "Rally Modifiers");
-  }
-  if (ctx.in.at("combatLeader").get<std::string>() != "none") drm.entry(t, "combatLeader");
-  if (ctx.in.at("overallCommander").get<std::string>() != "none") drm.entry(t, "overallCommander");
-  if (ctx.in.at("blucherWithin2").get<bool>()) {
-    if (unit.at("nationality") == "prussian") drm.entry(t, "prussianNearBlucher");
-    else GS_NOTE(ctx, "Blücher helps only Prussian units", "Rally Modifiers");
-  }
-  drm.add(ctx.in.at("extraDrm").get<int>(), "extra DRM (rules outside the chart)", "input");
-
-  const int natural = ctx.roll(kD10, "rally of " + who);  // one d10 read 0-9 (W-01)
-  const int total = natural + drm.total();
-  std::string ruling;
-  Json result{{"natural", natural}, {"drm", drm.total()}, {"total", total}, {"oldState", state}};
-
-  if (routed) {
-    const Json bands = bandsOf(ctx, "rallyRouted", ruling);
-    const Json& band = bandFor(bands, total);
-    if (total < 0 || total > 9)
-      GS_NOTE(ctx, "modified roll " + std::to_string(total) + " is read on the end band " +
-                   band.at("label").get<std::string>(),
-               "rules-notes 2.3.4");
-    const std::string code = band.at("code").get<std::string>();
-    const std::string newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
-    GS_TRACE(ctx, StepKind::band, Json{{"for", who}, {"total", total}, {"band", band.at("label")},
-                   {"reason", rollText(natural, drm.total()) + ": " + band.at("text").get<std::string>()},
-                   {"ref", "Rallying Routed Units"}});
-    result["band"] = band.at("label");
-    result["code"] = code;
-    result["text"] = band.at("text");
-    // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
-    result["rallied"] = code == "rallied";
-    result["noLongerRouted"] = code != "routRetreat";
-    if (code == "D-1") GS_RULING(ctx, "W-40", who + ": band 2-6 — no longer routed, becomes D-1; not rallied");
-    result["newState"] = newState;
-    result["routRetreat"] = code == "routRetreat";
-    result["summary"] = rollText(natural, drm.total()) + " on Rallying Routed Units, band " +
-                        band.at("label").get<std::string>() + ": " + band.at("text").get<std::string>();
-    ctx.tally("band", code);
-  } else {
-    const int cohesion = unit.at("cohesion").get<int>();
-    const Json bands = bandsOf(ctx, "rallyDisordered", ruling);
-    const Json& band = bandFor(bands, total - cohesion);  // bands relative to the Cohesion rating
-    const bool passed = band.at("code") == "removeDisorder";
-    const bool le = ctx.option<bool>("W02_rally_le");
-    const std::string comparison = passed ? (le ? " <= " : " < ") : (le ? " > " : " >= ");
-    const std::string how = rollText(natural, drm.total()) + comparison + "Cohesion " + std::to_string(cohesion) +
-                            ": " + band.at("text").get<std::string>();
-    GS_RULING(ctx, "W-02", le ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
-                          : "as printed, a D-1/D-2 unit rallies only on modified roll < Cohesion");
-    GS_TRACE(ctx, StepKind::check, Json{{"for", who}, {"natural", natural}, {"drm", drm.total()}, {"total", total},
-                   {"cohesion", cohesion}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
-    std::string newState = state;
-    if (passed) {
-      newState = "Normal";
-      if (state == "D-2" && ctx.option<bool>("W27_one_level")) {
-        newState = "D-1";
-        GS_RULING(ctx, "W-27", "option W27_one_level: Remove Disorder lifts a D-2 unit one level, to D-1");
-      } else if (state == "D-2") {
-        GS_RULING(ctx, "W-27", "Remove Disorder removes the D-2 marker entirely: the unit is Normal");
-      }
+class Rally final : public Play {
+ public:
+  Rally(const Ruleset& rs, const Json& in, const Json& options) {
+    const Json& unit = in.at("unit");
+    type_ = unit.at("type").get<std::string>();
+    state_ = unit.at("state").get<std::string>();
+    routed_ = state_ == "Routed";
+    if (state_ == "D-2" && type_ != "infantry")
+      throw RequestError(code::kInvalidValue, "only infantry has a D-2 state (Combat Results Matrix)", "/unit/state");
+    if (unit.at("inSquare").get<bool>() && type_ != "infantry")
+      throw RequestError(code::kProhibited, "only infantry may form square (movement note E)", "/unit/inSquare");
+    who_ = "the " + std::string(routed_ ? "routed " : "disordered ") + type_;
+    const auto entry = [&](const char* id) { steps_.push_back({DrmStep::entry, id, "", 0}); };
+    if (in.at("inEnemyZoc").get<bool>()) entry("inEnemyZoc");
+    if (unit.at("steps").get<int>() == 1) entry("oneStepRemaining");
+    if (!in.at("inCommand").get<bool>()) entry("notInCommand");
+    if (type_ == "cavalry") entry("cavalry");
+    if (unit.at("elite").get<std::string>() != "none") entry("elite");
+    if (unit.at("inSquare").get<bool>()) entry("inSquare");
+    if (in.at("adjacentUndisorderedCavalry").get<bool>()) {
+      if (routed_ && type_ == "infantry") entry("routedInfAdjacentCavalry");
+      else steps_.push_back({DrmStep::note, "Rally Modifiers", "adjacent undisordered cavalry helps only routed infantry", 0});
     }
-    result["cohesion"] = cohesion;
-    result["band"] = band.at("label");
-    result["code"] = band.at("code");
-    result["text"] = band.at("text");
-    result["rallied"] = passed;
-    result["newState"] = newState;
-    result["routRetreat"] = false;
-    result["summary"] = how + (passed ? " (" + state + " -> " + newState + ")" : "");
-    ctx.tally("passed", passed);
+    if (in.at("combatLeader").get<std::string>() != "none") entry("combatLeader");
+    if (in.at("overallCommander").get<std::string>() != "none") entry("overallCommander");
+    if (in.at("blucherWithin2").get<bool>()) {
+      if (unit.at("nationality") == "prussian") entry("prussianNearBlucher");
+      else steps_.push_back({DrmStep::note, "Rally Modifiers", "Blücher helps only Prussian units", 0});
+    }
+    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.at("extraDrm").get<int>()});
+    if (routed_) {
+      bands_ = bandsOf(rs, options, "rallyRouted");
+    } else {
+      cohesion_ = unit.at("cohesion").get<int>();
+      bands_ = bandsOf(rs, options, "rallyDisordered");
+      le_ = options.at("W02_rally_le").get<bool>();
+      oneLevel_ = options.at("W27_one_level").get<bool>();
+    }
   }
-  ctx.tally("newState", result.at("newState"));
-  ctx.tally("rallied", result.at("rallied"));  // the headline odds of ruleset.json
-  return result;
-}
+
+  Json play(Context& ctx, bool write) const override {
+    Modifiers drm(ctx, StepKind::drm, ctx.tracing() ? "rally of " + who_ : std::string());
+    const int modifier = playDrm(ctx, drm, "rallyModifiers", steps_);
+    const int natural = ctx.roll(kD10, ctx.wordy() ? "rally of " + who_ : std::string());  // one d10 read 0-9 (W-01)
+    const int total = natural + modifier;
+    Json result;
+    if (write) result = Json{{"natural", natural}, {"drm", modifier}, {"total", total}, {"oldState", state_}};
+    const char* newState;
+    bool rallied;
+    if (routed_) {
+      const Json& band = bandFor(bands_, total);
+      if (total < 0 || total > 9)
+        GS_NOTE(ctx, "modified roll " + std::to_string(total) + " is read on the end band " +
+                     band.at("label").get<std::string>(),
+                 "rules-notes 2.3.4");
+      const std::string& code = band.at("code").get_ref<const std::string&>();
+      newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
+      rallied = code == "rallied";
+      GS_TRACE(ctx, StepKind::band, Json{{"for", who_}, {"total", total}, {"band", band.at("label")},
+                     {"reason", rollText(natural, modifier) + ": " + band.at("text").get<std::string>()},
+                     {"ref", "Rallying Routed Units"}});
+      // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
+      if (code == "D-1") GS_RULING(ctx, "W-40", who_ + ": band 2-6 — no longer routed, becomes D-1; not rallied");
+      if (write) {
+        result["band"] = band.at("label");
+        result["code"] = code;
+        result["text"] = band.at("text");
+        result["rallied"] = rallied;
+        result["noLongerRouted"] = code != "routRetreat";
+        result["newState"] = newState;
+        result["routRetreat"] = code == "routRetreat";
+        result["summary"] = rollText(natural, modifier) + " on Rallying Routed Units, band " +
+                            band.at("label").get<std::string>() + ": " + band.at("text").get<std::string>();
+      }
+      ctx.tally("band", code);
+    } else {
+      const Json& band = bandFor(bands_, total - cohesion_);  // bands relative to the Cohesion rating
+      const bool passed = band.at("code") == "removeDisorder";
+      const std::string comparison = passed ? (le_ ? " <= " : " < ") : (le_ ? " > " : " >= ");
+      const std::string how = write || ctx.wordy() ? rollText(natural, modifier) + comparison + "Cohesion " +
+                                                std::to_string(cohesion_) + ": " + band.at("text").get<std::string>()
+                                          : std::string();
+      GS_RULING(ctx, "W-02", le_ ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
+                                 : "as printed, a D-1/D-2 unit rallies only on modified roll < Cohesion");
+      GS_TRACE(ctx, StepKind::check, Json{{"for", who_}, {"natural", natural}, {"drm", modifier}, {"total", total},
+                     {"cohesion", cohesion_}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
+      newState = state_.c_str();
+      if (passed) {
+        newState = "Normal";
+        if (state_ == "D-2" && oneLevel_) {
+          newState = "D-1";
+          GS_RULING(ctx, "W-27", "option W27_one_level: Remove Disorder lifts a D-2 unit one level, to D-1");
+        } else if (state_ == "D-2") {
+          GS_RULING(ctx, "W-27", "Remove Disorder removes the D-2 marker entirely: the unit is Normal");
+        }
+      }
+      rallied = passed;
+      if (write) {
+        result["cohesion"] = cohesion_;
+        result["band"] = band.at("label");
+        result["code"] = band.at("code");
+        result["text"] = band.at("text");
+        result["rallied"] = passed;
+        result["newState"] = newState;
+        result["routRetreat"] = false;
+        result["summary"] = how + (passed ? " (" + state_ + " -> " + newState + ")" : "");
+      }
+      ctx.tally("passed", passed);
+    }
+    ctx.tally("newState", newState);
+    ctx.tally("rallied", rallied);  // the headline odds of ruleset.json
+    return result;
+  }
+
+ private:
+  std::string type_, state_, who_;
+  bool routed_ = false, le_ = false, oneLevel_ = false;
+  int cohesion_ = 0;
+  std::vector<DrmStep> steps_;
+  std::vector<Band> bands_;
+};
 
 // ---- leave-square --------------------------------------------------------------------------------
 
-Json leaveSquare(Context& ctx) {
-  const Json& unit = ctx.in.at("unit");
-  const std::string state = unit.at("state").get<std::string>();
-  const int cohesion = unit.at("cohesion").get<int>();
-  const std::string t = "leavingSquareModifiers";
-
-  Modifiers drm(ctx, StepKind::drm, "leaving square");
-  if (ctx.in.at("inEnemyZoc").get<bool>()) drm.entry(t, "inEnemyZoc");
-  if (state == "D-1" || state == "D-2") {
-    // W-23: the printed pair (D-2 +1, D-1 +2) looks transposed; W23_swap exchanges them.
-    std::string ruling;
-    const std::string id = state == "D-1" ? "unitD1" : "unitD2";
-    const int v = patchedEntryValue(ctx, t, id, ruling);
-    drm.add(v, ctx.entry(t, id).at("label").get<std::string>(), ruling.empty() ? "Leaving Square" : ruling);
-    if (ruling.empty()) GS_RULING(ctx, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2");
+class LeaveSquare final : public Play {
+ public:
+  LeaveSquare(const Ruleset& rs, const Json& in, const Json& options) {
+    const Json& unit = in.at("unit");
+    state_ = unit.at("state").get<std::string>();
+    cohesion_ = unit.at("cohesion").get<int>();
+    const std::string t = kTable;
+    if (in.at("inEnemyZoc").get<bool>()) steps_.push_back({DrmStep::entry, "inEnemyZoc", "", 0});
+    if (state_ == "D-1" || state_ == "D-2") {
+      // W-23: the printed pair (D-2 +1, D-1 +2) looks transposed; W23_swap exchanges them.
+      std::string ruling;
+      const std::string id = state_ == "D-1" ? "unitD1" : "unitD2";
+      const int v = patchedEntryValue(rs, options, t, id, ruling);
+      steps_.push_back({DrmStep::add, ruling.empty() ? "Leaving Square" : ruling,
+                        rs.entryAt(t, id).at("label").get<std::string>(), v});
+      if (ruling.empty()) steps_.push_back({DrmStep::ruling, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2", 0});
+    }
+    if (in.at("stackedWithLeader").get<bool>()) steps_.push_back({DrmStep::entry, "stackedWithLeader", "", 0});
+    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.at("extraDrm").get<int>()});
+    for (const auto& b : bandsOf(rs, options, "leavingSquare")) (b.printed->at("passed").get<bool>() ? passBand_ : failBand_) = b.printed;
+    unit_.setWho("the square");
+    unit_.type = Arm::infantry;  // only infantry forms square (note E)
+    unit_.state = readEnum<State>(unit.at("state"), kStateNames);
+    unit_.cohesion = cohesion_;
   }
-  if (ctx.in.at("stackedWithLeader").get<bool>()) drm.entry(t, "stackedWithLeader");
-  drm.add(ctx.in.at("extraDrm").get<int>(), "extra DRM (rules outside the chart)", "input");
 
-  // "Cohesion Check Result <= Cohesion Rating": an ordinary Cohesion Check (W-02).
-  const bool passed = cohesionCheck(ctx, cohesion, drm.total(), "the square");
-  std::string unused;
-  const Json bands = bandsOf(ctx, "leavingSquare", unused);
-  const Json* band = nullptr;
-  for (const auto& b : bands)
-    if (b.at("passed").get<bool>() == passed) band = &b;
-
-  Unit u;
-  u.setWho("the square");
-  u.type = Arm::infantry;  // only infantry forms square (note E)
-  u.state = readEnum<State>(Json(state), kStateNames);
-  u.cohesion = cohesion;
-  if (!passed) {
-    // "Become Disordered": read as a D result on the Combat Results Matrix (Normal -> D-1, D-1 -> D-2,
-    // D-2 -> Unit Routs); otherwise the D-1/D-2 DRMs above could never change anything.
-    if (state == "D-2")
-      GS_RULING(ctx, "W-39", "Become Disordered on a D-2 unit: the d/D column of the Combat Results Matrix (it routs)");
-    else
-      GS_NOTE(ctx, "Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
-    applyMatrix(ctx, u, "d/D", "Leaving Square");
+  Json play(Context& ctx, bool write) const override {
+    Modifiers drm(ctx, StepKind::drm, "leaving square");
+    const int modifier = playDrm(ctx, drm, kTable, steps_);
+    // "Cohesion Check Result <= Cohesion Rating": an ordinary Cohesion Check (W-02).
+    const bool passed = cohesionCheck(ctx, cohesion_, modifier, "the square");
+    const Json& band = passed ? *passBand_ : *failBand_;
+    Unit u = unit_;
+    if (!passed) {
+      // "Become Disordered": read as a D result on the Combat Results Matrix (Normal -> D-1, D-1 -> D-2,
+      // D-2 -> Unit Routs); otherwise the D-1/D-2 DRMs above could never change anything.
+      if (state_ == "D-2")
+        GS_RULING(ctx, "W-39", "Become Disordered on a D-2 unit: the d/D column of the Combat Results Matrix (it routs)");
+      else
+        GS_NOTE(ctx, "Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
+      applyMatrix(ctx, u, "d/D", "Leaving Square");
+    }
+    const char* newState = name(u.state);
+    ctx.tally("passed", passed);
+    ctx.tally("newState", newState);
+    if (!write) return Json();
+    return Json{{"drm", modifier},
+                {"cohesion", cohesion_},
+                {"passed", passed},
+                {"text", band.at("text")},
+                {"leftSquare", true},
+                {"oldState", state_},
+                {"newState", newState},
+                {"routRetreat", u.routRetreat},
+                {"events", eventsJson(u.events)},
+                {"summary", band.at("text").get<std::string>() + (passed ? "" : " (" + state_ + " -> " + newState + ")")}};
   }
-  const std::string newState = name(u.state);
-  ctx.tally("passed", passed);
-  ctx.tally("newState", newState);
-  return Json{{"drm", drm.total()},
-              {"cohesion", cohesion},
-              {"passed", passed},
-              {"text", band->at("text")},
-              {"leftSquare", true},
-              {"oldState", state},
-              {"newState", newState},
-              {"routRetreat", u.routRetreat},
-              {"events", eventsJson(u.events)},
-              {"summary", band->at("text").get<std::string>() + (passed ? "" : " (" + state + " -> " + newState + ")")}};
-}
+
+ private:
+  static constexpr const char* kTable = "leavingSquareModifiers";
+  std::string state_;
+  int cohesion_ = 0;
+  std::vector<DrmStep> steps_;
+  const Json* passBand_ = nullptr;
+  const Json* failBand_ = nullptr;
+  Unit unit_;
+};
 
 }  // namespace
 }  // namespace grapeshot::waterloo
 
-GRAPESHOT_PROCEDURES(battles_of_waterloo, {"rally", grapeshot::waterloo::rally},
-                     {"leave-square", grapeshot::waterloo::leaveSquare});
+GRAPESHOT_PROCEDURES(battles_of_waterloo, {"rally", grapeshot::bindTyped<grapeshot::waterloo::Rally>},
+                     {"leave-square", grapeshot::bindTyped<grapeshot::waterloo::LeaveSquare>});
