@@ -71,6 +71,10 @@ TEST_CASE("napoleon-iii-1866: the typed enums are the schema's, in order", "[typ
   check("type", names(nap::kArmNames), 4);
   check("hexside", names(nap::kHexsideNames), 1);
   check("position", names(nap::kCommanderAtNames), 2);
+  // movement's own lists
+  CHECK(enumsOf("napoleon-iii-1866", "route", {"movement"}) == std::vector<Json>{names(nap::kRouteNames)});
+  CHECK(enumsOf("napoleon-iii-1866", "hexside", {"movement"}) == std::vector<Json>{names(nap::kCrossingNames)});
+  CHECK(enumsOf("napoleon-iii-1866", "unitType", {"movement"}) == std::vector<Json>{names(nap::kArmNames)});
 }
 
 TEST_CASE("battles-of-waterloo: every state and unit type a schema allows has an enumerator", "[typed]") {

@@ -7,83 +7,109 @@
 namespace grapeshot::napoleon1866 {
 namespace {
 
-Json prohibited(Context& ctx, const std::string& reason, const std::string& row) {
-  GS_TRACE(ctx, StepKind::prohibited, Json{{"reason", reason}, {"ref", "Terrain effects: " + row}});
-  ctx.tally("cost", "prohibited");
-  return Json{{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()},
-              {"summary", "The move is prohibited: " + reason + "."}};
-}
 
-Json movement(Context& ctx) {
-  const Json& in = ctx.in;
-  const std::string type = in.at("unitType").get<std::string>();
-  const std::string terrain = in.at("terrain").get<std::string>();
-  const std::string hexside = in.at("hexside").get<std::string>();
-  const std::string route = in.at("route").get<std::string>();
-  const bool onRoute = route != "none";
-  const bool mounted = type == "cavalry" || type == "artillery";
-  const int levels = std::abs(in.at("levelChange").get<int>());
-  const bool steepSlope = in.at("steepSlope").get<bool>();
-  if (steepSlope && levels == 0)  // V-27
-    throw RequestError(code::kConflictingFields, "a steep slope is a change of level, and levelChange is 0",
-                       "/steepSlope");
-  if (in.at("lightTroops").get<bool>() && type != "infantry")  // V-27: light troops (Jäger) are infantry
-    throw RequestError(code::kConflictingFields, "light troops are infantry, and this unit is " + type,
-                       "/lightTroops");
+// Entering one hex: rolls no dice, so binding and playing happen once; the inputs are still read
+// into their types first, and contradictions refused there (V-27).
+class Movement final : public Play {
+ public:
+  Movement(const Ruleset& rs, const Json& in, const Json& options)
+      : type_(readEnum<Arm>(in.at("unitType"), kArmNames)),
+        terrain_(readEnum<Terrain>(in.at("terrain"), kTerrainNames)),
+        settlement_(readEnum<Settlement>(in.at("settlement"), kSettlementNames)),
+        hexside_(readEnum<Crossing>(in.at("hexside"), kCrossingNames)),
+        route_(readEnum<Route>(in.at("route"), kRouteNames)),
+        levels_(std::abs(in.at("levelChange").get<int>())),
+        steepSlope_(in.at("steepSlope").get<bool>()),
+        lightTroops_(in.at("lightTroops").get<bool>()),
+        disorganized_(in.at("disorganized").get<bool>()),
+        literal_(options.at("V22_woods_road_disorganizes").get<bool>()) {
+    (void)rs;
+    if (steepSlope_ && levels_ == 0)  // V-27
+      throw RequestError(code::kConflictingFields, "a steep slope is a change of level, and levelChange is 0",
+                         "/steepSlope");
+    if (lightTroops_ && type_ != Arm::infantry)  // V-27: light troops (Jäger) are infantry
+      throw RequestError(code::kConflictingFields,
+                         std::string("light troops are infantry, and this unit is ") + enumName(type_, kArmNames),
+                         "/lightTroops");
+  }
 
-  if (hexside == "river") return prohibited(ctx, "River: impassable except at bridges", "River");
-  if (hexside == "escarpment" && !onRoute)
-    return prohibited(ctx, "Escarpment: impassable except by road/path/RR track", "Escarpment");
-  if (mounted && steepSlope && !onRoute)
-    return prohibited(ctx, "Art & cav: forbidden through steep slope out of road/path/RR track", "Level");
-  if (mounted && terrain == "marsh" && !onRoute)
-    return prohibited(ctx, "Marsh: cav. & art. impassable except by road/path/RR track", "Marsh");
+  Json play(Context& ctx, bool write) const override {
+    const bool onRoute = route_ != Route::none;
+    const bool mounted = type_ == Arm::cavalry || type_ == Arm::artillery;
+    const bool woods = terrain_ == Terrain::woods;
+    if (hexside_ == Crossing::river) return prohibited(ctx, write, "River: impassable except at bridges", "River");
+    if (hexside_ == Crossing::escarpment && !onRoute)
+      return prohibited(ctx, write, "Escarpment: impassable except by road/path/RR track", "Escarpment");
+    if (mounted && steepSlope_ && !onRoute)
+      return prohibited(ctx, write, "Art & cav: forbidden through steep slope out of road/path/RR track", "Level");
+    if (mounted && terrain_ == Terrain::marsh && !onRoute)
+      return prohibited(ctx, write, "Marsh: cav. & art. impassable except by road/path/RR track", "Marsh");
 
-  const std::string t = "movementCosts";
-  Modifiers cost(ctx, StepKind::movementCost, "entering the hex");
-  Json effects = Json::array();
-  if (route == "railroad") GS_RULING(ctx, "V-24", "a railroad track counts as road/path for footnotes 1 and 3 and the exceptions");
-  if (onRoute) {
-    // Footnote 1: terrain marked 1 (marsh, woods, town, city, stream) costs as the road/path entered by (V-17).
-    cost.entry(t, route, 1, "V-17");
-  } else if (terrain == "marsh") {
-    cost.entry(t, "marshInfantry");
-  } else {
-    cost.entry(t, "standard");
-    if (terrain == "woods") {
-      if (mounted) cost.entry(t, "woodsArtilleryCavalry");
-      else cost.entry(t, in.at("lightTroops").get<bool>() ? "woodsJager" : "woodsInfantry");
+    const char* t = "movementCosts";
+    const std::string route = enumName(route_, kRouteNames);
+    Modifiers cost(ctx, StepKind::movementCost, "entering the hex");
+    Json effects = Json::array();
+    if (route_ == Route::railroad) GS_RULING(ctx, "V-24", "a railroad track counts as road/path for footnotes 1 and 3 and the exceptions");
+    if (onRoute) {
+      // Footnote 1: terrain marked 1 (marsh, woods, town, city, stream) costs as the road/path entered by (V-17).
+      cost.entry(t, route, 1, "V-17");
+    } else if (terrain_ == Terrain::marsh) {
+      cost.entry(t, "marshInfantry");
+    } else {
+      cost.entry(t, "standard");
+      if (woods) {
+        if (mounted) cost.entry(t, "woodsArtilleryCavalry");
+        else cost.entry(t, lightTroops_ ? "woodsJager" : "woodsInfantry");
+      }
     }
+    // V-22: footnote 1 covers the whole woods entry along a road/path/RR track: no disorganization,
+    // unless V22_woods_road_disorganizes reads footnote 2 literally.
+    const bool cavalry = type_ == Arm::cavalry;
+    if (woods && cavalry && onRoute)
+      GS_RULING(ctx, "V-22", literal_ ? "cavalry entering woods is disorganized even along a " + route +
+                                            " (V22_woods_road_disorganizes)"
+                                      : "cavalry entering woods along a " + route + " is not disorganized (footnote 1)");
+    if (woods && cavalry && (!onRoute || literal_)) {
+      // "Cav. disorganized" with footnote 2: no step loss if already disorganized (V-07).
+      effects.push_back(disorganized_ ? "noEffectAlreadyDisorganized" : "disorganized");
+      GS_NOTE(ctx, disorganized_ ? "cavalry entering woods: already disorganized, does not lose a step"
+                                 : "cavalry entering woods is disorganized",
+               "V-07");
+    }
+    if (settlement_ != Settlement::none) GS_NOTE(ctx, "town/city: movement as the other terrain in the hex", "Terrain effects");
+    // V-23: the level and ravine costs carry no footnote 1, so they apply along a road too.
+    cost.entry(t, "perLevel", levels_, onRoute ? "V-23" : "");
+    if (hexside_ == Crossing::stream && !onRoute) cost.entry(t, "stream");
+    if (hexside_ == Crossing::ravine) cost.entry(t, "ravine", 1, onRoute ? "V-23" : "");
+    if (route_ == Route::road)
+      GS_NOTE(ctx, "footnote 3: +1 free MP (2 for cavalry) at the end of movement after 2 successive road hexes", "V-17");
+    ctx.tally("cost", cost.total());
+    if (!write) return Json();
+    std::string summary = "Entering the hex costs " + std::to_string(cost.total()) + " MP";
+    if (!effects.empty())
+      summary += effects.at(0) == "disorganized" ? "; the cavalry is disorganized" : "; the cavalry, already disorganized, loses no step";
+    return Json{{"prohibited", false}, {"cost", cost.total()}, {"effects", std::move(effects)}, {"summary", summary + "."}};
   }
-  // V-22: footnote 1 covers the whole woods entry along a road/path/RR track: no disorganization,
-  // unless V22_woods_road_disorganizes reads footnote 2 literally.
-  const bool literal = ctx.option<bool>("V22_woods_road_disorganizes");
-  if (terrain == "woods" && type == "cavalry" && onRoute)
-    GS_RULING(ctx, "V-22", literal ? "cavalry entering woods is disorganized even along a " + route +
-                                     " (V22_woods_road_disorganizes)"
-                               : "cavalry entering woods along a " + route + " is not disorganized (footnote 1)");
-  if (terrain == "woods" && type == "cavalry" && (!onRoute || literal)) {
-    // "Cav. disorganized" with footnote 2: no step loss if already disorganized (V-07).
-    effects.push_back(in.at("disorganized").get<bool>() ? "noEffectAlreadyDisorganized" : "disorganized");
-    GS_NOTE(ctx, in.at("disorganized").get<bool>() ? "cavalry entering woods: already disorganized, does not lose a step"
-                                               : "cavalry entering woods is disorganized",
-             "V-07");
+
+ private:
+  static Json prohibited(Context& ctx, bool write, const std::string& reason, const std::string& row) {
+    GS_TRACE(ctx, StepKind::prohibited, Json{{"reason", reason}, {"ref", "Terrain effects: " + row}});
+    ctx.tally("cost", "prohibited");
+    if (!write) return Json();
+    return Json{{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()},
+                {"summary", "The move is prohibited: " + reason + "."}};
   }
-  if (in.at("settlement") != "none") GS_NOTE(ctx, "town/city: movement as the other terrain in the hex", "Terrain effects");
-  // V-23: the level and ravine costs carry no footnote 1, so they apply along a road too.
-  cost.entry(t, "perLevel", levels, onRoute ? "V-23" : "");
-  if (hexside == "stream" && !onRoute) cost.entry(t, "stream");
-  if (hexside == "ravine") cost.entry(t, "ravine", 1, onRoute ? "V-23" : "");
-  if (route == "road")
-    GS_NOTE(ctx, "footnote 3: +1 free MP (2 for cavalry) at the end of movement after 2 successive road hexes", "V-17");
-  ctx.tally("cost", cost.total());
-  std::string summary = "Entering the hex costs " + std::to_string(cost.total()) + " MP";
-  if (!effects.empty())
-    summary += effects.at(0) == "disorganized" ? "; the cavalry is disorganized" : "; the cavalry, already disorganized, loses no step";
-  return Json{{"prohibited", false}, {"cost", cost.total()}, {"effects", std::move(effects)}, {"summary", summary + "."}};
-}
+
+  Arm type_;
+  Terrain terrain_;
+  Settlement settlement_;
+  Crossing hexside_;
+  Route route_;
+  int levels_;
+  bool steepSlope_, lightTroops_, disorganized_, literal_;
+};
 
 }  // namespace
 }  // namespace grapeshot::napoleon1866
 
-GRAPESHOT_PROCEDURES(napoleon_iii_1866, {"movement", grapeshot::napoleon1866::movement});
+GRAPESHOT_PROCEDURES(napoleon_iii_1866, {"movement", grapeshot::bindTyped<grapeshot::napoleon1866::Movement>});

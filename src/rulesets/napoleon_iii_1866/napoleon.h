@@ -24,6 +24,11 @@ inline constexpr EnumNames<3> kTerrainNames{"clear", "marsh", "woods"};
 inline constexpr EnumNames<3> kSettlementNames{"none", "town", "city"};
 inline constexpr EnumNames<7> kHexsideNames{"open", "stream", "riverBridge", "river", "ravine", "escarpment", "escarpmentRoad"};
 inline constexpr EnumNames<4> kCommanderAtNames{"none", "stacked", "adjacent", "inRange"};
+// Movement's own lists: the route entered by, and the hexside crossed (not combat's Hexside).
+enum class Route { none, road, path, railroad };
+inline constexpr EnumNames<4> kRouteNames{"none", "road", "path", "railroad"};
+enum class Crossing { none, stream, river, bridge, ravine, escarpment };
+inline constexpr EnumNames<6> kCrossingNames{"none", "stream", "river", "bridge", "ravine", "escarpment"};
 
 // A hex as combat and morale read it. Its protection is the highest of its terrain and its
 // town/city (V-03, V-16), read from the terrain chart once.
