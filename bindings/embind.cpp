@@ -22,9 +22,11 @@ std::string boundary(F&& f) noexcept {
 
 std::string dump(const grapeshot::Json& j) { return j.dump(-1, ' ', false, grapeshot::Json::error_handler_t::replace); }
 
-// `fallbackSeed` is drawn by the JS wrapper from crypto.getRandomValues for requests without dice/seed.
-std::string resolveJson(const std::string& text, unsigned fallbackSeed) {
-  return boundary([&] { return grapeshot::resolveJson(text, fallbackSeed); });
+// A request without dice or seed gets one drawn by the core (std::random_device: getentropy, which
+// the glue answers from crypto.getRandomValues) only when it needs one: the first draw in Node loads
+// its Web Crypto, about 18 ms that a request with its own dice or seed should not pay.
+std::string resolveJson(const std::string& text) {
+  return boundary([&] { return grapeshot::resolveJson(text); });
 }
 
 template <grapeshot::Json (*Entry)(const grapeshot::Json&)>

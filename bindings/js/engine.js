@@ -3,7 +3,8 @@
 // index.js (browsers, bundlers, workers: fetch) and index.node.js (Node: the file system).
 import createGrapeshotCore from '../../dist/grapeshot-core.mjs';
 
-/** A fresh 32-bit seed from the platform's CSPRNG, for requests that bring neither dice nor seed. */
+/** A fresh 32-bit seed from the platform's CSPRNG, for a batch's items that bring neither dice nor seed
+ * (a single resolve draws its own in the core, and only when it needs one). */
 function randomSeed() {
   const a = new Uint32Array(1);
   globalThis.crypto.getRandomValues(a);
@@ -122,7 +123,7 @@ export class Engine {
   resolve(request) {
     return guard(() => {
       const { text, error } = toJson(request);
-      return error ?? JSON.parse(this.#core.resolveJson(text, randomSeed()));
+      return error ?? JSON.parse(this.#core.resolveJson(text));
     });
   }
 
@@ -135,7 +136,7 @@ export class Engine {
       return JSON.stringify(failure('invalid_request', `request text cannot be read: ${String(e?.message ?? e).slice(0, 200)}`));
     }
     const big = tooLarge(s);
-    return big ? JSON.stringify(big.error) : this.#core.resolveJson(s, randomSeed());
+    return big ? JSON.stringify(big.error) : this.#core.resolveJson(s);
   }
 
   /**

@@ -14,8 +14,8 @@ namespace grapeshot {
 inline constexpr const char* kEngineVersion = "0.1.0";
 
 // {ruleset, procedure, options?, dice?|seed?, ...inputs} -> {ok, ruleset, procedure, result, rolls, trace, seed?}
-// `fallbackSeed` is used when the request carries neither dice nor seed (the JS wrapper draws it
-// from crypto.getRandomValues); without one the native engine draws from std::random_device.
+// `fallbackSeed` is used when the request carries neither dice nor seed (a batch passes each item's);
+// without one the engine draws from std::random_device, only then (in WASM: crypto.getRandomValues).
 Json resolve(const Json& request, std::optional<std::uint32_t> fallbackSeed = std::nullopt);
 std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fallbackSeed = std::nullopt);
 

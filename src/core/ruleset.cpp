@@ -62,7 +62,10 @@ const Ruleset::Data& Ruleset::data() const {
   std::call_once(*loaded_, [this] {
     auto d = std::make_unique<Data>();
     d->meta = Json::parse(rulesetJson_);
-    d->tables = Json::parse(tablesJson_).at("tables");
+    {
+      Json all = Json::parse(tablesJson_);
+      d->tables = std::move(all.at("tables"));  // moved out, not copied: the tables are most of the data
+    }
     if (d->meta.at("id") != id_)
       throw std::logic_error("ruleset folder for " + id_ + " declares id " + d->meta.at("id").dump());
     for (const auto& [tid, t] : d->tables.items()) {
