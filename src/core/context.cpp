@@ -55,7 +55,7 @@ const Grid& Context::grid(const std::string& id) const {
 
 void Context::tally(const char* key, Json value) {
   for (auto& [k, v] : outcome_)
-    if (std::strcmp(k, key) == 0) {
+    if (k == key || std::strcmp(k, key) == 0) {  // the same literal, or the same key from elsewhere
       v = std::move(value);
       return;
     }

@@ -41,13 +41,34 @@ constexpr std::uint64_t kMaxExact = 1ull << 53;
 
 __extension__ typedef unsigned __int128 Wide;  // exact sums of up to 24 dice (10^24 < 2^128)
 
-Wide gcdWide(Wide a, Wide b) {
-  while (b != 0) {
-    const Wide t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
+// 128-bit division is a library call in WASM (and slow natively): while both operands fit in 64 bits
+// (a sequence's denominator is a product of die sizes, 10^8 for eight d10s) divide in 64 bits.
+bool fits64(Wide a, Wide b) { return (a >> 64) == 0 && (b >> 64) == 0; }
+Wide divWide(Wide a, Wide b) {
+  return fits64(a, b) ? Wide(static_cast<std::uint64_t>(a) / static_cast<std::uint64_t>(b)) : a / b;
+}
+Wide modWide(Wide a, Wide b) {
+  return fits64(a, b) ? Wide(static_cast<std::uint64_t>(a) % static_cast<std::uint64_t>(b)) : a % b;
+}
+
+// Binary GCD (Stein) of two non-negative values: shifts and subtractions, no division.
+int trailingZeros(unsigned __int128 x) {
+  const auto low = static_cast<std::uint64_t>(x);
+  return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll(static_cast<std::uint64_t>(x >> 64));
+}
+Wide gcdWide(Wide a0, Wide b0) {
+  using U = unsigned __int128;
+  U a = static_cast<U>(a0), b = static_cast<U>(b0);
+  if (a == 0) return b0;
+  if (b == 0) return a0;
+  const int shift = trailingZeros(a | b);
+  a >>= trailingZeros(a);
+  do {
+    b >>= trailingZeros(b);
+    if (a > b) std::swap(a, b);
+    b -= a;
+  } while (b != 0);
+  return static_cast<Wide>(a << shift);
 }
 
 [[noreturn]] void tooComplex(const std::string& why) { throw RequestError("odds_too_complex", why, ""); }
@@ -74,7 +95,7 @@ struct WideFraction {
   }
   Fraction narrow() const {
     const Wide r = gcdWide(num, den);  // gcd(0, den) = den: zero reads 0/1
-    const Wide n = num / r, d = den / r;
+    const Wide n = divWide(num, r), d = divWide(den, r);
     if (n >= kMaxExact || d >= kMaxExact)
       tooComplex("a probability's exact fraction needs more than 53 bits (too many dice in one sequence)");
     return Fraction{static_cast<std::int64_t>(n), static_cast<std::int64_t>(d)};
@@ -150,27 +171,45 @@ class EnumeratedDice final : public DiceSource {
   std::size_t depth_ = 0;
 };
 
-// The summed outcomes of one enumeration.
+// The summed outcomes of one enumeration. Every value's probability is num / den over one shared
+// denominator: a sequence's weight is scaled to it once (one wide division, not one per tallied
+// value; in WASM a 128-bit division is a library call), and the shared denominator grows, rescaling
+// every numerator, only when a sequence's own denominator does not divide it.
 struct Tallies {
   struct Entry {
     Json value;
-    WideFraction p;
+    Wide num = 0;
   };
   std::vector<std::pair<std::string, std::vector<Entry>>> keys;  // first-seen order
+  std::vector<const char*> keyPointers;  // the literal each key was first tallied with
   std::uint64_t paths = 0;
+  Wide den = 1;
 
-  void add(const Context::Outcome& outcome, Wide num, Wide den) {
+  Fraction probability(const Entry& e) const { return WideFraction{e.num, den}.narrow(); }
+
+  void add(const Context::Outcome& outcome, Wide num, Wide d) {
+    if (modWide(den, d) != 0) {
+      const Wide l = mulChecked(divWide(den, gcdWide(den, d)), d);
+      const Wide f = divWide(l, den);
+      for (auto& k : keys)
+        for (auto& e : k.second) e.num = mulChecked(e.num, f);
+      den = l;
+    }
+    const Wide weight = mulChecked(num, divWide(den, d));
     for (std::size_t i = 0; i < outcome.size(); ++i) {
       const char* key = outcome[i].first;
       const Json& value = outcome[i].second;
       // A procedure tallies its keys in the same order on every sequence: try the same place first.
-      auto k = i < keys.size() && keys[i].first == key
+      auto k = i < keys.size() && (keyPointers[i] == key || keys[i].first == key)
                    ? keys.begin() + static_cast<std::ptrdiff_t>(i)
                    : std::find_if(keys.begin(), keys.end(), [&](const auto& e) { return e.first == key; });
-      if (k == keys.end()) k = keys.insert(keys.end(), {key, {}});
+      if (k == keys.end()) {
+        k = keys.insert(keys.end(), {key, {}});
+        keyPointers.push_back(key);
+      }
       auto v = std::find_if(k->second.begin(), k->second.end(), [&](const Entry& e) { return e.value == value; });
-      if (v == k->second.end()) v = k->second.insert(k->second.end(), Entry{value, {}});
-      v->p.add(num, den);
+      if (v == k->second.end()) v = k->second.insert(k->second.end(), Entry{value, 0});
+      v->num += weight;  // a key's numerators sum to at most den: no overflow
     }
   }
 };
@@ -230,7 +269,17 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
   return t;
 }
 
-Json probability(const Fraction& f) { return Json{{"fraction", f.toJson()}, {"probability", f.value()}}; }
+// Objects built member by member in their final order: appended, never searched for (ordered_json's
+// operator[] and update() scan the members; report() runs once per enumeration, sensitivity included).
+Json object(std::initializer_list<std::pair<const char*, Json>> members) {
+  Json out = Json::object();
+  auto& m = out.get_ref<Json::object_t&>();
+  m.reserve(members.size());
+  for (const auto& [k, v] : members) m.emplace_back(k, v);
+  return out;
+}
+Json fractionJson(const Fraction& f) { return object({{"num", f.num}, {"den", f.den}}); }
+Json probability(const Fraction& f) { return object({{"fraction", fractionJson(f)}, {"probability", f.value()}}); }
 
 // distributions: numeric values ascending with "at least" figures; others in first-seen order.
 // expected: the mean of every numeric key.
@@ -241,25 +290,26 @@ void report(const Tallies& t, Json& into) {
   Json expected = Json::object();
   for (const auto& [key, entries] : t.keys) {
     std::vector<std::pair<Json, Fraction>> sorted;
-    for (const auto& e : entries) sorted.emplace_back(e.value, e.p.narrow());
+    for (const auto& e : entries) sorted.emplace_back(e.value, t.probability(e));
     const bool numeric = std::all_of(sorted.begin(), sorted.end(), [](const auto& e) { return e.first.is_number_integer(); });
     if (numeric)
       std::sort(sorted.begin(), sorted.end(),
                 [](const auto& a, const auto& b) { return a.first.template get<std::int64_t>() < b.first.template get<std::int64_t>(); });
     Json list = Json::array();
     Fraction mean, atLeast{1, 1};
+    list.get_ref<Json::array_t&>().reserve(sorted.size());
     for (const auto& [value, p] : sorted) {
-      Json item{{"value", value}};
-      item.update(probability(p));
+      Json item = numeric ? object({{"value", value}, {"fraction", fractionJson(p)}, {"probability", p.value()},
+                                    {"atLeast", probability(atLeast)}})
+                          : object({{"value", value}, {"fraction", fractionJson(p)}, {"probability", p.value()}});
       if (numeric) {
-        item["atLeast"] = probability(atLeast);
         atLeast += Fraction{-p.num, p.den};
         mean += p * value.get<std::int64_t>();
       }
       list.push_back(std::move(item));
     }
-    distributions[key] = std::move(list);
-    if (numeric) expected[key] = Json{{"fraction", mean.toJson()}, {"value", mean.value()}};
+    distributions.get_ref<Json::object_t&>().emplace_back(key, std::move(list));  // keys are distinct
+    if (numeric) expected.get_ref<Json::object_t&>().emplace_back(key, object({{"fraction", fractionJson(mean)}, {"value", mean.value()}}));
   }
   into["distributions"] = std::move(distributions);
   into["expected"] = std::move(expected);
@@ -284,7 +334,7 @@ Json headline(const Tallies& t, const Json& spec) {
     const auto k = std::find_if(t.keys.begin(), t.keys.end(), [&](const auto& e) { return e.first == key; });
     if (k != t.keys.end())
       for (const auto& e : k->second)
-        if (meets(e.value, test)) sum += e.p.narrow();
+        if (meets(e.value, test)) sum += t.probability(e);
     Json item{{"label", test.at("label")}, {"tally", key}};
     item.update(probability(sum));
     out.push_back(std::move(item));
