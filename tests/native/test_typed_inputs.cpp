@@ -52,18 +52,24 @@ bool covers(const grapeshot::EnumNames<N>& n, const Json& schemaEnum) {
   return true;
 }
 
+// Every enum `field` of these procedures (all when empty) is exactly `expected`, at least `atLeast` of them.
+void checkEnums(const char* ruleset, const std::set<std::string>& procedures, const char* field, const Json& expected,
+                std::size_t atLeast) {
+  const auto lists = enumsOf(ruleset, field, procedures);
+  CHECK(lists.size() >= atLeast);
+  for (const auto& l : lists) {
+    INFO(field << ": " << l.dump());
+    CHECK(l == expected);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("napoleon-iii-1866: the typed enums are the schema's, in order", "[typed]") {
   namespace nap = grapeshot::napoleon1866;
   const std::set<std::string> typed{"fire", "shock", "morale", "rally"};
   const auto check = [&typed](const char* field, const Json& expected, std::size_t atLeast) {
-    const auto lists = enumsOf("napoleon-iii-1866", field, typed);
-    CHECK(lists.size() >= atLeast);
-    for (const auto& l : lists) {
-      INFO(field << ": " << l.dump());
-      CHECK(l == expected);
-    }
+    checkEnums("napoleon-iii-1866", typed, field, expected, atLeast);
   };
   check("nationality", names(nap::kNationalityNames), 3);
   check("terrain", names(nap::kTerrainNames), 4);
@@ -95,12 +101,7 @@ TEST_CASE("battles-of-waterloo: every state and unit type a schema allows has an
 TEST_CASE("grande-tactique: the typed enums are the schema's, in order", "[typed]") {
   namespace gt = grapeshot::grande_tactique;
   const auto check = [](const char* field, const Json& expected, std::size_t atLeast) {
-    const auto lists = enumsOf("grande-tactique", field);
-    CHECK(lists.size() >= atLeast);
-    for (const auto& l : lists) {
-      INFO(field << ": " << l.dump());
-      CHECK(l == expected);
-    }
+    checkEnums("grande-tactique", {}, field, expected, atLeast);
   };
   check("arm", names(gt::kArmNames), 6);
   check("quality", names(gt::kQualityNames), 3);
