@@ -45,12 +45,50 @@ std::string mpText(int halves) {
 }
 Json mpJson(int halves) { return halves % 2 == 0 ? Json(halves / 2) : Json(halves / 2.0); }
 
+// A move's inputs, read once (they are also the chart's row ids, so they stay strings).
+struct MoveInputs {
+  explicit MoveInputs(const Json& in)
+      : type(in.at("unitType").get<std::string>()),
+        movementType(in.at("movementType").get<std::string>()),
+        action(in.at("action").get<std::string>()),
+        state(in.at("state").get<std::string>()),
+        terrain(in.at("terrain").get<std::string>()),
+        route(in.at("route").get<std::string>()),
+        water(in.at("water").get<std::string>()),
+        crossing(in.at("crossing").get<std::string>()),
+        slope(in.at("slope").get<std::string>()),
+        movementAllowance(in.at("movementAllowance").get<int>()),
+        inSquare(in.at("inSquare").get<bool>()),
+        building(in.at("building").get<bool>()),
+        crest(in.at("crest").get<bool>()),
+        ravine(in.at("ravine").get<bool>()),
+        leavingEnemyZoc(in.at("leavingEnemyZoc").get<bool>()),
+        enteringEnemyZoc(in.at("enteringEnemyZoc").get<bool>()),
+        stackedWithFriendlyUnit(in.at("stackedWithFriendlyUnit").get<bool>()),
+        cavalryPursuit(in.at("cavalryPursuit").get<bool>()),
+        engaged(in.at("engaged").get<bool>()),
+        inEnemyZoc(in.at("inEnemyZoc").get<bool>()) {
+    const bool leader = type == "leader";
+    if (leader) state = "Normal";
+    if (leader && inSquare) throw RequestError(code::kConflictingFields, "a leader is not in square", "/inSquare");
+    // Inputs that cannot coexist (V-27 applies to every ruleset): only infantry forms square and has a
+    // D-2 state; a bridge or ford crosses water.
+    if (!leader && type != "infantry" && inSquare)
+      throw RequestError(code::kConflictingFields, "only infantry forms square, and this unit is " + type, "/inSquare");
+    if (!leader && type != "infantry" && state == "D-2")
+      throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type, "/state");
+    if (crossing != "none" && water == "none")
+      throw RequestError(code::kConflictingFields, "a " + crossing + " crosses water, and water is none", "/crossing");
+  }
+  std::string type, movementType, action, state, terrain, route, water, crossing, slope;
+  int movementAllowance;
+  bool inSquare, building, crest, ravine, leavingEnemyZoc, enteringEnemyZoc, stackedWithFriendlyUnit, cavalryPursuit,
+      engaged, inEnemyZoc;
+};
+
 class Move {
  public:
-  explicit Move(Context& ctx) : ctx_(ctx), in_(ctx.in) {
-    type_ = in_.at("unitType").get<std::string>();
-    movementType_ = in_.at("movementType").get<std::string>();
-  }
+  Move(Context& ctx, const MoveInputs& in) : ctx_(ctx), in_(in), type_(in.type), movementType_(in.movementType) {}
 
   Json run();
 
@@ -135,9 +173,9 @@ class Move {
   Json finish();
 
   Context& ctx_;
-  const Json& in_;
-  std::string type_;
-  std::string movementType_;
+  const MoveInputs& in_;
+  const std::string& type_;
+  const std::string& movementType_;
   bool prohibited_ = false;
   std::string reason_;
   int halves_ = 0;
@@ -150,7 +188,7 @@ class Move {
 
 Json Move::allowance() const {
   std::string rateId = movementType_;
-  if (type_ != "leader" && in_.at("inSquare").get<bool>()) rateId = "inSquare";
+  if (type_ != "leader" && in_.inSquare) rateId = "inSquare";
   const Json* row = nullptr;
   for (const auto& r : ctx_.table("movementRates").at("rows"))
     if (r.at("id") == rateId) row = &r;
@@ -159,7 +197,7 @@ Json Move::allowance() const {
   const Json& rate = row->at("rate");
   if (rate.contains("hexes")) {
     out["hexes"] = rate.at("hexes");
-  } else if (const int ma = in_.at("movementAllowance").get<int>(); ma > 0) {
+  } else if (const int ma = in_.movementAllowance; ma > 0) {
     const int num = rate.at("mpNum").get<int>() * ma, den = rate.at("mpDen").get<int>();
     out["mp"] = rate.value("round", "") == "up" ? (num + den - 1) / den : num / den;  // "1/2 MPs (round up)"
   }
@@ -193,34 +231,22 @@ Json Move::finish() {
 
 Json Move::run() {
   const bool leader = type_ == "leader";
-  const std::string state = leader ? "Normal" : in_.at("state").get<std::string>();
-  const std::string action = in_.at("action").get<std::string>();
-  if (leader && in_.at("inSquare").get<bool>())
-    throw RequestError(code::kConflictingFields, "a leader is not in square", "/inSquare");
-  // Inputs that cannot coexist (V-27 applies to every ruleset): only infantry forms square and has a
-  // D-2 state; a bridge or ford crosses water.
-  if (!leader && type_ != "infantry" && in_.at("inSquare").get<bool>())
-    throw RequestError(code::kConflictingFields, "only infantry forms square, and this unit is " + type_, "/inSquare");
-  if (!leader && type_ != "infantry" && state == "D-2")
-    throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type_, "/state");
-  if (in_.at("crossing") != "none" && in_.at("water") == "none")
-    throw RequestError(code::kConflictingFields,
-                       "a " + in_.at("crossing").get<std::string>() + " crosses water, and water is none", "/crossing");
+  const std::string& state = in_.state;
+  const std::string& action = in_.action;
   if (state == "Routed") {
     return prohibit("Routed Units: " + disorderItem(ctx_, "routed", 3), "Effects of Disorder and Rout");
   }
-  if (in_.at("inSquare").get<bool>())
+  if (in_.inSquare)
     GS_NOTE(ctx_, "Units in Square move 1 hex (Movement Rates)", "Movement Rates");
 
   if (action == "formSquare") {
     rowNote("formSquare");
     if (cell("formSquare") == "P") return prohibitRow("formSquare", "E");
     // Note E: only non-D2, unrouted infantry, unengaged and not in an enemy ZOC, may form square.
-    if (state == "D-2" || in_.at("engaged").get<bool>() || in_.at("inEnemyZoc").get<bool>() ||
-        in_.at("inSquare").get<bool>()) {
+    if (state == "D-2" || in_.engaged || in_.inEnemyZoc || in_.inSquare) {
       std::string why = state == "D-2" ? "the unit is D-2"
-                        : in_.at("engaged").get<bool>() ? "the unit is engaged"
-                        : in_.at("inEnemyZoc").get<bool>() ? "the unit is in an enemy ZOC"
+                        : in_.engaged ? "the unit is engaged"
+                        : in_.inEnemyZoc ? "the unit is in an enemy ZOC"
                                                            : "the unit is already in square";
       return prohibit("Form Square: " + why + "; note E: " + noteText("E"), "Terrain Effects on Movement: note E");
     }
@@ -233,8 +259,8 @@ Json Move::run() {
   }
 
   // Entering a hex: the hex's own cost, or the road/path rate when the unit may use it (note A).
-  const std::string terrain = in_.at("terrain").get<std::string>();
-  const std::string route = in_.at("route").get<std::string>();
+  const std::string& terrain = in_.terrain;
+  const std::string& route = in_.route;
   const bool routeRates = mayUseRouteRates();
   if (route != "none" && !routeRates) {
     noteLetter("A");
@@ -247,11 +273,11 @@ Json Move::run() {
   } else if (!addRow(terrain)) {
     return prohibitRow(terrain, terrain == "builtUpVillage" ? "F" : "");
   }
-  if (in_.at("building").get<bool>()) addRow("building");
+  if (in_.building) addRow("building");
 
   // The hexside: a water obstacle, unless crossed by a bridge or ford whose rate the unit may use (note A).
-  const std::string water = in_.at("water").get<std::string>();
-  const std::string crossing = in_.at("crossing").get<std::string>();
+  const std::string& water = in_.water;
+  const std::string& crossing = in_.crossing;
   if (crossing != "none" && !routeRates) {
     noteLetter("A");
     GS_NOTE(ctx_, column() + " in " + movementType_ + " movement may not use bridge/ford rates: crosses the water",
@@ -272,10 +298,10 @@ Json Move::run() {
                       {"ref", "Terrain Effects on Movement: note D"}});
     }
   }
-  const std::string slope = in_.at("slope").get<std::string>();
+  const std::string& slope = in_.slope;
   if (slope != "none" && !addRow(slope)) return prohibitRow(slope);
-  if (in_.at("crest").get<bool>() && !addRow("crest")) return prohibitRow("crest");
-  if (in_.at("ravine").get<bool>() && !addRow("ravine")) return prohibitRow("ravine");
+  if (in_.crest && !addRow("crest")) return prohibitRow("crest");
+  if (in_.ravine && !addRow("ravine")) return prohibitRow("ravine");
 
   // Enemy ZOC: the chart names the movement a unit must be using to leave or enter one.
   auto zocRule = [&](const std::string& rowId) {
@@ -288,16 +314,16 @@ Json Move::run() {
     if (need == kNeeds.end() || movementType_ == need->second) return std::string();
     return label(rowId) + ": " + column() + " must use " + code + " - " + legendText(ctx_, code);
   };
-  if (in_.at("leavingEnemyZoc").get<bool>()) {
+  if (in_.leavingEnemyZoc) {
     const std::string why = zocRule("leaveEnemyZoc");
     if (!why.empty()) return prohibit(why, "Terrain Effects on Movement: Leave Enemy ZOC");
   }
-  if (in_.at("enteringEnemyZoc").get<bool>()) {
-    if (leader && !in_.at("stackedWithFriendlyUnit").get<bool>()) {
+  if (in_.enteringEnemyZoc) {
+    if (leader && !in_.stackedWithFriendlyUnit) {
       noteLetter("C");
       return prohibit("Enter Enemy ZOC: note C: " + noteText("C"), "Terrain Effects on Movement: note C");
     }
-    if (state == "D-1" && !in_.at("cavalryPursuit").get<bool>()) {
+    if (state == "D-1" && !in_.cavalryPursuit) {
       return prohibit("D-1: " + disorderItem(ctx_, "D-1", 0), "Effects of Disorder and Rout");
     }
     const std::string why = zocRule("enterEnemyZoc");
@@ -306,12 +332,26 @@ Json Move::run() {
   return finish();
 }
 
-Json movement(Context& ctx) { return Move(ctx).run(); }
+// Movement rolls no dice: it is played once, but its inputs are read, and contradictions refused, at bind.
+class Movement final : public Play {
+ public:
+  Movement(const Ruleset&, const Json& in, const Json&) : in_(in) {}
+  Json play(Context& ctx, bool) const override { return Move(ctx, in_).run(); }
+
+ private:
+  MoveInputs in_;
+};
 
 // ---- stacking ------------------------------------------------------------------------------------
 
-Json stacking(Context& ctx) {
-  const Json& units = ctx.in.at("units");
+// One unit of the hex, as the stacking chart reads it.
+struct StackUnit {
+  std::string type, command;
+  int strengthPoints;
+  bool routed, silesianRifle, division3I, iCorpsArtillery;
+};
+
+Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
   const Json& chart = ctx.table("stacking");
   Json reasons = Json::array();
   auto fail = [&](const std::string& code, const std::string& text, const std::string& ref) {
@@ -322,25 +362,24 @@ Json stacking(Context& ctx) {
   // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
   std::vector<std::size_t> combat;
   for (std::size_t i = 0; i < units.size(); ++i)
-    if (units[i].at("type") != "leader") combat.push_back(i);
+    if (units[i].type != "leader") combat.push_back(i);
   if (combat.size() < units.size()) GS_NOTE(ctx, "leaders do not count against stacking (not in the printed list)", "Stacking");
 
   if (combat.size() > 1)
     for (std::size_t i : combat)
-      if (units[i].at("routed").get<bool>())
+      if (units[i].routed)
         fail("routed", "unit " + std::to_string(i) + " is routed: Routed Units may not stack", "Effects of Disorder and Rout");
 
   // The Silesian Rifle exception: it may stack with any infantry of the 3/I division or any I Corps
   // artillery, so it does not count when every other combat unit in the hex is one of those.
   std::vector<std::size_t> counted = combat;
   for (std::size_t i : combat) {
-    if (!units[i].at("silesianRifle").get<bool>() || combat.size() < 2) continue;
+    if (!units[i].silesianRifle || combat.size() < 2) continue;
     bool allFit = true;
     for (std::size_t j : combat)
       if (j != i) {
-        const Json& o = units[j];
-        allFit = allFit && ((o.at("type") == "infantry" && o.at("division3I").get<bool>()) ||
-                            (o.at("type") == "artillery" && o.at("iCorpsArtillery").get<bool>()));
+        const StackUnit& o = units[j];
+        allFit = allFit && ((o.type == "infantry" && o.division3I) || (o.type == "artillery" && o.iCorpsArtillery));
       }
     if (allFit) {
       counted.erase(std::find(counted.begin(), counted.end(), i));
@@ -355,11 +394,11 @@ Json stacking(Context& ctx) {
   int artillerySps = 0;
   std::set<std::string> artilleryCommands;
   for (std::size_t i : counted) {
-    const std::string type = units[i].at("type").get<std::string>();
+    const std::string& type = units[i].type;
     ++count[type];
     if (type == "artillery") {
-      artillerySps += units[i].at("strengthPoints").get<int>();
-      artilleryCommands.insert(units[i].at("command").get<std::string>());
+      artillerySps += units[i].strengthPoints;
+      artilleryCommands.insert(units[i].command);
     }
   }
 
@@ -400,6 +439,20 @@ Json stacking(Context& ctx) {
   return out;
 }
 
+class Stacking final : public Play {
+ public:
+  Stacking(const Ruleset&, const Json& in, const Json&) {
+    for (const auto& u : in.at("units"))
+      units_.push_back({u.at("type").get<std::string>(), u.at("command").get<std::string>(), u.at("strengthPoints").get<int>(),
+                        u.at("routed").get<bool>(), u.at("silesianRifle").get<bool>(), u.at("division3I").get<bool>(),
+                        u.at("iCorpsArtillery").get<bool>()});
+  }
+  Json play(Context& ctx, bool) const override { return stackingOf(ctx, units_); }
+
+ private:
+  std::vector<StackUnit> units_;
+};
+
 // ---- zoc -----------------------------------------------------------------------------------------
 
 // The six hexsides of a faced hex, clockwise from the front (the vocabulary in ruleset.json).
@@ -408,22 +461,32 @@ const std::vector<std::string>& allHexsides() {
   return k;
 }
 
-Json zoc(Context& ctx) {
-  const std::string type = ctx.in.at("unitType").get<std::string>();
-  const std::string state = ctx.in.at("state").get<std::string>();
-  std::string rowId;
-  // Precedence (judgment): a routed unit has none; a square or a controlled Chateau faces every way;
-  // otherwise Shaken (D-1/D-2, W-29) narrows the type's ZOC to the front.
-  if (state == "Routed") rowId = "routed";
-  else if (ctx.in.at("inSquare").get<bool>()) rowId = "inSquare";
-  else if (ctx.in.at("inControlledChateau").get<bool>()) rowId = "controlledChateau";
-  else if (state == "D-1" || state == "D-2") rowId = "shaken";
-  else rowId = type;
-  if (ctx.in.at("inSquare").get<bool>() && type != "infantry")  // a contradiction, as in movement (V-27)
-    throw RequestError(code::kConflictingFields, "only infantry forms square (movement note E)", "/inSquare");
-  if (state == "D-2" && type != "infantry")
-    throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type, "/state");
+class Zoc final : public Play {
+ public:
+  Zoc(const Ruleset&, const Json& in, const Json&) {
+    const std::string type = in.at("unitType").get<std::string>();
+    const std::string state = in.at("state").get<std::string>();
+    const bool inSquare = in.at("inSquare").get<bool>();
+    // Precedence (judgment): a routed unit has none; a square or a controlled Chateau faces every way;
+    // otherwise Shaken (D-1/D-2, W-29) narrows the type's ZOC to the front.
+    if (state == "Routed") rowId_ = "routed";
+    else if (inSquare) rowId_ = "inSquare";
+    else if (in.at("inControlledChateau").get<bool>()) rowId_ = "controlledChateau";
+    else if (state == "D-1" || state == "D-2") rowId_ = "shaken";
+    else rowId_ = type;
+    if (inSquare && type != "infantry")  // a contradiction, as in movement (V-27)
+      throw RequestError(code::kConflictingFields, "only infantry forms square (movement note E)", "/inSquare");
+    if (state == "D-2" && type != "infantry")
+      throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type, "/state");
+  }
+  Json play(Context& ctx, bool) const override;
 
+ private:
+  std::string rowId_;
+};
+
+Json Zoc::play(Context& ctx, bool) const {
+  const std::string& rowId = rowId_;
   const Json* row = nullptr;
   for (const auto& r : ctx.table("zonesOfControl").at("rows"))
     if (r.at("id") == rowId) row = &r;
@@ -446,8 +509,17 @@ Json zoc(Context& ctx) {
 
 // ---- status --------------------------------------------------------------------------------------
 
-Json status(Context& ctx) {
-  const std::string state = ctx.in.at("state").get<std::string>();
+class Status final : public Play {
+ public:
+  Status(const Ruleset&, const Json& in, const Json&) : state_(in.at("state").get<std::string>()) {}
+  Json play(Context& ctx, bool) const override;
+
+ private:
+  std::string state_;
+};
+
+Json Status::play(Context& ctx, bool) const {
+  const std::string& state = state_;
   Json restrictions = Json::array();
   Json label = nullptr;
   if (state != "Normal") {
@@ -467,6 +539,7 @@ Json status(Context& ctx) {
 }  // namespace
 }  // namespace grapeshot::waterloo
 
-GRAPESHOT_PROCEDURES(battles_of_waterloo, {"movement", grapeshot::waterloo::movement},
-                     {"stacking", grapeshot::waterloo::stacking}, {"zoc", grapeshot::waterloo::zoc},
-                     {"status", grapeshot::waterloo::status});
+GRAPESHOT_PROCEDURES(battles_of_waterloo, {"movement", grapeshot::bindTyped<grapeshot::waterloo::Movement>},
+                     {"stacking", grapeshot::bindTyped<grapeshot::waterloo::Stacking>},
+                     {"zoc", grapeshot::bindTyped<grapeshot::waterloo::Zoc>},
+                     {"status", grapeshot::bindTyped<grapeshot::waterloo::Status>});
