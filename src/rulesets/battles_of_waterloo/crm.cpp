@@ -39,18 +39,44 @@ namespace {
 
 const char* kMatrix = "combatResultsMatrix";
 
+// A matrix cell's effect words (tables.json), read once into this closed set: a misspelt word fails
+// when the matrix is first indexed, not mid-roll.
+enum class Effect { retreat, retreat1hex, d1, d2, rout, stepLoss, eliminated, cohesionCheckElseRout };
+inline constexpr EnumNames<8> kEffectNames{"retreat", "retreat1hex", "D-1", "D-2", "rout", "stepLoss", "eliminated",
+                                           "cohesionCheckElseRout"};
+
+struct MatrixCell {
+  const std::string* text;  // the printed words
+  std::vector<Effect> effects;
+};
+
 // The matrix indexed once: exact odds read it for every unit of every dice sequence. The ruleset's
 // data is loaded once and never changes, so a function-local static may point into it.
 struct MatrixIndex {
   static constexpr const char* kTypes[] = {"Infantry", "Cavalry", "Artillery"};  // matrixTypeIndex
   const Json* rows[kStateNames.size()][3] = {};
+  std::vector<MatrixCell> cells[kStateNames.size()][3];  // per row, in column order
   std::vector<std::string> columns;
+  std::size_t back = 0;  // the B column
   explicit MatrixIndex(const Json& matrix) {
     for (const auto& row : matrix.at("rows"))
       for (int s = 0; s < 6; ++s)
         for (int t = 0; t < 3; ++t)
-          if (row.at("state") == kStateNames[s] && row.at("type") == kTypes[t] && !rows[s][t]) rows[s][t] = &row;
+          if (row.at("state") == kStateNames[s] && row.at("type") == kTypes[t] && !rows[s][t]) {
+            rows[s][t] = &row;
+            for (const auto& c : row.at("cells")) {
+              MatrixCell cell{&c.at("text").get_ref<const std::string&>(), {}};
+              for (const auto& e : c.at("effects")) cell.effects.push_back(readEnum<Effect>(e, kEffectNames));
+              cells[s][t].push_back(std::move(cell));
+            }
+          }
     for (const auto& c : matrix.at("columns")) columns.push_back(c.get<std::string>());
+    back = column("B");
+  }
+  std::size_t column(const std::string& name) const {
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      if (columns[i] == name) return i;
+    throw std::logic_error("Combat Results Matrix has no column " + name);
   }
 };
 
@@ -59,16 +85,7 @@ const MatrixIndex& matrixIndex(const Context& ctx) {
   return index;
 }
 
-const Json* matrixRow(const Context& ctx, State state, Arm type) {
-  return matrixIndex(ctx).rows[static_cast<int>(state)][matrixTypeIndex(type)];
-}
 
-std::size_t columnIndex(const Context& ctx, const std::string& column) {
-  const auto& cols = matrixIndex(ctx).columns;
-  for (std::size_t i = 0; i < cols.size(); ++i)
-    if (cols[i] == column) return i;
-  throw std::logic_error("Combat Results Matrix has no column " + column);
-}
 
 void rout(Context& ctx, Unit& u, const std::string& ref) {
   if (u.routBlocked || u.retreatBlocked) {
@@ -107,39 +124,43 @@ void retreat(Context& ctx, Unit& u, int hexes, const std::string& what) {
                  {"ref", "W-19"}});
 }
 
-// The matrix cell's effect words, applied in printed order.
-void applyEffects(Context& ctx, Unit& u, const Json& row, const Json& cell, const std::string& column,
-                  const std::string& ref) {
-  for (const auto& e : cell.at("effects")) {
+// The matrix cell's effect words, applied in printed order; `row` is the row the cell was read on.
+void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, const MatrixCell& cell,
+                  const std::string& column, const std::string& ref) {
+  for (const Effect effect : cell.effects) {
     if (u.state == State::eliminated) return;
-    const std::string& effect = e.get_ref<const std::string&>();
-    if (effect == "retreat") {
-      retreat(ctx, u, ctx.option<int>("W19_retreat_hexes"), cell.at("text").get_ref<const std::string&>());
-    } else if (effect == "retreat1hex") {
-      retreat(ctx, u, 1, cell.at("text").get_ref<const std::string&>());
-    } else if (effect == "D-1" || effect == "D-2") {
-      u.state = readEnum<State>(e, kStateNames);
-      u.events.push_back(u.state == State::d1 ? Event::d1 : Event::d2);
-      GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()}, {"reason", cell.at("text")}, {"ref", "Combat Results Matrix"}});
-    } else if (effect == "rout") {
-      rout(ctx, u, ref);
-    } else if (effect == "stepLoss") {
-      loseSteps(ctx, u, 1, cell.at("text").get_ref<const std::string&>(), "Combat Results Matrix");
-    } else if (effect == "eliminated") {
-      u.state = State::eliminated;
-      u.events.push_back(Event::eliminated);
-      GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
-    } else if (effect == "cohesionCheckElseRout") {
-      // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
-      requireCohesion(u);
-      if (cohesionCheck(ctx, u.cohesion, 0, ctx.wordy() ? u.who() + " (matrix " + column + ")" : std::string())) {
-        const Json& b = row.at("cells").at(columnIndex(ctx, "B"));
-        applyEffects(ctx, u, row, b, "B", ref);
-      } else {
-        rout(ctx, u, "Combat Results Matrix");
-      }
-    } else {
-      throw std::logic_error("unknown matrix effect " + effect);
+    switch (effect) {
+      case Effect::retreat:
+        retreat(ctx, u, ctx.option<int>("W19_retreat_hexes"), *cell.text);
+        break;
+      case Effect::retreat1hex:
+        retreat(ctx, u, 1, *cell.text);
+        break;
+      case Effect::d1:
+      case Effect::d2:
+        u.state = effect == Effect::d1 ? State::d1 : State::d2;
+        u.events.push_back(u.state == State::d1 ? Event::d1 : Event::d2);
+        GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()}, {"reason", *cell.text}, {"ref", "Combat Results Matrix"}});
+        break;
+      case Effect::rout:
+        rout(ctx, u, ref);
+        break;
+      case Effect::stepLoss:
+        loseSteps(ctx, u, 1, *cell.text, "Combat Results Matrix");
+        break;
+      case Effect::eliminated:
+        u.state = State::eliminated;
+        u.events.push_back(Event::eliminated);
+        GS_TRACE(ctx, StepKind::result, Json{{"for", u.who()}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
+        break;
+      case Effect::cohesionCheckElseRout:
+        // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
+        requireCohesion(u);
+        if (cohesionCheck(ctx, u.cohesion, 0, ctx.wordy() ? u.who() + " (matrix " + column + ")" : std::string()))
+          applyEffects(ctx, u, row, row[matrixIndex(ctx).back], "B", ref);
+        else
+          rout(ctx, u, "Combat Results Matrix");
+        break;
     }
   }
 }
@@ -230,12 +251,13 @@ void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const st
 
 void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::string& ref) {
   if (u.state == State::eliminated) return;
-  const Json* row = matrixRow(ctx, u.state, u.type);
-  if (!row) throw std::logic_error(std::string("Combat Results Matrix has no row ") + name(u.state) + "/" + name(u.type));
-  const Json& cell = row->at("cells").at(columnIndex(ctx, column));
+  const MatrixIndex& index = matrixIndex(ctx);
+  const auto& row = index.cells[static_cast<int>(u.state)][matrixTypeIndex(u.type)];
+  if (row.empty()) throw std::logic_error(std::string("Combat Results Matrix has no row ") + name(u.state) + "/" + name(u.type));
+  const MatrixCell& cell = row.at(index.column(column));
   GS_TRACE(ctx, StepKind::matrix, Json{{"for", u.who()}, {"row", std::string(name(u.state)) + " " + matrixType(u.type)}, {"column", column},
-                 {"cell", cell.at("text")}, {"ref", ref.empty() ? "Combat Results Matrix" : ref}});
-  applyEffects(ctx, u, *row, cell, column, ref);
+                 {"cell", *cell.text}, {"ref", ref.empty() ? "Combat Results Matrix" : ref}});
+  applyEffects(ctx, u, row, cell, column, ref);
 }
 
 void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, const std::string& ref) {
