@@ -52,15 +52,13 @@ Wide modWide(Wide a, Wide b) {
 }
 
 // Binary GCD (Stein) of two non-negative values: shifts and subtractions, no division.
-int trailingZeros(unsigned __int128 x) {
+int trailingZeros(Wide x) {
   const auto low = static_cast<std::uint64_t>(x);
   return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll(static_cast<std::uint64_t>(x >> 64));
 }
-Wide gcdWide(Wide a0, Wide b0) {
-  using U = unsigned __int128;
-  U a = static_cast<U>(a0), b = static_cast<U>(b0);
-  if (a == 0) return b0;
-  if (b == 0) return a0;
+Wide gcdWide(Wide a, Wide b) {
+  if (a == 0) return b;
+  if (b == 0) return a;
   const int shift = trailingZeros(a | b);
   a >>= trailingZeros(a);
   do {
@@ -68,7 +66,7 @@ Wide gcdWide(Wide a0, Wide b0) {
     if (a > b) std::swap(a, b);
     b -= a;
   } while (b != 0);
-  return static_cast<Wide>(a << shift);
+  return a << shift;
 }
 
 [[noreturn]] void tooComplex(const std::string& why) { throw RequestError("odds_too_complex", why, ""); }
@@ -79,20 +77,11 @@ Wide mulChecked(Wide a, Wide b) {
   return r;
 }
 
-// An exact probability while summing: 128-bit over a common denominator (the paths' denominators
-// are products of die sizes, so it rarely changes), reduced once when reported.
+// An exact probability, 128-bit while summing (Tallies keeps one shared denominator), reduced once
+// when reported.
 struct WideFraction {
   Wide num = 0;
   Wide den = 1;
-  void add(Wide n, Wide d) {
-    if (den % d == 0) {
-      num += mulChecked(n, den / d);
-      return;
-    }
-    const Wide l = mulChecked(den / gcdWide(den, d), d);
-    num = mulChecked(num, l / den) + mulChecked(n, l / d);
-    den = l;
-  }
   Fraction narrow() const {
     const Wide r = gcdWide(num, den);  // gcd(0, den) = den: zero reads 0/1
     const Wide n = divWide(num, r), d = divWide(den, r);

@@ -54,7 +54,6 @@ struct MatrixCell {
 // data is loaded once and never changes, so a function-local static may point into it.
 struct MatrixIndex {
   static constexpr const char* kTypes[] = {"Infantry", "Cavalry", "Artillery"};  // matrixTypeIndex
-  const Json* rows[kStateNames.size()][3] = {};
   std::vector<MatrixCell> cells[kStateNames.size()][3];  // per row, in column order
   std::vector<std::string> columns;
   std::size_t back = 0;  // the B column
@@ -62,8 +61,7 @@ struct MatrixIndex {
     for (const auto& row : matrix.at("rows"))
       for (int s = 0; s < 6; ++s)
         for (int t = 0; t < 3; ++t)
-          if (row.at("state") == kStateNames[s] && row.at("type") == kTypes[t] && !rows[s][t]) {
-            rows[s][t] = &row;
+          if (row.at("state") == kStateNames[s] && row.at("type") == kTypes[t] && cells[s][t].empty()) {
             for (const auto& c : row.at("cells")) {
               MatrixCell cell{&c.at("text").get_ref<const std::string&>(), {}};
               for (const auto& e : c.at("effects")) cell.effects.push_back(readEnum<Effect>(e, kEffectNames));
