@@ -20,8 +20,6 @@ std::string boundary(F&& f) noexcept {
   }
 }
 
-std::string dump(const grapeshot::Json& j) { return j.dump(-1, ' ', false, grapeshot::Json::error_handler_t::replace); }
-
 // A request without dice or seed gets one drawn by the core (std::random_device: getentropy, which
 // the glue answers from crypto.getRandomValues) only when it needs one: the first draw in Node loads
 // its Web Crypto, about 18 ms that a request with its own dice or seed should not pay.
@@ -33,7 +31,17 @@ template <grapeshot::Json (*Entry)(const grapeshot::Json&)>
 std::string jsonEntry(const std::string& text) {
   return boundary([&] {
     grapeshot::Json req, err;
-    return dump(grapeshot::parseRequest(text, req, err) ? Entry(req) : err);
+    return grapeshot::toText(grapeshot::parseRequest(text, req, err) ? Entry(req) : err);
+  });
+}
+
+std::string lookupJson(const std::string& text) {
+  return boundary([&] {
+    grapeshot::Json req, err;
+    if (!grapeshot::parseRequest(text, req, err)) return grapeshot::toText(err);
+    std::string out;
+    grapeshot::appendLookup(req, out);
+    return out;
   });
 }
 
@@ -42,7 +50,7 @@ std::string batchJson(const std::string& text, const std::string& call, unsigned
   return boundary([&] {
     grapeshot::Json req, err;
     return grapeshot::parseRequest(text, req, err, grapeshot::kMaxBatchBytes) ? grapeshot::batchText(req, call, fallbackSeed)
-                                                                               : dump(err);
+                                                                               : grapeshot::toText(err);
   });
 }
 
@@ -53,10 +61,10 @@ emscripten::val lookupCodes(const std::string& headerText, const emscripten::val
   std::vector<std::int32_t> codes;
   std::string json = boundary([&] {
     grapeshot::Json header, err;
-    if (!grapeshot::parseRequest(headerText, header, err)) return dump(err);
+    if (!grapeshot::parseRequest(headerText, header, err)) return grapeshot::toText(err);
     std::vector<std::int32_t> in(pairs["length"].as<std::size_t>());
     emscripten::val(emscripten::typed_memory_view(in.size(), in.data())).call<void>("set", pairs);
-    return dump(grapeshot::lookupCodes(header, in.data(), in.size() / 2, codes));
+    return grapeshot::toText(grapeshot::lookupCodes(header, in.data(), in.size() / 2, codes));
   });
   out.set("json", json);
   out.set("codes", emscripten::val(emscripten::typed_memory_view(codes.size(), codes.data())).call<emscripten::val>("slice"));
@@ -65,14 +73,14 @@ emscripten::val lookupCodes(const std::string& headerText, const emscripten::val
 
 grapeshot::Json odds(const grapeshot::Json& request) { return grapeshot::odds(request); }
 
-std::string rulesetsJson() { return boundary([] { return dump(grapeshot::describe()); }); }
+std::string rulesetsJson() { return boundary([] { return grapeshot::toText(grapeshot::describe()); }); }
 std::string version() { return grapeshot::kEngineVersion; }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(grapeshot) {
   emscripten::function("resolveJson", &resolveJson);
-  emscripten::function("lookupJson", &jsonEntry<grapeshot::lookup>);
+  emscripten::function("lookupJson", &lookupJson);
   emscripten::function("tableJson", &jsonEntry<grapeshot::table>);
   emscripten::function("oddsJson", &jsonEntry<odds>);
   emscripten::function("batchJson", &batchJson);

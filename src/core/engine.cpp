@@ -1,8 +1,10 @@
 #include "engine.h"
 
 #include <algorithm>
+#include <array>
 #include <random>
 #include <set>
+#include <string_view>
 
 #include "context.h"
 #include "receipt.h"
@@ -21,21 +23,31 @@ bool isEnvelopeField(const std::string& k) {
          k == "trace";
 }
 
-const std::string& requireString(const Json& req, const char* field) {
-  const auto it = req.find(field);
-  const std::string path = std::string("/") + field;
-  if (it == req.end()) throw RequestError(code::kMissingField, std::string("missing required field \"") + field + "\"", path);
-  if (!it->is_string())
-    throw RequestError(code::kWrongType, std::string("expected a string, got ") + schemaTypeName(*it), path);
-  return it->get_ref<const std::string&>();
+// A string field of a request, given the member found (null: missing).
+const std::string& requireString(const Json* member, const char* field) {
+  if (!member)
+    throw RequestError(code::kMissingField, std::string("missing required field \"") + field + "\"", std::string("/") + field);
+  if (!member->is_string())
+    throw RequestError(code::kWrongType, std::string("expected a string, got ") + schemaTypeName(*member), std::string("/") + field);
+  return member->get_ref<const std::string&>();
 }
 
-const Ruleset& requireRuleset(const Json& req) {
-  const std::string& id = requireString(req, "ruleset");
+const std::string& requireString(const Json& req, const char* field) {
+  const auto it = req.find(field);
+  return requireString(it == req.end() ? nullptr : &*it, field);
+}
+
+const Ruleset& requireRuleset(const Json* member) {
+  const std::string& id = requireString(member, "ruleset");
   if (const Ruleset* rs = findRuleset(id)) return *rs;
   std::string known;
   for (const auto& rs : rulesets()) known += (known.empty() ? "" : ", ") + rs.id();
   throw RequestError(code::kUnknownRuleset, "unknown ruleset \"" + clip(id) + "\" (known: " + known + ")", "/ruleset");
+}
+
+const Ruleset& requireRuleset(const Json& req) {
+  const auto it = req.find("ruleset");
+  return requireRuleset(it == req.end() ? nullptr : &*it);
 }
 
 const std::string& requireProcedure(const Ruleset& rs, const Json& req) {
@@ -170,17 +182,31 @@ Json errorEnvelope(const std::string& code, const std::string& message, const st
   return Json{{"ok", false}, {"error", Json{{"code", code}, {"message", message}, {"path", path}}}};
 }
 
+Json currentErrorEnvelope() {
+  try {
+    throw;
+  } catch (const RequestError& e) {
+    return errorEnvelope(e.code(), e.what(), e.path());
+  } catch (const std::exception& e) {
+    return errorEnvelope("internal_error", std::string("internal error: ") + e.what(), "");
+  } catch (...) {
+    return errorEnvelope("internal_error", "internal error", "");
+  }
+}
+
 namespace {
 
-// nlohmann's DOM builder with the request limits checked as it goes; the parse stops at the first of:
-// nesting beyond 64 levels (the destructor and the validator recurse); a key given twice (JSON.parse
-// keeps the last one, a host might read the first); an object with more than 256 keys (objects keep
-// their keys in order, so key lookups are linear); an array of more than 1024 items (the most dice a
-// request takes is 1000) — a batch's own list may hold kMaxBatchItems. A SAX handler, not the
-// callback parser, whose cost grows with the square of a long array's length.
-class LimitedDomParser : public nlohmann::detail::json_sax_dom_parser<Json> {
-  using Base = nlohmann::detail::json_sax_dom_parser<Json>;
-
+// A DOM builder for nlohmann's SAX parser, with the request limits checked as it goes; the parse
+// stops at the first of: nesting beyond 64 levels (the destructor and the validator recurse); a key
+// given twice (JSON.parse keeps the last one, a host might read the first); an object with more than
+// 256 keys (objects keep their keys in order, so key lookups are linear); an array of more than 1024
+// items (the most dice a request takes is 1000) — a batch's own list may hold kMaxBatchItems.
+// A SAX handler, not the callback parser, whose cost grows with the square of a long array's length;
+// and not nlohmann's own DOM builder: that inserts each member into its object as it comes, and an
+// ordered_json object's members (pairs with a const key) are copied, values and all, every time the
+// object grows. Here an open container's keys and values wait on two shared stacks and each object or
+// array is built once, at its end, at its final size.
+class LimitedDomParser {
  public:
   struct Stop {
     const char* code = nullptr;
@@ -188,74 +214,97 @@ class LimitedDomParser : public nlohmann::detail::json_sax_dom_parser<Json> {
   };
   Stop stop;
 
-  LimitedDomParser(Json& out, bool batch) : Base(out, /*allow_exceptions=*/false), batch_(batch) {}
+  LimitedDomParser(Json& out, bool batch) : root_(out), batch_(batch) {}
 
-  bool null() { return item() && Base::null(); }
-  bool boolean(bool v) { return item() && Base::boolean(v); }
-  bool number_integer(Json::number_integer_t v) { return item() && Base::number_integer(v); }
-  bool number_unsigned(Json::number_unsigned_t v) { return item() && Base::number_unsigned(v); }
-  bool number_float(Json::number_float_t v, const Json::string_t& s) { return item() && Base::number_float(v, s); }
-  bool string(Json::string_t& v) { return item() && Base::string(v); }
-  bool binary(Json::binary_t& v) { return item() && Base::binary(v); }
-  bool start_object(std::size_t n) {
-    if (!item() || !open(false)) return false;
-    objectStarts_.push_back(keys_.size());
-    return Base::start_object(n);
-  }
+  bool null() { return put(Json()); }
+  bool boolean(bool v) { return put(Json(v)); }
+  bool number_integer(Json::number_integer_t v) { return put(Json(v)); }
+  bool number_unsigned(Json::number_unsigned_t v) { return put(Json(v)); }
+  bool number_float(Json::number_float_t v, const Json::string_t&) { return put(Json(v)); }
+  bool string(Json::string_t& v) { return put(Json(std::move(v))); }
+  bool binary(Json::binary_t&) { return halt(code::kParseError, "binary values are not JSON"); }  // text never has them
+  bool start_object(std::size_t) { return open(false); }
   bool key(Json::string_t& k) {
-    // The open objects' keys share one stack (no allocation per object once it has grown); a key is
-    // compared with its own object's keys only, at most 256 of them.
-    const std::size_t start = objectStarts_.back();
-    if (std::find(keys_.begin() + static_cast<std::ptrdiff_t>(start), keys_.end(), k) != keys_.end())
-      return halt(code::kParseError, "duplicate key \"" + clip(k) + "\"");
-    if (keys_.size() - start >= kMaxKeys) return halt(code::kRequestTooLarge, "an object has more than 256 keys");
-    keys_.push_back(k);
-    return Base::key(k);
+    // A key is compared with its own object's keys only, at most 256 of them.
+    const auto start = keys_.begin() + static_cast<std::ptrdiff_t>(frames_.back().keys);
+    if (std::find(start, keys_.end(), k) != keys_.end()) return halt(code::kParseError, "duplicate key \"" + clip(k) + "\"");
+    if (static_cast<std::size_t>(keys_.end() - start) >= kMaxKeys) return halt(code::kRequestTooLarge, "an object has more than 256 keys");
+    keys_.push_back(std::move(k));
+    return true;
   }
   bool end_object() {
-    keys_.resize(objectStarts_.back());
-    objectStarts_.pop_back();
-    containers_.pop_back();
-    return Base::end_object();
+    const Frame f = frames_.back();
+    frames_.pop_back();
+    Json object(Json::value_t::object);
+    auto& members = object.get_ref<Json::object_t&>();
+    members.reserve(keys_.size() - f.keys);
+    for (std::size_t i = f.keys; i < keys_.size(); ++i) members.emplace_back(std::move(keys_[i]), std::move(values_[f.values + i - f.keys]));
+    keys_.resize(f.keys);
+    values_.resize(f.values);
+    return place(std::move(object));
   }
-  bool start_array(std::size_t n) { return item() && open(true) && Base::start_array(n); }
+  bool start_array(std::size_t) { return open(true); }
   bool end_array() {
-    containers_.pop_back();
-    return Base::end_array();
+    const Frame f = frames_.back();
+    frames_.pop_back();
+    Json array(Json::value_t::array);
+    auto& items = array.get_ref<Json::array_t&>();
+    items.reserve(values_.size() - f.values);
+    for (std::size_t i = f.values; i < values_.size(); ++i) items.push_back(std::move(values_[i]));
+    values_.resize(f.values);
+    return place(std::move(array));
   }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) {
+    errored_ = true;
+    return false;
+  }
+  bool is_errored() const { return errored_; }
 
  private:
   static constexpr std::size_t kMaxDepth = 64;
   static constexpr std::size_t kMaxKeys = 256;
   static constexpr std::size_t kMaxItems = 1024;
 
+  struct Frame {
+    bool array;
+    std::size_t values;  // where this container's values begin on values_
+    std::size_t keys;    // where an object's keys begin on keys_
+  };
+
   bool halt(const char* code, std::string message) {
     stop = Stop{code, std::move(message)};
     return false;
   }
-  bool open(bool array) {
-    if (containers_.size() >= kMaxDepth) return halt(code::kParseError, "JSON nested deeper than 64 levels");
-    containers_.push_back({array, 0});
+  // One more value in the innermost container (an array's within its limit), or the document.
+  bool put(Json&& v) { return item() && place(std::move(v)); }
+  bool place(Json&& v) {
+    if (frames_.empty())
+      root_ = std::move(v);
+    else
+      values_.push_back(std::move(v));
     return true;
   }
-  // One more item in the innermost array, within its limit.
+  bool open(bool array) {
+    if (!item()) return false;
+    if (frames_.size() >= kMaxDepth) return halt(code::kParseError, "JSON nested deeper than 64 levels");
+    frames_.push_back({array, values_.size(), keys_.size()});
+    return true;
+  }
   bool item() {
-    if (containers_.empty() || !containers_.back().array) return true;
-    const bool batchList = batch_ && containers_.size() == 1;
-    if (++containers_.back().items > (batchList ? kMaxBatchItems : kMaxItems))
+    if (frames_.empty() || !frames_.back().array) return true;
+    const bool batchList = batch_ && frames_.size() == 1;
+    if (values_.size() - frames_.back().values >= (batchList ? kMaxBatchItems : kMaxItems))
       return halt(code::kRequestTooLarge, batchList ? "a batch has more than " + std::to_string(kMaxBatchItems) + " requests"
                                                     : std::string("an array has more than 1024 items"));
     return true;
   }
 
-  struct Container {
-    bool array;
-    std::size_t items;
-  };
+  Json& root_;
   bool batch_;
-  std::vector<Container> containers_;
-  std::vector<std::string> keys_;          // the keys of every open object, innermost last
-  std::vector<std::size_t> objectStarts_;  // where each open object's keys begin in keys_
+  bool errored_ = false;
+  std::vector<Frame> frames_;
+  std::vector<std::string> keys_;  // the keys of every open object, innermost last
+  std::vector<Json> values_;       // the values of every open container, innermost last
 };
 
 }  // namespace
@@ -291,79 +340,97 @@ Json resolve(const Json& request, std::optional<std::uint32_t> fallbackSeed) {
 }
 
 std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fallbackSeed) {
-  return guarded([&] {
+  return toText(guarded([&] {
     Json req, err;
     if (!parseRequest(text, req, err)) return err;
     return resolve(req, fallbackSeed);
-  }).dump(-1, ' ', false, Json::error_handler_t::replace);
+  }));
 }
 
 namespace {
 
-// A lookup's ruleset and grid table, the request holding no field but `fields`.
-std::pair<const Ruleset*, const Grid*> requireGrid(const Json& req, std::initializer_list<const char*> fields) {
+// A request's members by name, found in one pass (lookups come by the hundred thousand): for each of
+// `names` its member or null; a member not among them is unknown_field (the first, in the request's
+// order).
+template <std::size_t N>
+std::array<const Json*, N> readFields(const Json& req, const std::array<std::string_view, N>& names) {
   if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
-  for (const auto& item : req.items()) {
-    const std::string& k = item.key();  // (clang 14 cannot capture structured bindings)
-    if (std::none_of(fields.begin(), fields.end(), [&](const char* f) { return k == f; }))
-      throw RequestError(code::kUnknownField, "unknown field \"" + clip(k) + "\"", pointerJoin("", k));
+  std::array<const Json*, N> found{};
+  for (const auto& member : req.get_ref<const Json::object_t&>()) {
+    std::size_t i = 0;
+    while (i < N && names[i] != member.first) ++i;
+    if (i == N) throw RequestError(code::kUnknownField, "unknown field \"" + clip(member.first) + "\"", pointerJoin("", member.first));
+    found[i] = &member.second;
   }
-  const Ruleset& rs = requireRuleset(req);
-  const std::string& tid = requireString(req, "table");
+  return found;
+}
+
+// A lookup's ruleset and grid table, from the members found.
+std::pair<const Ruleset*, const Grid*> requireGrid(const Json* ruleset, const Json* table) {
+  const Ruleset& rs = requireRuleset(ruleset);
+  const std::string& tid = requireString(table, "table");
   const Grid* g = rs.grid(tid);
   if (!g) throw RequestError(code::kUnknownTable, rs.id() + " has no grid table \"" + clip(tid) + "\"", "/table");
   return {&rs, g};
 }
 
-// An integer field within [low, high]; anything else is refused by the schema validator's own
-// message (built only then, so a batch of valid lookups builds no schema).
-int boundedInt(const Json& req, const char* field, int low, int high) {
-  const auto it = req.find(field);
-  if (it != req.end() && it->is_number_integer() && !it->is_number_unsigned() && it->get<std::int64_t>() >= low &&
-      it->get<std::int64_t>() <= high)
-    return it->get<int>();
-  if (it != req.end() && it->is_number_unsigned() && it->get<std::uint64_t>() <= static_cast<std::uint64_t>(std::max(high, 0)) &&
-      static_cast<std::int64_t>(it->get<std::uint64_t>()) >= low)
-    return it->get<int>();
-  return validate(Json{{"type", "integer"}, {"minimum", low}, {"maximum", high}}, it != req.end() ? *it : Json(),
-                  std::string("/") + field)
+// An integer field within [low, high], given the member found (null: missing); anything else is
+// refused by the schema validator's own message (built only then, so a batch of valid lookups
+// builds no schema).
+int boundedInt(const Json* v, const char* field, int low, int high) {
+  if (v && v->is_number_integer() && !v->is_number_unsigned() && v->get<std::int64_t>() >= low && v->get<std::int64_t>() <= high)
+    return v->get<int>();
+  if (v && v->is_number_unsigned() && v->get<std::uint64_t>() <= static_cast<std::uint64_t>(std::max(high, 0)) &&
+      static_cast<std::int64_t>(v->get<std::uint64_t>()) >= low)
+    return v->get<int>();
+  return validate(Json{{"type", "integer"}, {"minimum", low}, {"maximum", high}}, v ? *v : Json(), std::string("/") + field)
       .get<int>();
 }
 
 }  // namespace
 
-Json lookup(const Json& req) {
-  return guarded([&] {
-    const auto [rsp, g] = requireGrid(req, {"ruleset", "table", "column", "roll", "options"});
+void appendLookup(const Json& req, std::string& out) {
+  const std::size_t start = out.size();
+  try {
+    const auto [ruleset, table, column, roll, given] =
+        readFields<5>(req, {"ruleset", "table", "column", "roll", "options"});
+    const auto [rsp, g] = requireGrid(ruleset, table);
     const Ruleset& rs = *rsp;
-    Json given;  // the request's own options, validated; absent: the defaults, not copied
-    const Json& options = req.contains("options") ? (given = validOptions(rs, req)) : rs.defaultOptions();
-    const int c = boundedInt(req, "column", 0, g->columns() - 1);
-    if (!req.contains("roll")) throw RequestError(code::kMissingField, "missing required field \"roll\"", "/roll");
-    const int r = g->clampRoll(boundedInt(req, "roll", -1000, 1000));
-    Json cell;
+    Json validated;  // the request's own options, validated; absent: the defaults, not copied
+    const Json& options = given ? (validated = validOptions(rs, req)) : rs.defaultOptions();
+    const int c = boundedInt(column, "column", 0, g->columns() - 1);
+    if (!roll) throw RequestError(code::kMissingField, "missing required field \"roll\"", "/roll");
+    const int r = g->clampRoll(boundedInt(roll, "roll", -1000, 1000));
+    // Written as text, not built as a document, from the texts the grid serialized when it loaded:
+    // lookups come by the hundred thousand.
+    out += "{\"ok\":true,\"cell\":";
     if (g->twoSided()) {
-      cell = Json::object();
-      for (const auto& side : g->sides()) cell[side] = g->cell(c, r, options, side);
+      char sep = '{';
+      for (const auto& side : g->sides()) ((out += sep) += toText(side) + ':') += g->cellText(c, r, options, side), sep = ',';
+      out += '}';
     } else {
-      cell = g->cell(c, r, options);
+      out += g->cellText(c, r, options);
     }
-    Json out = Json::object();  // appended in order: lookups come by the hundred thousand
-    auto& m = out.get_ref<Json::object_t&>();
-    m.reserve(5);
-    m.emplace_back("ok", true);
-    m.emplace_back("cell", std::move(cell));
-    m.emplace_back("column", g->columnLabel(c));
-    m.emplace_back("row", g->rowLabel(r));
-    m.emplace_back("roll", r);
-    return out;
-  });
+    ((out += ",\"column\":") += g->columnLabelText(c)) += ",\"row\":";
+    ((out += g->rowLabelText(r)) += ",\"roll\":") += std::to_string(r);
+    out += '}';
+  } catch (...) {
+    out.resize(start);
+    out += toText(currentErrorEnvelope());
+  }
+}
+
+Json lookup(const Json& req) {
+  std::string text;
+  appendLookup(req, text);
+  return Json::parse(text);
 }
 
 Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, std::vector<std::int32_t>& codes) {
   codes.clear();
   return guarded([&] {
-    const auto [rsp, g] = requireGrid(header, {"ruleset", "table", "options", "side"});
+    const auto fields = readFields<4>(header, {"ruleset", "table", "options", "side"});
+    const auto [rsp, g] = requireGrid(fields[0], fields[1]);
     const Json options = validOptions(*rsp, header);
     std::string side;
     if (g->twoSided()) {

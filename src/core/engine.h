@@ -21,6 +21,9 @@ std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fa
 
 // {ruleset, table, column, roll, options?} -> {ok, cell, ...}: one printed cell of a grid table.
 Json lookup(const Json& request);
+// The same answer (or error envelope) as JSON text, appended to `out` with no document built: what
+// the binding and lookup batches send.
+void appendLookup(const Json& request, std::string& out);
 // {ruleset, table} -> {ok, table}: a printed table as transcribed (for rendering).
 Json table(const Json& request);
 // Every ruleset: id, title, procedures with their input schemas, options, tables.
@@ -64,17 +67,16 @@ Json canonical(const Json& request);
 bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes = kMaxRequestBytes);
 Json errorEnvelope(const std::string& code, const std::string& message, const std::string& path);
 
+// The envelope of the exception being handled (call only inside a catch): a RequestError's own,
+// anything else internal_error.
+Json currentErrorEnvelope();
 // Runs an entry point: a RequestError becomes its envelope, anything else internal_error.
 template <typename F>
 Json guarded(F&& f) {
   try {
     return f();
-  } catch (const RequestError& e) {
-    return errorEnvelope(e.code(), e.what(), e.path());
-  } catch (const std::exception& e) {
-    return errorEnvelope("internal_error", std::string("internal error: ") + e.what(), "");
   } catch (...) {
-    return errorEnvelope("internal_error", "internal error", "");
+    return currentErrorEnvelope();
   }
 }
 

@@ -445,62 +445,49 @@ std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index) {
 
 namespace {
 
-// Answers the requests in order, handing each answer to `emit` with its index; `emit` returns the
-// answer's serialized size, which the batch bounds (kMaxBatchOutputBytes).
-template <typename Emit>
+// Each request's answer in order, written straight onto `out` as the items of a JSON array. A lookup
+// is written as text (no document built); a resolve or odds answer is serialized once.
 void answerBatch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed, std::uint64_t maxOddsPaths,
-                 Emit&& emit) {
+                 std::string& out) {
   if (!requests.is_array()) throw RequestError(code::kInvalidRequest, "a batch is a JSON array of requests", "");
   if (call != "resolve" && call != "odds" && call != "lookup")
     throw RequestError(code::kInvalidValue, "call must be resolve, odds or lookup", "/call");
   // One odds budget for the whole batch, and a bound on what it answers.
   std::uint64_t budget = maxOddsPaths;
-  std::size_t bytes = 0;
+  out += '[';
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const Json& r = requests[i];
-    Json answer = call == "odds"     ? guarded([&] { return oddsChecked(r, budget, maxOddsPaths); })
-                  : call == "lookup" ? lookup(r)
-                                     : resolve(r, batchItemSeed(fallbackSeed, static_cast<std::uint32_t>(i)));
-    bytes += emit(std::move(answer), i);
-    if (bytes > kMaxBatchOutputBytes)
+    if (i) out += ',';
+    if (call == "lookup")
+      appendLookup(r, out);
+    else
+      out += toText(call == "odds" ? guarded([&] { return oddsChecked(r, budget, maxOddsPaths); })
+                                   : resolve(r, batchItemSeed(fallbackSeed, static_cast<std::uint32_t>(i))));
+    if (out.size() > kMaxBatchOutputBytes)
       throw RequestError(code::kRequestTooLarge,
                          "the batch's answers pass " + std::to_string(kMaxBatchOutputBytes >> 20) + " MiB at item " +
                              std::to_string(i) + ": split it",
                          pointerJoin("", i));
   }
+  out += ']';
 }
-
-std::string dumpText(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 }  // namespace
 
-Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed, std::uint64_t maxOddsPaths) {
-  return guarded([&] {
-    Json out = Json::array();
-    answerBatch(requests, call, fallbackSeed, maxOddsPaths, [&](Json&& answer, std::size_t) {
-      const std::size_t size = dumpText(answer).size();
-      out.push_back(std::move(answer));
-      return size;
-    });
-    return out;
-  });
-}
-
 std::string batchText(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,
                       std::uint64_t maxOddsPaths) {
-  std::string text = "[";
-  const Json refused = guarded([&] {
-    answerBatch(requests, call, fallbackSeed, maxOddsPaths, [&](Json&& answer, std::size_t i) {
-      const std::string t = dumpText(answer);
-      if (i) text += ',';
-      text += t;
-      return t.size();
-    });
-    return Json();
-  });
-  if (!refused.is_null()) return dumpText(refused);
-  text += ']';
+  std::string text;
+  try {
+    answerBatch(requests, call, fallbackSeed, maxOddsPaths, text);
+  } catch (...) {
+    text.clear();
+    text = toText(currentErrorEnvelope());
+  }
   return text;
+}
+
+Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed, std::uint64_t maxOddsPaths) {
+  return Json::parse(batchText(requests, call, fallbackSeed, maxOddsPaths));
 }
 
 }  // namespace grapeshot

@@ -28,16 +28,16 @@ inline constexpr std::uint64_t kMaxOddsPaths = 250'000;
 // `maxPaths` is odds_too_complex (the fuzz targets pass a small budget).
 Json odds(const Json& request, std::uint64_t maxPaths = kMaxOddsPaths);
 
-// An array of requests -> an array of responses, each identical to the one-by-one call, except that
-// the odds of a batch share one budget and the answers together stay under kMaxBatchOutputBytes
-// (else request_too_large). `call` is "resolve", "odds" or "lookup". Item i of a resolve batch
-// without dice or seed takes batchItemSeed(fallbackSeed, i).
-Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,
-           std::uint64_t maxOddsPaths = kMaxOddsPaths);
-// The same batch as JSON text, each answer serialized once, straight into the output (what the
-// WASM binding returns: no array of answers is built and then serialized again).
+// An array of requests -> the JSON text of an array of responses, each the text of the one-by-one
+// call, except that the odds of a batch share one budget and the answers together stay under
+// kMaxBatchOutputBytes (else request_too_large). `call` is "resolve", "odds" or "lookup". Item i of a
+// resolve batch without dice or seed takes batchItemSeed(fallbackSeed, i). Each answer is written
+// straight into the text (what the WASM binding returns): no array of answers is built.
 std::string batchText(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,
                       std::uint64_t maxOddsPaths = kMaxOddsPaths);
+// The same, parsed (for native hosts and tests).
+Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,
+           std::uint64_t maxOddsPaths = kMaxOddsPaths);
 // The first 4 bytes, big-endian, of SHA-256("grapeshot batch v1" || 0x00 || seed || index), both 4
 // bytes big-endian.
 std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index);

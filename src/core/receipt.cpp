@@ -323,7 +323,7 @@ std::string verifyJson(const std::string& text, bool requireCommitReveal) {
   } catch (...) {
     out = errorEnvelope(code::kInternalError, "internal error", "");
   }
-  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return toText(out);
 }
 
 }  // namespace grapeshot

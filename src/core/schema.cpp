@@ -44,7 +44,7 @@ bool hasType(const Json& v, const std::string& type) {
 }
 
 std::string shortDump(const Json& v) {
-  std::string s = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string s = toText(v);
   if (s.size() > 40) s = s.substr(0, 37) + "...";
   return s;
 }

@@ -22,7 +22,10 @@ Grid::Grid(std::string id, const Json& t) : id_(std::move(id)) {
       if (static_cast<int>(row.size()) != columns_) throw std::logic_error("table " + id_ + ": column count");
       for (const auto& c : row) flat.push_back(c);
     }
+    std::vector<std::string> texts;
+    for (const auto& c : flat) texts.push_back(toText(c));
     cells_.push_back(std::move(flat));
+    cellTexts_.push_back(std::move(texts));
   };
   if (cells.is_object()) {
     for (const auto& [side, grid] : cells.items()) {
@@ -39,13 +42,19 @@ Grid::Grid(std::string id, const Json& t) : id_(std::move(id)) {
         patches_.push_back({patch.at("option").get<std::string>(), patch.at("equals"),
                             patch.value("grid", Json()).is_string() ? patch.at("grid").get<std::string>() : "",
                             c.at("column").get<int>(), c.at("roll").get<int>(), c.at("value"),
-                            patch.value("ruling", "")});
+                            patch.value("ruling", ""), toText(c.at("value"))});
+  for (const auto& l : columnLabels_) columnLabelTexts_.push_back(toText(l));
+  for (const auto& l : rowLabels_) rowLabelTexts_.push_back(toText(l));
 }
 
 int Grid::clampRoll(int roll) const { return std::clamp(roll, firstRow_, lastRow_); }
 
 const std::string& Grid::rowLabel(int roll) const {
   return rowLabels_.at(static_cast<std::size_t>(clampRoll(roll) - firstRow_));
+}
+
+const std::string& Grid::rowLabelText(int roll) const {
+  return rowLabelTexts_.at(static_cast<std::size_t>(clampRoll(roll) - firstRow_));
 }
 
 const Grid::Patch* Grid::findPatch(int column, int roll, const Json& options, const std::string& side) const {
@@ -57,14 +66,23 @@ const Grid::Patch* Grid::findPatch(int column, int roll, const Json& options, co
   return nullptr;
 }
 
-Json Grid::cell(int column, int roll, const Json& options, const std::string& side) const {
+std::pair<std::size_t, std::size_t> Grid::place(int column, int roll, const std::string& side) const {
   if (column < 0 || column >= columns_) throw std::out_of_range("table " + id_ + ": column");
-  roll = clampRoll(roll);
-  if (const Patch* p = findPatch(column, roll, options, side)) return p->value;
   const auto s = std::find(sides_.begin(), sides_.end(), side);
   if (s == sides_.end()) throw std::out_of_range("table " + id_ + ": side " + side);
-  return cells_[static_cast<std::size_t>(s - sides_.begin())]
-               [static_cast<std::size_t>((roll - firstRow_) * columns_ + column)];
+  return {static_cast<std::size_t>(s - sides_.begin()), static_cast<std::size_t>((clampRoll(roll) - firstRow_) * columns_ + column)};
+}
+
+const Json& Grid::cell(int column, int roll, const Json& options, const std::string& side) const {
+  const auto [s, i] = place(column, roll, side);
+  if (const Patch* p = findPatch(column, clampRoll(roll), options, side)) return p->value;
+  return cells_[s][i];
+}
+
+const std::string& Grid::cellText(int column, int roll, const Json& options, const std::string& side) const {
+  const auto [s, i] = place(column, roll, side);
+  if (const Patch* p = findPatch(column, clampRoll(roll), options, side)) return p->valueText;
+  return cellTexts_[s][i];
 }
 
 std::string Grid::patchRuling(int column, int roll, const Json& options, const std::string& side) const {

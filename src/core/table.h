@@ -24,7 +24,12 @@ class Grid {
   int clampRoll(int roll) const;
   // The cell at (column, clamped roll) of one side, with the patches that `options` switch on.
   // A printed blank that no patch fills is null.
-  Json cell(int column, int roll, const Json& options, const std::string& side = "") const;
+  const Json& cell(int column, int roll, const Json& options, const std::string& side = "") const;
+  // The same cell as JSON text, and the labels as JSON strings, serialized once when the table
+  // loads: lookups, which come by the hundred thousand, copy them into their answers.
+  const std::string& cellText(int column, int roll, const Json& options, const std::string& side = "") const;
+  const std::string& columnLabelText(int column) const { return columnLabelTexts_.at(static_cast<std::size_t>(column)); }
+  const std::string& rowLabelText(int roll) const;
   // Ruling id of the patch that decided this cell under `options`, or "" when the printed cell stands.
   std::string patchRuling(int column, int roll, const Json& options, const std::string& side = "") const;
   const std::string& rowLabel(int roll) const;
@@ -39,8 +44,11 @@ class Grid {
     int roll;
     Json value;
     std::string ruling;
+    std::string valueText;
   };
   const Patch* findPatch(int column, int roll, const Json& options, const std::string& side) const;
+  // Where the printed cell at (column, clamped roll) of `side` is: [side][row * columns + column].
+  std::pair<std::size_t, std::size_t> place(int column, int roll, const std::string& side) const;
 
   std::string id_;
   int columns_ = 0;
@@ -48,8 +56,11 @@ class Grid {
   int lastRow_ = 0;
   std::vector<std::string> sides_;
   std::vector<std::vector<Json>> cells_;  // [side][row * columns + column]
+  std::vector<std::vector<std::string>> cellTexts_;
   std::vector<std::string> rowLabels_;
   std::vector<std::string> columnLabels_;
+  std::vector<std::string> rowLabelTexts_;
+  std::vector<std::string> columnLabelTexts_;
   std::vector<Patch> patches_;
 };
 

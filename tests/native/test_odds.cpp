@@ -158,19 +158,36 @@ TEST_CASE("batch answers equal one-by-one answers", "[odds][batch]") {
   CHECK(grapeshot::batch(requests, "teleport", 0).at("error").at("code") == "invalid_value");
 }
 
-TEST_CASE("a batch as text is the batch serialized, refusals included", "[odds][batch]") {
+TEST_CASE("a batch's text is the one-by-one answers' texts, refusals included", "[odds][batch]") {
   Json requests = Json::array({request(kFireWithMorale), request(R"({"ruleset":"nope"})"),
-                               request(R"({"ruleset":"napoleon-iii-1866","table":"combat","column":3,"roll":4})")});
+                               request(R"({"ruleset":"napoleon-iii-1866","table":"combat","column":3,"roll":4})"),
+                               request(R"({"ruleset":"battles-of-waterloo","table":"shock","column":2,"roll":9})"),
+                               request(R"({"ruleset":"napoleon-iii-1866","table":"combat","column":9,"roll":4})")});
   requests[0]["seed"] = 5;
-  const auto same = [](const Json& reqs, const char* call, std::uint64_t budget) {
-    const std::string text = grapeshot::batchText(reqs, call, 11, budget);
-    CHECK(Json::parse(text) == grapeshot::batch(reqs, call, 11, budget));
-    CHECK(text == grapeshot::batch(reqs, call, 11, budget).dump());
+  const auto joined = [](std::initializer_list<Json> answers) {
+    std::string text = "[";
+    for (const auto& a : answers) text += (text.size() > 1 ? "," : "") + a.dump();
+    return text + "]";
   };
-  same(Json::array({requests[0], requests[1]}), "resolve", grapeshot::kMaxOddsPaths);
-  same(Json::array({requests[0], requests[1]}), "odds", 25);
-  same(Json::array({requests[2], requests[1], requests[2]}), "lookup", 0);
-  same(Json::object(), "odds", 0);
+  CHECK(grapeshot::batchText(Json::array({requests[0], requests[1]}), "resolve", 11) ==
+        joined({grapeshot::resolve(requests[0]), grapeshot::resolve(requests[1])}));
+  CHECK(grapeshot::batchText(Json::array({requests[0], requests[1]}), "odds", 11) ==
+        joined({grapeshot::odds(requests[0]), grapeshot::odds(requests[1])}));
+  // Lookups are written as text, not serialized from a document: the same text all the same, for
+  // a one-sided and a two-sided grid (Waterloo shock: attacker and defender), an unknown ruleset and a column off the table.
+  const Json lookups = Json::array({requests[2], requests[1], requests[3], requests[4]});
+  std::string expected = "[";
+  for (const auto& r : lookups) {
+    std::string one;
+    grapeshot::appendLookup(r, one);
+    CHECK(one == grapeshot::lookup(r).dump());
+    expected += (expected.size() > 1 ? "," : "") + one;
+  }
+  CHECK(grapeshot::batchText(lookups, "lookup", 0) == expected + "]");
+  CHECK(grapeshot::lookup(requests[2]).at("cell") == "T");
+  CHECK(grapeshot::lookup(requests[3]).at("cell").is_object());
+  CHECK(grapeshot::lookup(requests[4]).at("error").at("path") == "/column");
+  CHECK(grapeshot::batchText(Json::object(), "odds", 0) == grapeshot::errorEnvelope("invalid_request", "a batch is a JSON array of requests", "").dump());
   // 20,000 odds answers pass the 16 MiB bound: the whole batch is refused, as text too.
   Json many = Json::array();
   for (int i = 0; i < 20000; ++i) many.push_back(requests[0]);
