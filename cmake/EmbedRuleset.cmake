@@ -1,5 +1,11 @@
 # Embeds a ruleset folder's ruleset.json and tables.json into a generated .cpp that registers them
-# (src/core/ruleset.h). Re-runs when either file changes.
+# (src/core/ruleset.h), with their data hash. Re-runs when either file changes.
+#
+# Each file is embedded without its line breaks and indentation (a third of the bytes the engine
+# parses on its first request; JSON strings cannot hold a raw line break, so no value changes), and
+# the data hash receipts carry is computed here, at build time: SHA-256 of the embedded ruleset.json,
+# a line feed, and the embedded tables.json (the embedded texts hold no line feed, so the split is
+# unambiguous).
 function(gs_embed_ruleset folder_path out_var)
   get_filename_component(name "${folder_path}" NAME)
   set(out "${CMAKE_BINARY_DIR}/generated/ruleset_data_${name}.cpp")
@@ -10,16 +16,19 @@ function(gs_embed_ruleset folder_path out_var)
     endif()
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${path}")
     file(READ "${path}" content_${f})
+    string(REGEX REPLACE "\r?\n[ \t]*" "" content_${f} "${content_${f}}")
     string(FIND "${content_${f}}" ")gs_json\"" clash)
     if(NOT clash EQUAL -1)
       message(FATAL_ERROR "${path} contains the raw-string delimiter )gs_json\"")
     endif()
   endforeach()
+  string(SHA256 data_hash "${content_ruleset}\n${content_tables}")
   file(CONFIGURE OUTPUT "${out}" CONTENT "// Generated from src/rulesets/${name}/*.json by cmake/EmbedRuleset.cmake. Do not edit.
 #include \"core/ruleset.h\"
 namespace {
 const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json(${content_ruleset})gs_json\",
-                                                         R\"gs_json(${content_tables})gs_json\");
+                                                         R\"gs_json(${content_tables})gs_json\",
+                                                         \"${data_hash}\");
 }
 " @ONLY)
   set(${out_var} "${out}" PARENT_SCOPE)

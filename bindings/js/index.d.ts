@@ -256,6 +256,8 @@ export interface RulesetDescription {
   dice: string[];
   /** Each ruling id the trace cites (V-xx, W-xx, G-xx, B-xx, X-xx) with a one-line explanation. */
   rulings: Record<string, string>;
+  /** SHA-256 (hex) of the ruleset's data as the engine embeds it: ruleset.json, a line feed, tables.json,
+   * each without its line breaks and indentation. Receipts carry it; computed when the engine is built. */
   dataHash: string;
   procedures: ProcedureDescription[];
   options: Record<string, Schema>;

@@ -1,10 +1,8 @@
 #include "ruleset.h"
 
 #include <algorithm>
-#include <cstring>
 #include <stdexcept>
 
-#include "sha256.h"
 
 namespace grapeshot {
 namespace {
@@ -12,6 +10,7 @@ namespace {
 struct Registration {
   const char* rulesetJson = nullptr;
   const char* tablesJson = nullptr;
+  const char* dataHash = nullptr;
   std::vector<ProcedureEntry> procedures;
 };
 
@@ -22,10 +21,11 @@ std::map<std::string, Registration>& registry() {
 
 }  // namespace
 
-bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson) {
+bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash) {
   auto& r = registry()[folder];
   r.rulesetJson = rulesetJson;
   r.tablesJson = tablesJson;
+  r.dataHash = dataHash;
   return true;
 }
 
@@ -35,9 +35,9 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
   return true;
 }
 
-Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson,
+Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
                  std::vector<ProcedureEntry> procedures)
-    : id_(folder), rulesetJson_(rulesetJson), tablesJson_(tablesJson), entries_(std::move(procedures)) {
+    : id_(folder), rulesetJson_(rulesetJson), tablesJson_(tablesJson), dataHash_(dataHash), entries_(std::move(procedures)) {
   std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
@@ -92,20 +92,6 @@ const Ruleset::Data& Ruleset::data() const {
     data_ = std::move(d);
   });
   return *data_;
-}
-
-const std::string& Ruleset::dataHash() const {
-  const Data& d = data();
-  std::call_once(*hashed_, [&] {
-    // SHA-256 of ruleset.json || 0x00 || tables.json, as embedded: receipts name the data they were made with.
-    const auto digest = Sha256()
-                            .update(rulesetJson_, std::strlen(rulesetJson_))
-                            .update("", 1)
-                            .update(tablesJson_, std::strlen(tablesJson_))
-                            .digest();
-    data_->dataHash = toHex(digest.data(), digest.size());
-  });
-  return d.dataHash;
 }
 
 const Json& Ruleset::table(const std::string& id) const { return data().tables.at(id); }
@@ -167,7 +153,7 @@ const std::vector<Ruleset>& rulesets() {
     std::vector<Ruleset> v;
     for (const auto& [folder, reg] : registry()) {
       if (!reg.rulesetJson) throw std::logic_error("ruleset folder " + folder + " has procedures but no data");
-      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.procedures);
+      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.procedures);
     }
     std::sort(v.begin(), v.end(), [](const Ruleset& a, const Ruleset& b) { return a.id() < b.id(); });
     return v;

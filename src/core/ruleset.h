@@ -46,15 +46,16 @@ struct ProcedureEntry {
 };
 
 // Called from static initialisers: the build generates one registerRulesetData call per folder
-// (from its JSON files) and each procedures .cpp calls registerProcedures. `folder` joins them.
-bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson);
+// (from its JSON files, with their data hash: cmake/EmbedRuleset.cmake) and each procedures .cpp
+// calls registerProcedures. `folder` joins them.
+bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash);
 bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry> procedures);
 
 // Its JSON is parsed on first use, so a host that resolves with one ruleset never pays for the
 // others (a cold start parses one ruleset's data, not all four).
 class Ruleset {
  public:
-  Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson,
+  Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
           std::vector<ProcedureEntry> procedures);
 
   // The id is the folder name in kebab-case (battles_of_waterloo -> battles-of-waterloo); loading
@@ -70,7 +71,9 @@ class Ruleset {
   const Json& entryAt(std::string_view tableId, std::string_view entryId) const;
   const Json& optionsSchema() const { return data().optionsSchema; }
   const Json& defaultOptions() const { return data().defaultOptions; }
-  const std::string& dataHash() const;  // SHA-256 hex of ruleset.json || 0x00 || tables.json, computed on first use
+  // SHA-256 hex of the embedded ruleset.json, a line feed and the embedded tables.json, computed at
+  // build time (cmake/EmbedRuleset.cmake): receipts name the data they were made with.
+  const std::string& dataHash() const { return dataHash_; }
 
   // The procedure answering to `name` (its own name or an alias); nullptr when none.
   const std::string* canonicalName(const std::string& name) const;
@@ -89,16 +92,15 @@ class Ruleset {
     std::map<std::string, std::string> names;  // name or alias -> canonical name
     Json optionsSchema;
     Json defaultOptions;
-    std::string dataHash;
   };
   const Data& data() const;
 
   std::string id_;
   const char* rulesetJson_;
   const char* tablesJson_;
+  std::string dataHash_;
   std::vector<ProcedureEntry> entries_;
   std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
-  std::unique_ptr<std::once_flag> hashed_ = std::make_unique<std::once_flag>();
   mutable std::unique_ptr<Data> data_;
 };
 

@@ -1,6 +1,8 @@
 // The public JS API: createEngine, rulesets(), resolve/resolveJson, lookup, dice and seeds, errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { engine } from './support.mjs';
 
 const morale = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 } };
@@ -23,6 +25,18 @@ test('rulesets() describes procedures with JSON Schema inputs and options', asyn
   // A copy: callers cannot corrupt the engine's description.
   r.procedures.length = 0;
   assert.equal(e.rulesets().find((x) => x.id === 'napoleon-iii-1866').procedures.length, 5);
+});
+
+test('each data hash is SHA-256 of ruleset.json, a line feed and tables.json, as embedded', async () => {
+  // Computed at build time (cmake/EmbedRuleset.cmake); recomputed here from the files by the
+  // documented definition, so a receipt's hash can be checked without the engine.
+  const e = await engine();
+  for (const r of e.rulesets()) {
+    const folder = new URL(`../../src/rulesets/${r.id.replaceAll('-', '_')}/`, import.meta.url);
+    const embedded = (f) => readFileSync(new URL(f, folder), 'utf8').replace(/\r?\n[ \t]*/g, '');
+    const text = `${embedded('ruleset.json')}\n${embedded('tables.json')}`;
+    assert.equal(r.dataHash, createHash('sha256').update(text).digest('hex'), r.id);
+  }
 });
 
 test('the same seed gives the same rolls and result; no seed draws one and reports it', async () => {
