@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "json.h"
+#include "parse.h"
 
 namespace grapeshot {
 
@@ -61,10 +62,6 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
 // to; receipt.h canonicalRequest) and its SHA-256 in hex, or the request's error envelope.
 Json canonical(const Json& request);
 
-// Parses JSON text; malformed text, depth beyond a limit or invalid UTF-8 is a parse_error.
-// Returns the error envelope in `error` and false on failure.
-// Text over `maxBytes` is refused unparsed (request_too_large).
-bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes = kMaxRequestBytes);
 Json errorEnvelope(const std::string& code, const std::string& message, const std::string& path);
 
 // The envelope of the exception being handled (call only inside a catch): a RequestError's own,

@@ -1,0 +1,162 @@
+// Parsing JSON text into the engine's documents: requests (with their limits) and the embedded data.
+#include "parse.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "engine.h"  // errorEnvelope
+
+namespace grapeshot {
+
+namespace {
+
+// A DOM builder for nlohmann's SAX parser. A key given twice stops it, always (JSON.parse keeps the
+// last one, a host might read the first; in the embedded data it is a typo). For requests, the limits
+// are checked as it goes too; the parse stops at the first of: nesting beyond 64 levels (the destructor and the validator recurse); an object with more than
+// 256 keys (objects keep their keys in order, so key lookups are linear); an array of more than 1024
+// items (the most dice a request takes is 1000) — a batch's own list may hold kMaxBatchItems.
+// A SAX handler, not the callback parser, whose cost grows with the square of a long array's length;
+// and not nlohmann's own DOM builder: that inserts each member into its object as it comes, and an
+// ordered_json object's members (pairs with a const key) are copied, values and all, every time the
+// object grows. Here an open container's keys and values wait on two shared stacks and each object or
+// array is built once, at its end, at its final size.
+class DomBuilder {
+ public:
+  struct Stop {
+    const char* code = nullptr;
+    std::string message;
+  };
+  Stop stop;
+
+  enum class Limits { request, batch, none };
+  DomBuilder(Json& out, Limits limits) : root_(out), limits_(limits) {}
+
+  bool null() { return put(Json()); }
+  bool boolean(bool v) { return put(Json(v)); }
+  bool number_integer(Json::number_integer_t v) { return put(Json(v)); }
+  bool number_unsigned(Json::number_unsigned_t v) { return put(Json(v)); }
+  bool number_float(Json::number_float_t v, const Json::string_t&) { return put(Json(v)); }
+  bool string(Json::string_t& v) { return put(Json(std::move(v))); }
+  bool binary(Json::binary_t&) { return halt(code::kParseError, "binary values are not JSON"); }  // text never has them
+  bool start_object(std::size_t) { return open(false); }
+  bool key(Json::string_t& k) {
+    // A key is compared with its own object's keys only, at most 256 of them.
+    const auto start = keys_.begin() + static_cast<std::ptrdiff_t>(frames_.back().keys);
+    if (std::find(start, keys_.end(), k) != keys_.end()) return halt(code::kParseError, "duplicate key \"" + clip(k) + "\"");
+    if (limits_ != Limits::none && static_cast<std::size_t>(keys_.end() - start) >= kMaxKeys) return halt(code::kRequestTooLarge, "an object has more than 256 keys");
+    keys_.push_back(std::move(k));
+    return true;
+  }
+  bool end_object() {
+    const Frame f = frames_.back();
+    frames_.pop_back();
+    Json object(Json::value_t::object);
+    auto& members = object.get_ref<Json::object_t&>();
+    members.reserve(keys_.size() - f.keys);
+    for (std::size_t i = f.keys; i < keys_.size(); ++i) members.emplace_back(std::move(keys_[i]), std::move(values_[f.values + i - f.keys]));
+    keys_.resize(f.keys);
+    values_.resize(f.values);
+    return place(std::move(object));
+  }
+  bool start_array(std::size_t) { return open(true); }
+  bool end_array() {
+    const Frame f = frames_.back();
+    frames_.pop_back();
+    Json array(Json::value_t::array);
+    auto& items = array.get_ref<Json::array_t&>();
+    items.reserve(values_.size() - f.values);
+    for (std::size_t i = f.values; i < values_.size(); ++i) items.push_back(std::move(values_[i]));
+    values_.resize(f.values);
+    return place(std::move(array));
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) {
+    errored_ = true;
+    return false;
+  }
+  bool is_errored() const { return errored_; }
+
+ private:
+  static constexpr std::size_t kMaxDepth = 64;
+  static constexpr std::size_t kMaxKeys = 256;
+  static constexpr std::size_t kMaxItems = 1024;
+
+  struct Frame {
+    bool array;
+    std::size_t values;  // where this container's values begin on values_
+    std::size_t keys;    // where an object's keys begin on keys_
+  };
+
+  bool halt(const char* code, std::string message) {
+    stop = Stop{code, std::move(message)};
+    return false;
+  }
+  // One more value in the innermost container (an array's within its limit), or the document.
+  bool put(Json&& v) { return item() && place(std::move(v)); }
+  bool place(Json&& v) {
+    if (frames_.empty())
+      root_ = std::move(v);
+    else
+      values_.push_back(std::move(v));
+    return true;
+  }
+  bool open(bool array) {
+    if (!item()) return false;
+    if (limits_ != Limits::none && frames_.size() >= kMaxDepth) return halt(code::kParseError, "JSON nested deeper than 64 levels");
+    frames_.push_back({array, values_.size(), keys_.size()});
+    return true;
+  }
+  bool item() {
+    if (limits_ == Limits::none || frames_.empty() || !frames_.back().array) return true;
+    const bool batchList = limits_ == Limits::batch && frames_.size() == 1;
+    if (values_.size() - frames_.back().values >= (batchList ? kMaxBatchItems : kMaxItems))
+      return halt(code::kRequestTooLarge, batchList ? "a batch has more than " + std::to_string(kMaxBatchItems) + " requests"
+                                                    : std::string("an array has more than 1024 items"));
+    return true;
+  }
+
+  Json& root_;
+  Limits limits_;
+  bool errored_ = false;
+  std::vector<Frame> frames_;
+  std::vector<std::string> keys_;  // the keys of every open object, innermost last
+  std::vector<Json> values_;       // the values of every open container, innermost last
+};
+
+}  // namespace
+
+bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes) {
+  if (text.size() > maxBytes) {  // checked before parsing: bounded time and memory per call
+    error = errorEnvelope(code::kRequestTooLarge, "request text is larger than " + std::to_string(maxBytes) + " bytes", "");
+    return false;
+  }
+  // nlohmann's lexer reads a NUL byte as the end of input, so "{...}\0garbage" would parse; JSON has
+  // no raw NUL anywhere (inside strings it must be escaped), so refuse it as JSON.parse does.
+  if (text.find('\0') != std::string::npos) {
+    error = errorEnvelope(code::kParseError, "request is not valid JSON: a NUL character", "");
+    return false;
+  }
+  DomBuilder sax(out, maxBytes > kMaxRequestBytes ? DomBuilder::Limits::batch : DomBuilder::Limits::request);
+  const bool parsed = Json::sax_parse(text, &sax);
+  if (sax.stop.code) {
+    out = Json();
+    error = errorEnvelope(sax.stop.code, sax.stop.message, "");
+    return false;
+  }
+  if (!parsed || sax.is_errored()) {
+    out = Json();
+    error = errorEnvelope(code::kParseError, "request is not valid JSON (UTF-8)", "");
+    return false;
+  }
+  return true;
+}
+
+Json parseData(const char* text, const char* what) {
+  Json out;
+  DomBuilder sax(out, DomBuilder::Limits::none);
+  if (!Json::sax_parse(text, &sax) || sax.is_errored() || sax.stop.code)
+    throw std::logic_error(std::string(what) + " is not valid JSON" + (sax.stop.code ? ": " + sax.stop.message : std::string()));
+  return out;
+}
+
+}  // namespace grapeshot

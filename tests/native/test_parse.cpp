@@ -1,0 +1,50 @@
+// The DOM builder (src/core/parse.cpp) behind requests and the embedded data. The request limits are
+// tested with the other hostile input in test_bad_input.cpp; here, that it builds the same documents
+// as nlohmann's own parser, and that the data mode drops the request limits but not the key check.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/parse.h"
+
+using grapeshot::Json;
+
+namespace {
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+TEST_CASE("every ruleset's data parses to the same document as Json::parse, in the same key order", "[parse]") {
+  const auto rulesets = std::filesystem::path(GRAPESHOT_FIXTURES_DIR) / ".." / ".." / "src" / "rulesets";
+  int files = 0;
+  for (const auto& dir : std::filesystem::directory_iterator(rulesets))
+    for (const char* name : {"ruleset.json", "tables.json", "results.json"}) {
+      const std::string text = slurp(dir.path() / name);
+      const Json built = grapeshot::parseData(text.c_str(), name);
+      INFO(dir.path().filename().string() << "/" << name);
+      CHECK(built == Json::parse(text));
+      CHECK(built.dump() == Json::parse(text).dump());  // ordered_json: the same order too
+      ++files;
+    }
+  CHECK(files == 12);
+}
+
+TEST_CASE("data: no request limits, but a key given twice is a build defect", "[parse]") {
+  std::string deep;
+  for (int i = 0; i < 100; ++i) deep += "[";
+  for (int i = 0; i < 100; ++i) deep += "]";
+  CHECK(grapeshot::parseData(deep.c_str(), "deep").size() == 1);  // a request stops at 64 levels
+  std::string many = "[0";
+  for (int i = 1; i < 5000; ++i) many += "," + std::to_string(i);
+  CHECK(grapeshot::parseData((many + "]").c_str(), "many").size() == 5000);  // a request stops at 1024
+  CHECK_THROWS_WITH(grapeshot::parseData(R"({"a":1,"b":{"c":2,"c":3}})", "dup"), Catch::Contains("duplicate key \"c\""));
+  CHECK_THROWS_AS(grapeshot::parseData("{\"a\":", "cut"), std::logic_error);
+  // Sibling objects may share keys; a key is compared with its own object's keys only.
+  CHECK(grapeshot::parseData(R"([{"a":1},{"a":2,"b":[{"a":3}]}])", "siblings").dump() == R"([{"a":1},{"a":2,"b":[{"a":3}]}])");
+}
