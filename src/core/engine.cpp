@@ -102,10 +102,7 @@ Prepared prepare(const Json& req) {
   p.ruleset = &requireRuleset(req);
   p.name = requireProcedure(*p.ruleset, req);
   p.options = validOptions(*p.ruleset, req);
-  Json raw = Json::object();
-  for (const auto& [k, v] : req.items())
-    if (!isEnvelopeField(k)) raw[k] = v;
-  p.inputs = validate(p.ruleset->meta().at("procedures").at(p.name).at("inputs"), raw, "");
+  p.inputs = validate(p.ruleset->meta().at("procedures").at(p.name).at("inputs"), req, "", nullptr, isEnvelopeField);
   return p;
 }
 

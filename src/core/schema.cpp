@@ -85,7 +85,7 @@ struct Path {
   }
 };
 
-Json validateAt(const Json& schema, const Json& value, const Path& at, const char* unknownCode) {
+Json validateAt(const Json& schema, const Json& value, const Path& at, const char* unknownCode, SkipField skip = nullptr) {
   const auto typeIt = schema.find("type");
   if (typeIt != schema.end()) {
     const std::string& type = typeIt->get_ref<const std::string&>();
@@ -130,7 +130,7 @@ Json validateAt(const Json& schema, const Json& value, const Path& at, const cha
     const auto propsIt = schema.find("properties");
     const Json& props = propsIt == schema.end() ? kEmpty : *propsIt;
     for (const auto& item : value.items())
-      if (!props.contains(item.key()))
+      if (!props.contains(item.key()) && !(skip && skip(item.key())))
         throw RequestError(unknownCode ? unknownCode : code::kUnknownField,
                            "unknown " + std::string(unknownCode && std::string(unknownCode) == code::kUnknownOption
                                                         ? "option"
@@ -139,7 +139,7 @@ Json validateAt(const Json& schema, const Json& value, const Path& at, const cha
                            pointerJoin(at.str(), item.key()));
     if (const auto req = schema.find("required"); req != schema.end())
       for (const auto& name : *req)
-        if (!value.contains(name.get_ref<const std::string&>())) {
+        if (!value.contains(name.get_ref<const std::string&>()) || (skip && skip(name.get_ref<const std::string&>()))) {
           const auto sub = props.find(name.get_ref<const std::string&>());
           const std::string title = sub != props.end() ? sub->value("title", "") : "";
           throw RequestError(code::kMissingField,
@@ -153,7 +153,7 @@ Json validateAt(const Json& schema, const Json& value, const Path& at, const cha
     for (const auto& prop : props.items()) {
       const std::string& key = prop.key();
       const Json& sub = prop.value();
-      const auto it = value.find(key);
+      const auto it = skip && skip(key) ? value.end() : value.find(key);  // a skipped member is not an input
       if (it != value.end()) members.emplace_back(key, validateAt(sub, *it, Path{&at, &key, 0, nullptr}, nullptr));
       else if (const auto d = sub.find("default"); d != sub.end()) members.emplace_back(key, *d);
       // An absent optional group (e.g. a commander) is filled with its members' defaults, so
@@ -168,8 +168,8 @@ Json validateAt(const Json& schema, const Json& value, const Path& at, const cha
 
 }  // namespace
 
-Json validate(const Json& schema, const Json& value, const std::string& path, const char* unknownCode) {
-  return validateAt(schema, value, Path{nullptr, nullptr, 0, &path}, unknownCode);
+Json validate(const Json& schema, const Json& value, const std::string& path, const char* unknownCode, SkipField skip) {
+  return validateAt(schema, value, Path{nullptr, nullptr, 0, &path}, unknownCode, skip);
 }
 
 }  // namespace grapeshot

@@ -11,9 +11,12 @@ namespace grapeshot {
 // Returns `value` checked against `schema`, with defaults filled in for absent optional properties.
 // Throws RequestError (wrong_type, missing_field, unknown_field, out_of_range, invalid_value) whose
 // path is `path` extended to the offending element. `unknownCode` is the code for an undeclared
-// property at the top level (unknown_field, or unknown_option for the options object).
+// property at the top level (unknown_field, or unknown_option for the options object). Top-level
+// members for which `skip` is true are left out, unchecked (a request's envelope fields, which are
+// not procedure inputs: validated in place, the request is not copied first).
+using SkipField = bool (*)(const std::string&);
 Json validate(const Json& schema, const Json& value, const std::string& path,
-              const char* unknownCode = nullptr);
+              const char* unknownCode = nullptr, SkipField skip = nullptr);
 
 // "integer", "string", ... as a schema would call the JSON value's type.
 const char* schemaTypeName(const Json& value);
