@@ -154,11 +154,18 @@ report.mostExpensiveOdds = worst;
 
 // 5. Batch throughput: one call, many requests.
 const lookups = Array.from({ length: 20000 }, (_, i) => ({ ruleset: 'napoleon-iii-1866', table: 'combat', column: i % 9, roll: i % 7 }));
-let t0 = performance.now();
-const answers = engine.batch(lookups, { call: 'lookup' });
-let secs = (performance.now() - t0) / 1000;
-if (answers.length !== lookups.length || !answers.every((a) => a.ok)) throw new Error('lookup batch failed');
-figure('batch lookup throughput, JSON batch, Node', lookups.length / secs, '/s', '>= 400,000 /s', lookups.length / secs >= 4e5);
+// Throughput once warm, as for the typed batch below: one small batch first (the first call of a code
+// path pays its compilation), then the median of 5 batches of 20,000.
+engine.batch(lookups.slice(0, 2000), { call: 'lookup' });
+const batchSecs = [];
+for (let i = 0; i < 5; i++) {
+  const t = performance.now();
+  const answers = engine.batch(lookups, { call: 'lookup' });
+  batchSecs.push((performance.now() - t) / 1000);
+  if (answers.length !== lookups.length || !answers.every((a) => a.ok)) throw new Error('lookup batch failed');
+}
+const lookupRate = lookups.length / median(batchSecs);
+figure('batch lookup throughput, JSON batch, Node (median of 5)', lookupRate, '/s', '>= 400,000 /s', lookupRate >= 4e5);
 {
   const n = 1_000_000;
   const pairs = new Int32Array(2 * n);
@@ -171,9 +178,9 @@ figure('batch lookup throughput, JSON batch, Node', lookups.length / secs, '/s',
   figure('batch lookup throughput, typed arrays (lookupCodes), Node', n / s, '/s', '>= 10,000,000 /s', n / s >= 1e7);
 }
 const resolves = Array.from({ length: 2000 }, (_, i) => ({ ...firstRequest, seed: i }));
-t0 = performance.now();
+let t0 = performance.now();
 engine.batch(resolves);
-secs = (performance.now() - t0) / 1000;
+let secs = (performance.now() - t0) / 1000;
 figure(`batch resolve throughput (${firstName}), Node`, resolves.length / secs, '/s', '-', null);
 
 // 6. Memory after 1,000,000 calls (lookups, so the million fits the 5-minute bench; resolve is

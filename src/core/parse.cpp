@@ -12,10 +12,11 @@ namespace grapeshot {
 namespace {
 
 // A DOM builder for nlohmann's SAX parser. A key given twice stops it, always (JSON.parse keeps the
-// last one, a host might read the first; in the embedded data it is a typo). For requests, the limits
-// are checked as it goes too; the parse stops at the first of: nesting beyond 64 levels (the destructor and the validator recurse); an object with more than
-// 256 keys (objects keep their keys in order, so key lookups are linear); an array of more than 1024
-// items (the most dice a request takes is 1000) — a batch's own list may hold kMaxBatchItems.
+// last one, a host might read the first; in the embedded data it is a typo). For requests, limits are
+// checked as it goes too; the parse stops at the first of: nesting beyond 64 levels (the destructor
+// and the validator recurse); an object with more than 256 keys (objects keep their keys in order, so
+// key lookups are linear); an array of more than 1024 items (the most dice a request takes is 1000) —
+// a batch's own list may hold kMaxBatchItems.
 // A SAX handler, not the callback parser, whose cost grows with the square of a long array's length;
 // and not nlohmann's own DOM builder: that inserts each member into its object as it comes, and an
 // ordered_json object's members (pairs with a const key) are copied, values and all, every time the
@@ -43,8 +44,10 @@ class DomBuilder {
   bool key(Json::string_t& k) {
     // A key is compared with its own object's keys only, at most 256 of them.
     const auto start = keys_.begin() + static_cast<std::ptrdiff_t>(frames_.back().keys);
-    if (std::find(start, keys_.end(), k) != keys_.end()) return halt(code::kParseError, "duplicate key \"" + clip(k) + "\"");
-    if (limits_ != Limits::none && static_cast<std::size_t>(keys_.end() - start) >= kMaxKeys) return halt(code::kRequestTooLarge, "an object has more than 256 keys");
+    if (std::find(start, keys_.end(), k) != keys_.end())
+      return halt(code::kParseError, "duplicate key \"" + clip(k) + "\"");
+    if (limits_ != Limits::none && static_cast<std::size_t>(keys_.end() - start) >= kMaxKeys)
+      return halt(code::kRequestTooLarge, "an object has more than 256 keys");
     keys_.push_back(std::move(k));
     return true;
   }
@@ -54,7 +57,8 @@ class DomBuilder {
     Json object(Json::value_t::object);
     auto& members = object.get_ref<Json::object_t&>();
     members.reserve(keys_.size() - f.keys);
-    for (std::size_t i = f.keys; i < keys_.size(); ++i) members.emplace_back(std::move(keys_[i]), std::move(values_[f.values + i - f.keys]));
+    for (std::size_t i = f.keys; i < keys_.size(); ++i)
+      members.emplace_back(std::move(keys_[i]), std::move(values_[f.values + i - f.keys]));
     keys_.resize(f.keys);
     values_.resize(f.values);
     return place(std::move(object));
@@ -102,7 +106,8 @@ class DomBuilder {
   }
   bool open(bool array) {
     if (!item()) return false;
-    if (limits_ != Limits::none && frames_.size() >= kMaxDepth) return halt(code::kParseError, "JSON nested deeper than 64 levels");
+    if (limits_ != Limits::none && frames_.size() >= kMaxDepth)
+      return halt(code::kParseError, "JSON nested deeper than 64 levels");
     frames_.push_back({array, values_.size(), keys_.size()});
     return true;
   }
@@ -155,7 +160,8 @@ Json parseData(const char* text, const char* what) {
   Json out;
   DomBuilder sax(out, DomBuilder::Limits::none);
   if (!Json::sax_parse(text, &sax) || sax.is_errored() || sax.stop.code)
-    throw std::logic_error(std::string(what) + " is not valid JSON" + (sax.stop.code ? ": " + sax.stop.message : std::string()));
+    throw std::logic_error(std::string(what) + " is not valid JSON" +
+                           (sax.stop.code ? ": " + sax.stop.message : std::string()));
   return out;
 }
 
