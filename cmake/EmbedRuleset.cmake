@@ -31,5 +31,51 @@ const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json
                                                          \"${data_hash}\");
 }
 " @ONLY)
+  gs_table_ids("${name}" "${content_tables}")
   set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+# Writes generated/<folder>_tables.h: the ids of the folder's tables and of their entries as C++
+# constants (core/table_ids.h), so that a procedure names them in code and a misspelt or removed id
+# fails to compile instead of failing mid-roll:
+#   tables::combat                           a TableId
+#   tables::columnModifiers.defenderHigher   an EntryId (a table with entries is a TableId too)
+function(gs_table_ids name tables_json)
+  set(ns "grapeshot::tables::${name}")
+  set(body "")
+  string(JSON tables GET "${tables_json}" tables)
+  string(JSON count LENGTH "${tables}")
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON tid MEMBER "${tables}" ${i})
+    string(JSON entries ERROR_VARIABLE no_entries GET "${tables}" "${tid}" entries)
+    set(ids "")
+    if(NOT no_entries)
+      string(JSON type TYPE "${tables}" "${tid}" entries)
+      if(type STREQUAL "ARRAY")
+        string(JSON n LENGTH "${entries}")
+        if(n GREATER 0)
+          math(EXPR n_last "${n} - 1")
+          foreach(j RANGE ${n_last})
+            string(JSON eid ERROR_VARIABLE no_id GET "${entries}" ${j} id)
+            if(NOT no_id)
+              string(APPEND ids "  EntryId ${eid}{\"${tid}\", \"${eid}\"};\n")
+            endif()
+          endforeach()
+        endif()
+      endif()
+    endif()
+    if(ids STREQUAL "")
+      string(APPEND body "inline constexpr TableId ${tid}{\"${tid}\"};\n")
+    else()
+      string(APPEND body "struct ${tid}_entries : TableId {\n${ids}};\ninline constexpr ${tid}_entries ${tid}{{\"${tid}\"}};\n")
+    endif()
+  endforeach()
+  file(CONFIGURE OUTPUT "${CMAKE_BINARY_DIR}/generated/${name}_tables.h" CONTENT "// Generated from src/rulesets/${name}/tables.json by cmake/EmbedRuleset.cmake. Do not edit.
+#pragma once
+#include \"core/table_ids.h\"
+
+namespace ${ns} {
+${body}}  // namespace ${ns}
+" @ONLY)
 endfunction()

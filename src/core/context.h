@@ -59,6 +59,11 @@ class Context {
 
   const Json& table(const std::string& id) const { return ruleset.table(id); }
   const Grid& grid(const std::string& id) const;
+  // The same by the generated ids (<folder>_tables.h): what procedures name in code.
+  const Json& table(TableId t) const { return ruleset.table(t); }
+  const Grid& grid(TableId t) const { return grid(std::string(t.id)); }
+  const Json& entry(EntryId e) const { return entry(e.table, e.id); }
+  int entryValue(EntryId e, std::string_view key = {}) const { return entryValue(e.table, e.id, key); }
   // An entry of a `modifiers` table by id (throws std::out_of_range when the data lacks it).
   const Json& entry(std::string_view tableId, std::string_view entryId) const;
   // The printed value of an entry: its "value", or values[key] for printed "a/b" pairs.
@@ -94,6 +99,11 @@ class Modifiers {
   // Adds one of a printed "a/b" pair ("Woods (Cavalry Only/Other) +4/+2").
   Modifiers& entryValue(std::string_view tableId, std::string_view entryId, std::string_view key,
                         std::string_view ruling = {});
+  // The same by the generated ids (<folder>_tables.h).
+  Modifiers& entry(EntryId e, int times = 1, std::string_view ruling = {}) { return entry(e.table, e.id, times, ruling); }
+  Modifiers& entryValue(EntryId e, std::string_view key, std::string_view ruling = {}) {
+    return entryValue(e.table, e.id, key, ruling);
+  }
   int total() const { return total_; }
 
  private:

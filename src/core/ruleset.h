@@ -12,6 +12,7 @@
 
 #include "json.h"
 #include "table.h"
+#include "table_ids.h"
 
 namespace grapeshot {
 
@@ -65,6 +66,10 @@ class Ruleset {
   const Json& tables() const { return data().tables; }
   const Json& table(const std::string& id) const;  // throws std::out_of_range
   const Grid* grid(const std::string& id) const;   // nullptr when `id` is not a grid
+  // By the generated ids (<folder>_tables.h), which procedures use: a misspelt id does not compile.
+  const Json& table(TableId t) const { return table(std::string(t.id)); }
+  const Grid* grid(TableId t) const { return grid(std::string(t.id)); }
+  const Json& entryAt(EntryId e) const { return entryAt(e.table, e.id); }
   // An entry of a `modifiers` table by id; nullptr when the data has none (an index, built on load).
   const Json* entry(std::string_view tableId, std::string_view entryId) const;
   // The same entry, which the data must have (std::out_of_range otherwise: a bug, never a request error).

@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "core/error.h"
+#include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
+namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 
 bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who) {
   const int natural = ctx.rollCheckUnder(kD10, ctx.wordy() ? "Cohesion Check of " + who : std::string(), cohesion - drm);
@@ -37,7 +39,7 @@ int matrixTypeIndex(Arm type) { return type == Arm::infantry ? 0 : type == Arm::
 
 namespace {
 
-const char* kMatrix = "combatResultsMatrix";
+const char* kMatrix = tables::combatResultsMatrix.id;
 
 // A matrix cell's effect words (tables.json), read once into this closed set: a misspelt word fails
 // when the matrix is first indexed, not mid-roll.

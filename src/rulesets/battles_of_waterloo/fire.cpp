@@ -4,19 +4,21 @@
 
 #include "core/error.h"
 #include "crm.h"
+#include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
+namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
-const char* kShifts = "fireColumnShifts";
-const char* kDrms = "fireDrms";
+const char* kShifts = tables::fireColumnShifts.id;
+const char* kDrms = tables::fireDrms.id;
 
 // The printed SP threshold of "Massed Target (6 or More SPs, or Square)", transcribed as data.
 int massedThreshold(const Context& ctx) { return ctx.entry(kShifts, "massedTarget").at("minSps").get<int>(); }
 
 // The column the firer's strength gives on its scale (W-08: "<1*" is never chosen by strength).
 int baseColumn(Context& ctx, const std::string& scale, int strength) {
-  const Json& columns = ctx.table("fire").at("scales").at(scale);
+  const Json& columns = ctx.table(tables::fire).at("scales").at(scale);
   for (std::size_t c = 0; c < columns.size(); ++c) {
     const Json& col = columns[c];
     if (col.is_null() || col.value("shiftOnly", false)) continue;
@@ -34,7 +36,7 @@ int baseColumn(Context& ctx, const std::string& scale, int strength) {
 // The rightmost column printed on the firer's scale; infantry may reach the artillery-only columns
 // with option W07_inf_full_width.
 int lastColumn(Context& ctx, const std::string& scale, bool infantryFullWidth) {
-  const Json& columns = ctx.table("fire").at("scales").at(scale);
+  const Json& columns = ctx.table(tables::fire).at("scales").at(scale);
   int last = 0;
   for (std::size_t c = 0; c < columns.size(); ++c)
     if (!columns[c].is_null()) last = static_cast<int>(c);
@@ -45,8 +47,8 @@ int lastColumn(Context& ctx, const std::string& scale, bool infantryFullWidth) {
 // The column's label on the firer's scale ("5-6" for infantry where the artillery header prints "4-6");
 // the artillery-only columns keep the artillery header (W-07 option).
 std::string columnLabel(Context& ctx, const std::string& scale, int column) {
-  const Json& col = ctx.table("fire").at("scales").at(scale).at(static_cast<std::size_t>(column));
-  return col.is_null() ? ctx.grid("fire").columnLabel(column) : col.at("label").get<std::string>();
+  const Json& col = ctx.table(tables::fire).at("scales").at(scale).at(static_cast<std::size_t>(column));
+  return col.is_null() ? ctx.grid(tables::fire).columnLabel(column) : col.at("label").get<std::string>();
 }
 
 std::string rollText(int natural, int drm) {
@@ -99,7 +101,7 @@ class Fire final : public Play {
     // 1. Strength, Grand Battery x3.
     int strength = strength_;
     if (grandBattery_) {
-      const Json& gb = ctx.entry("grandBattery", "grandBattery");
+      const Json& gb = ctx.entry(tables::grandBattery.grandBattery);
       const int after = strength * gb.at("num").get<int>() / gb.at("den").get<int>();
       GS_TRACE(ctx, StepKind::multiplier, Json{{"for", "fire strength"},
                          {"factor", std::to_string(gb.at("num").get<int>()) +
@@ -160,7 +162,7 @@ class Fire final : public Play {
     if (maximumRange_) drm.entry(kDrms, "artilleryMaximumRange");
     drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
 
-    const Grid& table = ctx.grid("fire");
+    const Grid& table = ctx.grid(tables::fire);
     const int natural = ctx.roll(kD10, "fire");
     const int modified = clampTraced(ctx, natural + drm.total(), table.firstRow(), table.lastRow(),
                                      "rows are \"-1 or less\" to \"10\"", "rules-notes 2.2");
@@ -172,7 +174,7 @@ class Fire final : public Play {
     const std::string code = cell.is_null() ? "-" : cell.get<std::string>();
     const std::string label = ctx.wordy() || write ? columnLabel(ctx, scale, column) : std::string();
     // The printed header is the artillery scale's; the label is the firer's scale's ("5-6" under "4-6").
-    GS_TRACE(ctx, StepKind::table, Json{{"table", "fire"}, {"column", label}, {"columnIndex", column},
+    GS_TRACE(ctx, StepKind::table, Json{{"table", tables::fire.id}, {"column", label}, {"columnIndex", column},
                    {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(natural, drm.total())},
                    {"ref", "FIRE COMBAT TABLE"}});
     if (cell.is_null()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
@@ -192,7 +194,7 @@ class Fire final : public Play {
     Json leader;
     std::string leaderFate;
     if (leaderInHex_) {
-      const Json& marks = ctx.table("fire").at("rowMarks");
+      const Json& marks = ctx.table(tables::fire).at("rowMarks");
       const int row = modified - table.firstRow();
       const int markedRow = [&] {
         for (std::size_t i = 0; i < marks.size(); ++i)
@@ -204,7 +206,7 @@ class Fire final : public Play {
                                        : "leader casualty on the modified row " + table.rowLabel(markedRow));
       leader = Json{{"check", triggered}};
       if (triggered) {
-        const Json& bandTable = ctx.table("leaderCasualties").at("bands");
+        const Json& bandTable = ctx.table(tables::leaderCasualties).at("bands");
         Bands bands{{}, 0};
         for (const auto& b : bandTable)
           if (bands.count < 4 && b.at("min").get<int>() > kD10.low) bands.cuts[bands.count++] = b.at("min").get<int>();

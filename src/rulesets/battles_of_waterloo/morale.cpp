@@ -5,8 +5,10 @@
 
 #include "core/error.h"
 #include "crm.h"
+#include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
+namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
 std::string rollText(int natural, int drm) {
@@ -76,12 +78,12 @@ class Square final : public Play {
         stackedWithLeader_(in.at("stackedWithLeader").get<bool>()),
         // "Each hex > 2 Cavalry Charged": the printed number is data (`beyond`).
         hexesBeyond_(std::max(0, in.at("hexesCharged").get<int>() -
-                                     rs.entryAt("squareInReactionModifiers", "hexChargedBeyond2").at("beyond").get<int>())),
+                                     rs.entryAt(tables::squareInReactionModifiers.hexChargedBeyond2).at("beyond").get<int>())),
         extraDrm_(in.at("extraDrm").get<int>()) {}
 
   Json play(Context& ctx, bool write) const override {
     Unit u = unit_;
-    const char* t = "squareInReactionModifiers";
+    const char* t = tables::squareInReactionModifiers.id;
     Modifiers drm(ctx, StepKind::drm, "Square in Reaction");
     if (cavalryBeganAdjacent_) drm.entry(t, "cavalryBeganAdjacent");
     if (attackedFrom_ == "flank") drm.entry(t, "attackedFromFlank");
@@ -96,7 +98,7 @@ class Square final : public Play {
     const int total = natural + drm.total();
     const int over = total - u.cohesion;  // the bands are printed relative to the Cohesion Rating
     const Json* band = nullptr;
-    for (const auto& b : ctx.table("squareInReaction").at("bands"))
+    for (const auto& b : ctx.table(tables::squareInReaction).at("bands"))
       if ((b.at("min").is_null() || over >= b.at("min").get<int>()) &&
           (b.at("max").is_null() || over <= b.at("max").get<int>()))
         band = &b;
@@ -142,7 +144,7 @@ class ChargeReaction final : public Play {
         extraDrm_(in.at("extraDrm").get<int>()),
         ifPassed_(in.at("lightCavalryIfPassed").get<std::string>()),
         ifFailed_(in.at("lightCavalryIfFailed").get<std::string>()) {
-    for (const auto& r : rs.table("chargeReaction").at("rows"))
+    for (const auto& r : rs.table(tables::chargeReaction).at("rows"))
       for (const auto& type : r.at("appliesTo"))
         if (type == name(unit_.type)) row_ = &r;
     if (!row_) throw std::logic_error(std::string("no Charge Reaction row for ") + name(unit_.type));

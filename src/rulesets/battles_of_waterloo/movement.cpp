@@ -7,15 +7,17 @@
 
 #include "core/error.h"
 #include "crm.h"
+#include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
+namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
-const char* kCosts = "movementCosts";
+const char* kCosts = tables::movementCosts.id;
 
 // One printed line of the Effects of Disorder and Rout chart (row "D-1", "D-2" or "routed").
 std::string disorderItem(const Context& ctx, const std::string& rowId, std::size_t item) {
-  for (const auto& r : ctx.table("disorderEffects").at("rows"))
+  for (const auto& r : ctx.table(tables::disorderEffects).at("rows"))
     if (r.at("id") == rowId) return r.at("items").at(item).get<std::string>();
   throw std::logic_error("no disorder effects row " + rowId);
 }
@@ -190,7 +192,7 @@ Json Move::allowance() const {
   std::string rateId = movementType_;
   if (type_ != "leader" && in_.inSquare) rateId = "inSquare";
   const Json* row = nullptr;
-  for (const auto& r : ctx_.table("movementRates").at("rows"))
+  for (const auto& r : ctx_.table(tables::movementRates).at("rows"))
     if (r.at("id") == rateId) row = &r;
   if (!row) return Json{{"rate", nullptr}, {"printed", nullptr}, {"reason", "not printed on the chart (see the rules)"}};
   Json out{{"rate", row->at("label")}, {"printed", row->at("cells").at(0)}};
@@ -352,7 +354,7 @@ struct StackUnit {
 };
 
 Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
-  const Json& chart = ctx.table("stacking");
+  const Json& chart = ctx.table(tables::stacking);
   Json reasons = Json::array();
   auto fail = [&](const std::string& code, const std::string& text, const std::string& ref) {
     reasons.push_back(Json{{"code", code}, {"reason", text}, {"ref", ref}});
@@ -488,7 +490,7 @@ class Zoc final : public Play {
 Json Zoc::play(Context& ctx, bool) const {
   const std::string& rowId = rowId_;
   const Json* row = nullptr;
-  for (const auto& r : ctx.table("zonesOfControl").at("rows"))
+  for (const auto& r : ctx.table(tables::zonesOfControl).at("rows"))
     if (r.at("id") == rowId) row = &r;
   const std::string printed = row->at("cells").at(0).get<std::string>();
   Json hexsides = Json::array();
@@ -524,7 +526,7 @@ Json Status::play(Context& ctx, bool) const {
   Json label = nullptr;
   if (state != "Normal") {
     const std::string id = state == "Routed" ? "routed" : state;
-    for (const auto& r : ctx.table("disorderEffects").at("rows"))
+    for (const auto& r : ctx.table(tables::disorderEffects).at("rows"))
       if (r.at("id") == id) {
         restrictions = r.at("items");
         label = r.at("label");

@@ -6,8 +6,10 @@
 
 #include "core/error.h"
 #include "crm.h"
+#include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
+namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
 // A patch of a non-grid table (the core applies only grid patches): on when options[option] == equals.
@@ -75,14 +77,15 @@ std::string rollText(int natural, int drm) {
 // into a Modifiers: a printed entry, a value added with its reason, or a note or ruling.
 struct DrmStep {
   enum Kind { entry, add, note, ruling } kind;
-  std::string id;  // entry: its id; note/ruling: the ref; add: the ref
+  std::string id;  // note/ruling: the ref; add: the ref
   std::string text;  // add: the reason; note/ruling: the text
   int value = 0;
+  EntryId printed{};  // entry: the printed modifier
 };
 
-int playDrm(Context& ctx, Modifiers& drm, const std::string& table, const std::vector<DrmStep>& steps) {
+int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
   for (const auto& s : steps) {
-    if (s.kind == DrmStep::entry) drm.entry(table, s.id);
+    if (s.kind == DrmStep::entry) drm.entry(s.printed);
     else if (s.kind == DrmStep::add) drm.add(s.value, s.text, s.id);
     else if (s.kind == DrmStep::note) GS_NOTE(ctx, s.text, s.id);
     else GS_RULING(ctx, s.id, s.text);
@@ -104,29 +107,30 @@ class Rally final : public Play {
     if (unit.at("inSquare").get<bool>() && type_ != "infantry")
       throw RequestError(code::kProhibited, "only infantry may form square (movement note E)", "/unit/inSquare");
     who_ = "the " + std::string(routed_ ? "routed " : "disordered ") + type_;
-    const auto entry = [&](const char* id) { steps_.push_back({DrmStep::entry, id, "", 0}); };
-    if (in.at("inEnemyZoc").get<bool>()) entry("inEnemyZoc");
-    if (unit.at("steps").get<int>() == 1) entry("oneStepRemaining");
-    if (!in.at("inCommand").get<bool>()) entry("notInCommand");
-    if (type_ == "cavalry") entry("cavalry");
-    if (unit.at("elite").get<std::string>() != "none") entry("elite");
-    if (unit.at("inSquare").get<bool>()) entry("inSquare");
+    const auto& printed = tables::rallyModifiers;
+    const auto entry = [&](EntryId e) { steps_.push_back({DrmStep::entry, "", "", 0, e}); };
+    if (in.at("inEnemyZoc").get<bool>()) entry(printed.inEnemyZoc);
+    if (unit.at("steps").get<int>() == 1) entry(printed.oneStepRemaining);
+    if (!in.at("inCommand").get<bool>()) entry(printed.notInCommand);
+    if (type_ == "cavalry") entry(printed.cavalry);
+    if (unit.at("elite").get<std::string>() != "none") entry(printed.elite);
+    if (unit.at("inSquare").get<bool>()) entry(printed.inSquare);
     if (in.at("adjacentUndisorderedCavalry").get<bool>()) {
-      if (routed_ && type_ == "infantry") entry("routedInfAdjacentCavalry");
+      if (routed_ && type_ == "infantry") entry(printed.routedInfAdjacentCavalry);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", "adjacent undisordered cavalry helps only routed infantry", 0});
     }
-    if (in.at("combatLeader").get<std::string>() != "none") entry("combatLeader");
-    if (in.at("overallCommander").get<std::string>() != "none") entry("overallCommander");
+    if (in.at("combatLeader").get<std::string>() != "none") entry(printed.combatLeader);
+    if (in.at("overallCommander").get<std::string>() != "none") entry(printed.overallCommander);
     if (in.at("blucherWithin2").get<bool>()) {
-      if (unit.at("nationality") == "prussian") entry("prussianNearBlucher");
+      if (unit.at("nationality") == "prussian") entry(printed.prussianNearBlucher);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", "Blücher helps only Prussian units", 0});
     }
     steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.at("extraDrm").get<int>()});
     if (routed_) {
-      bands_ = bandsOf(rs, options, "rallyRouted");
+      bands_ = bandsOf(rs, options, tables::rallyRouted.id);
     } else {
       cohesion_ = unit.at("cohesion").get<int>();
-      bands_ = bandsOf(rs, options, "rallyDisordered");
+      bands_ = bandsOf(rs, options, tables::rallyDisordered.id);
       le_ = options.at("W02_rally_le").get<bool>();
       oneLevel_ = options.at("W27_one_level").get<bool>();
     }
@@ -134,7 +138,7 @@ class Rally final : public Play {
 
   Json play(Context& ctx, bool write) const override {
     Modifiers drm(ctx, StepKind::drm, ctx.tracing() ? "rally of " + who_ : std::string());
-    const int modifier = playDrm(ctx, drm, "rallyModifiers", steps_);
+    const int modifier = playDrm(ctx, drm, steps_);
     const int natural = ctx.roll(kD10, ctx.wordy() ? "rally of " + who_ : std::string());  // one d10 read 0-9 (W-01)
     const int total = natural + modifier;
     Json result;
@@ -222,8 +226,8 @@ class LeaveSquare final : public Play {
     const Json& unit = in.at("unit");
     state_ = unit.at("state").get<std::string>();
     cohesion_ = unit.at("cohesion").get<int>();
-    const std::string t = kTable;
-    if (in.at("inEnemyZoc").get<bool>()) steps_.push_back({DrmStep::entry, "inEnemyZoc", "", 0});
+    const std::string t = tables::leavingSquareModifiers.id;
+    if (in.at("inEnemyZoc").get<bool>()) steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.inEnemyZoc});
     if (state_ == "D-1" || state_ == "D-2") {
       // W-23: the printed pair (D-2 +1, D-1 +2) looks transposed; W23_swap exchanges them.
       std::string ruling;
@@ -233,9 +237,10 @@ class LeaveSquare final : public Play {
                         rs.entryAt(t, id).at("label").get<std::string>(), v});
       if (ruling.empty()) steps_.push_back({DrmStep::ruling, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2", 0});
     }
-    if (in.at("stackedWithLeader").get<bool>()) steps_.push_back({DrmStep::entry, "stackedWithLeader", "", 0});
+    if (in.at("stackedWithLeader").get<bool>())
+      steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.stackedWithLeader});
     steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.at("extraDrm").get<int>()});
-    for (const auto& b : bandsOf(rs, options, "leavingSquare")) (b.printed->at("passed").get<bool>() ? passBand_ : failBand_) = b.printed;
+    for (const auto& b : bandsOf(rs, options, tables::leavingSquare.id)) (b.printed->at("passed").get<bool>() ? passBand_ : failBand_) = b.printed;
     unit_.setWho("the square");
     unit_.type = Arm::infantry;  // only infantry forms square (note E)
     unit_.state = readEnum<State>(unit.at("state"), kStateNames);
@@ -244,7 +249,7 @@ class LeaveSquare final : public Play {
 
   Json play(Context& ctx, bool write) const override {
     Modifiers drm(ctx, StepKind::drm, "leaving square");
-    const int modifier = playDrm(ctx, drm, kTable, steps_);
+    const int modifier = playDrm(ctx, drm, steps_);
     // "Cohesion Check Result <= Cohesion Rating": an ordinary Cohesion Check (W-02).
     const bool passed = cohesionCheck(ctx, cohesion_, modifier, "the square");
     const Json& band = passed ? *passBand_ : *failBand_;
@@ -275,7 +280,6 @@ class LeaveSquare final : public Play {
   }
 
  private:
-  static constexpr const char* kTable = "leavingSquareModifiers";
   std::string state_;
   int cohesion_ = 0;
   std::vector<DrmStep> steps_;

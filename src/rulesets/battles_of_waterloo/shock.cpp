@@ -6,8 +6,10 @@
 
 #include "core/error.h"
 #include "crm.h"
+#include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
+namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
 // Exact strengths (W-12): the x1/2 multipliers make halves and quarters, never rounded.
@@ -51,8 +53,8 @@ struct Charger {
 // get ("Gain No Terrain Benefits if Assaulted").
 Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool defenderRouted, const std::string& who) {
   Fraction s{unit.strength, 1};
-  auto multiply = [&](const char* table, const char* id, const char* ref) {
-    const Json& e = ctx.entry(table, id);
+  auto multiply = [&](EntryId printed, const char* ref) {
+    const Json& e = ctx.entry(printed);
     const Fraction before = s;
     const long long num = e.at("num").get<long long>(), den = e.at("den").get<long long>();
     s = s.times(num, den);
@@ -64,10 +66,10 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
   const std::string& through = unit.chargeThrough;
   if (isCavalry(unit.type)) {
     const bool heavy = unit.type == Arm::heavyCavalry;
-    if (heavy && through == "flank") multiply("cavalryChargeStrength", "hcThroughFlank", "W-17");
-    if (heavy && through == "rear") multiply("cavalryChargeStrength", "hcThroughRear", "W-17");
-    if (!heavy && through == "flank") multiply("cavalryChargeStrength", "lcThroughFlank", "W-17");
-    if (square) multiply("cavalryChargeStrength", "cavalryVsSquare", "W-17");
+    if (heavy && through == "flank") multiply(tables::cavalryChargeStrength.hcThroughFlank, "W-17");
+    if (heavy && through == "rear") multiply(tables::cavalryChargeStrength.hcThroughRear, "W-17");
+    if (!heavy && through == "flank") multiply(tables::cavalryChargeStrength.lcThroughFlank, "W-17");
+    if (square) multiply(tables::cavalryChargeStrength.cavalryVsSquare, "W-17");
   } else if (through != "front") {
     GS_NOTE(ctx, who + ": charge multipliers are for cavalry only", "W-17");
   }
@@ -75,15 +77,16 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
     if (defenderRouted)
       GS_RULING(ctx, "W-33", who + ": across a river bridge, but the defender is routed and gains no terrain benefit: no x1/2");
     else
-      multiply("shockTerrain", "acrossRiverBridge", "W-17");
+      multiply(tables::shockTerrain.acrossRiverBridge, "W-17");
   }
   return s;
 }
 
 // A modifiers entry's "a/b" values with the patches the options switch on (the core patches only grids).
-int patchedValue(const Ruleset& rs, const Json& options, const char* table, const char* id, const std::string& key,
-                 std::string& ruling) {
-  int v = rs.entryAt(table, id).at("values").at(key).get<int>();
+int patchedValue(const Ruleset& rs, const Json& options, EntryId printed, const std::string& key, std::string& ruling) {
+  const char* const table = printed.table;
+  const char* const id = printed.id;
+  int v = rs.entryAt(printed).at("values").at(key).get<int>();
   for (const auto& p : rs.table(table).value("patches", Json::array())) {
     const std::string option = p.at("option").get<std::string>();
     if (!options.contains(option) || options.at(option) != p.at("equals")) continue;
@@ -272,7 +275,7 @@ std::string rollText(int natural, int drm) {
 class Shock final : public Play {
  public:
   Shock(const Ruleset& rs, const Json& in, const Json& options)
-      : table_(*rs.grid("shock")), ratios_(rs.table("shock").at("ratios")) {
+      : table_(*rs.grid(tables::shock)), ratios_(rs.table(tables::shock).at("ratios")) {
     const Json& attacker = in.at("attacker");
     const Json& defender = in.at("defender");
     const Json& attackers = attacker.at("units");
@@ -282,7 +285,7 @@ class Shock final : public Play {
       att_.units.push_back(unitFromJson(a, pointerJoin("/attacker/units", i), "attacking unit " + std::to_string(i + 1)));
       Charger c{a.at("strength").get<long long>(), att_.units.back().type, a.at("chargeThrough").get<std::string>(),
                 a.at("elite").get<std::string>(), a.at("acrossRiverBridge").get<bool>(), 0, std::string()};
-      if (c.elite != "none") c.eliteDrm = patchedValue(rs, options, "shockMorale", "eliteAttacker", c.elite, c.eliteRuling);
+      if (c.elite != "none") c.eliteDrm = patchedValue(rs, options, tables::shockMorale.eliteAttacker, c.elite, c.eliteRuling);
       chargers_.push_back(std::move(c));
     }
     const Json& defenders = defender.at("units");
@@ -394,14 +397,14 @@ class Shock final : public Play {
 
     // 2. DRMs (W-18: one tier per fact; groups cumulative).
     Modifiers drm(ctx, StepKind::drm, "shock roll");
-    if (odds.beyond > 0) drm.add(ctx.entryValue("shockOther", "odds", "above6to1") * odds.beyond,
+    if (odds.beyond > 0) drm.add(ctx.entryValue(tables::shockOther.odds, "above6to1") * odds.beyond,
                                  "Per Odds > 6-1 (x" + std::to_string(odds.beyond) + ")", "W-13");
-    if (odds.beyond < 0) drm.add(ctx.entryValue("shockOther", "odds", "below1to4") * -odds.beyond,
+    if (odds.beyond < 0) drm.add(ctx.entryValue(tables::shockOther.odds, "below1to4") * -odds.beyond,
                                  "Per Odds < 1-4 (x" + std::to_string(-odds.beyond) + ")", "W-13");
 
-    if (pos.derived != "front") drm.entry("shockPosition", pos.derived, 1, "W-18");
-    if (anyInfantry_ && anyCavalry_) drm.entry("shockPosition", "combinedArms", 1, "W-21");
-    drm.entry("shockPosition", "attackingHexInZoc", hexesInEnemyZoc_, "W-18");
+    if (pos.derived != "front") drm.entry(tables::shockPosition.id, pos.derived, 1, "W-18");
+    if (anyInfantry_ && anyCavalry_) drm.entry(tables::shockPosition.combinedArms, 1, "W-21");
+    drm.entry(tables::shockPosition.attackingHexInZoc, hexesInEnemyZoc_, "W-18");
 
     bool defenderLc = false, defenderDisorderedInf = false;
     for (const Unit& u : def.units) {
@@ -410,16 +413,16 @@ class Shock final : public Play {
       defenderDisorderedInf = defenderDisorderedInf || (u.type == Arm::infantry && (u.state == State::d1 || u.state == State::d2));
     }
     if (anyHeavyCavalry_) {
-      if (defenderLc) drm.entry("shockCharge", "hcChargingLc");
-      if (hcFrontal_ && !square) drm.entry("shockCharge", "hcChargingFrontally");
-      if (defenderDisorderedInf && !square) drm.entry("shockCharge", "hcChargingDisorderedInf");
+      if (defenderLc) drm.entry(tables::shockCharge.hcChargingLc);
+      if (hcFrontal_ && !square) drm.entry(tables::shockCharge.hcChargingFrontally);
+      if (defenderDisorderedInf && !square) drm.entry(tables::shockCharge.hcChargingDisorderedInf);
     }
 
-    if (attackerExtendedLine_) drm.entryValue("shockOther", "extendedLine", "attacker");
-    if (defenderExtendedLine_) drm.entryValue("shockOther", "extendedLine", "defender");
-    if (stackedWithNey_) drm.entry("shockOther", "attackerWithNey");
-    if (attackerWetFuses_) drm.entryValue("shockOther", "wetFuses", "attacker");
-    if (defenderWetFuses_) drm.entryValue("shockOther", "wetFuses", "defender");
+    if (attackerExtendedLine_) drm.entryValue(tables::shockOther.extendedLine, "attacker");
+    if (defenderExtendedLine_) drm.entryValue(tables::shockOther.extendedLine, "defender");
+    if (stackedWithNey_) drm.entry(tables::shockOther.attackerWithNey);
+    if (attackerWetFuses_) drm.entryValue(tables::shockOther.wetFuses, "attacker");
+    if (defenderWetFuses_) drm.entryValue(tables::shockOther.wetFuses, "defender");
 
     // Defender disorder: the worst state counts (W-18); Routed -5 not against cavalry.
     bool routed = false, d2 = false, d1 = false, allRouted = true;
@@ -430,12 +433,12 @@ class Shock final : public Play {
       d1 = d1 || u.state == State::d1;
       allRouted = allRouted && u.state == State::routed;
     }
-    if (routed && !anyCavalry_) drm.entry("shockMorale", "defenderRouted", 1, "W-18");
-    else if (d2) drm.entry("shockMorale", "anyDefenderD2", 1, "W-18");
-    else if (d1) drm.entry("shockMorale", "anyDefenderD1", 1, "W-18");
+    if (routed && !anyCavalry_) drm.entry(tables::shockMorale.defenderRouted, 1, "W-18");
+    else if (d2) drm.entry(tables::shockMorale.anyDefenderD2, 1, "W-18");
+    else if (d1) drm.entry(tables::shockMorale.anyDefenderD1, 1, "W-18");
     if (routed && anyCavalry_) GS_RULING(ctx, "W-39", "Defender Routed (Not vs. Cav): an attacking unit is cavalry, no -5");
     if (std::any_of(att.units.begin(), att.units.end(), [](const Unit& u) { return u.state == State::d1; }))
-      drm.entry("shockMorale", "anyAttackerD1");
+      drm.entry(tables::shockMorale.anyAttackerD1);
     for (std::size_t i = 0; i < chargers_.size(); ++i) {
       const Charger& c = chargers_[i];
       if (c.elite == "none") continue;
@@ -449,26 +452,26 @@ class Shock final : public Play {
         if (u.state != State::eliminated) n += u.steps;
       return n;
     };
-    if (totalSteps(att) == 1) drm.entryValue("shockMorale", "oneStep", "attacker", "W-31");
+    if (totalSteps(att) == 1) drm.entryValue(tables::shockMorale.oneStep, "attacker", "W-31");
     if (totalSteps(def) == 1) {
       if (terrain_ == "chateau") GS_RULING(ctx, "W-31", "defender has 1 step, but in a Chateau: no DRM");
-      else drm.entryValue("shockMorale", "oneStep", "defender", "W-31");
+      else drm.entryValue(tables::shockMorale.oneStep, "defender", "W-31");
     }
 
     // Defensive terrain; routed defenders "Gain No Terrain Benefits if Assaulted".
     const char* arms = cavalryOnly ? "cavalry" : "other";
-    if (downOneLevel_) drm.entryValue("shockTerrain", "downOneLevel", arms, "W-18");
-    if (downSteepSlope_) drm.entryValue("shockTerrain", "downOneLevel", arms, "W-39");
+    if (downOneLevel_) drm.entryValue(tables::shockTerrain.downOneLevel, arms, "W-18");
+    if (downSteepSlope_) drm.entryValue(tables::shockTerrain.downOneLevel, arms, "W-39");
     if (allRouted) {
       GS_NOTE(ctx, "routed defenders gain no terrain benefits", "Effects of Disorder and Rout");
     } else {
-      if (upOneLevel_) drm.entry("shockTerrain", "upOneLevel");
-      if (upSteepSlope_) drm.entry("shockTerrain", "upSteepSlope", 1, "W-18");
-      if (terrain_ == "woods") drm.entryValue("shockTerrain", "woods", arms, "W-18");
+      if (upOneLevel_) drm.entry(tables::shockTerrain.upOneLevel);
+      if (upSteepSlope_) drm.entry(tables::shockTerrain.upSteepSlope, 1, "W-18");
+      if (terrain_ == "woods") drm.entryValue(tables::shockTerrain.woods, arms, "W-18");
       if (terrain_ == "building" || terrain_ == "village" || terrain_ == "builtUpVillage")
-        drm.entryValue("shockTerrain", "buildingVillage", terrain_);
-      if (streamEntry_.id && !*streamEntry_.key) drm.entry("shockTerrain", streamEntry_.id);
-      else if (streamEntry_.id) drm.entryValue("shockTerrain", streamEntry_.id, streamEntry_.key, streamEntry_.ruling);
+        drm.entryValue(tables::shockTerrain.buildingVillage, terrain_);
+      if (streamEntry_.id && !*streamEntry_.key) drm.entry(tables::shockTerrain.id, streamEntry_.id);
+      else if (streamEntry_.id) drm.entryValue(tables::shockTerrain.id, streamEntry_.id, streamEntry_.key, streamEntry_.ruling);
     }
     drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
 
@@ -486,7 +489,7 @@ class Shock final : public Play {
       }
       cells[s] = cell.is_null() ? "-" : cell.get<std::string>();
     }
-    GS_TRACE(ctx, StepKind::table, Json{{"table", "shock"}, {"column", table.columnLabel(odds.column)},
+    GS_TRACE(ctx, StepKind::table, Json{{"table", tables::shock.id}, {"column", table.columnLabel(odds.column)},
                    {"row", table.rowLabel(modified)}, {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
                    {"reason", rollText(natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
 

@@ -12,13 +12,15 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "core/ruleset.h"
+#include "black_powder_tables.h"
 
 namespace grapeshot::black_powder {
+namespace tables = ::grapeshot::tables::black_powder;  // the ids of tables.json (generated)
 namespace {
 
-const char* const kOccasions = "breakTestOccasions";
-const char* const kModifiers = "breakTestModifiers";
-const char* const kResults = "breakTestResults";
+const char* const kOccasions = tables::breakTestOccasions.id;
+const char* const kModifiers = tables::breakTestModifiers.id;
+const char* const kResults = tables::breakTestResults.id;
 
 // A note or ruling of the trace, decided when the request is bound and told when it is played.
 struct Told {

@@ -8,13 +8,15 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "core/ruleset.h"
+#include "black_powder_tables.h"
 
 namespace grapeshot::black_powder {
+namespace tables = ::grapeshot::tables::black_powder;  // the ids of tables.json (generated)
 namespace {
 
-const char* const kPoints = "brigadeMoralePoints";
-const char* const kModifiers = "brigadeMoraleModifiers";
-const char* const kResults = "brigadeMoraleResults";
+const char* const kPoints = tables::brigadeMoralePoints.id;
+const char* const kModifiers = tables::brigadeMoraleModifiers.id;
+const char* const kResults = tables::brigadeMoraleResults.id;
 
 // Half-points as JSON: an integer when whole, else n.5.
 Json points(int halves) { return halves % 2 == 0 ? Json(halves / 2) : Json(halves / 2.0); }

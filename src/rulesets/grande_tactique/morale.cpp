@@ -4,13 +4,15 @@
 
 #include "core/error.h"
 #include "grande_tactique.h"
+#include "grande_tactique_tables.h"
 
 namespace grapeshot::grande_tactique {
+namespace tables = ::grapeshot::tables::grande_tactique;  // the ids of tables.json (generated)
 
 namespace {
-constexpr const char* kAny = "anyUnitModifiers";
-constexpr const char* kCharger = "chargerModifiers";
-constexpr const char* kTarget = "targetModifiers";
+constexpr const char* kAny = tables::anyUnitModifiers.id;
+constexpr const char* kCharger = tables::chargerModifiers.id;
+constexpr const char* kTarget = tables::targetModifiers.id;
 
 // A printed modifier, cited by its ruling or else by the printed heading it stands under.
 void printed(Context& ctx, Modifiers& drm, const char* table, const char* id, const std::string& ruling = "") {
@@ -98,7 +100,7 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
 }
 
 CheckRule::CheckRule(const Ruleset& rs, const Json& options) {
-  const Json& t = rs.table("moraleCheck");
+  const Json& t = rs.table(tables::moraleCheck);
   for (const auto& b : t.at("bands"))
     bands_.push_back({b.at("min").is_null() ? std::nullopt : std::optional<int>(b.at("min").get<int>()),
                       b.at("max").is_null() ? std::nullopt : std::optional<int>(b.at("max").get<int>()),
@@ -196,7 +198,7 @@ struct OccasionRule {
     for (std::size_t i = 0; i < ids.size(); ++i)
       if (ids[i] == label) label = schema.at("x-enumLabels").at(i).get<std::string>();
     const Json* entry = nullptr;
-    for (const auto& o : rs.table("moraleCheck").at("occasions"))
+    for (const auto& o : rs.table(tables::moraleCheck).at("occasions"))
       if (o.at("id") == name(occasion)) entry = &o;
     if (!entry) throw std::logic_error(std::string("grande-tactique: no occasion ") + name(occasion));
     const auto& tables = entry->at("modifierTables");

@@ -7,8 +7,10 @@
 
 #include "core/error.h"
 #include "napoleon.h"
+#include "napoleon_iii_1866_tables.h"
 
 namespace grapeshot::napoleon1866 {
+namespace tables = ::grapeshot::tables::napoleon_iii_1866;  // the ids of tables.json (generated)
 namespace {
 
 using Units = std::vector<Unit>;
@@ -35,7 +37,7 @@ int stepsLost(const Units& units) {
 
 // --- reading the inputs (once per request) -------------------------------------------------------
 const Grid& combatTable(const Ruleset& rs) {
-  const Grid* g = rs.grid("combat");
+  const Grid* g = rs.grid(tables::combat);
   if (!g) throw std::logic_error(rs.id() + ": no grid table combat");
   return *g;
 }
@@ -119,8 +121,8 @@ void levelShifts(Context& ctx, Modifiers& shifts, int defenderLevel, const Units
       if (!a.steepSlope) higherOnlyAcrossSteep = false;
     }
   }
-  if (smallest > 0) shifts.entry("columnModifiers", "defenderHigher", smallest, "V-11");
-  else if (higherShooter && !higherOnlyAcrossSteep) shifts.entry("columnModifiers", "defenderLower", 1, "V-11");
+  if (smallest > 0) shifts.entry(tables::columnModifiers.defenderHigher, smallest, "V-11");
+  else if (higherShooter && !higherOnlyAcrossSteep) shifts.entry(tables::columnModifiers.defenderLower, 1, "V-11");
   else if (higherShooter) GS_NOTE(ctx, "defender lower, but across a steep slope: 0 column", "V-11");
 }
 
@@ -136,7 +138,7 @@ Roll rollOnTable(Context& ctx, const Grid& crt, const Column& col, int drm, cons
   const int total = r.natural + drm;
   r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
   r.cell = crt.cell(col.index, r.modified, ctx.options).get<std::string>();
-  GS_TRACE(ctx, StepKind::table, Json{{"for", purpose}, {"table", "combat"}, {"column", col.index},
+  GS_TRACE(ctx, StepKind::table, Json{{"for", purpose}, {"table", tables::combat.id}, {"column", col.index},
                      {"row", crt.rowLabel(r.modified)}, {"cell", r.cell},
                      {"reason", std::string("d6 ") + std::to_string(r.natural) + (drm >= 0 ? " + " : " - ") +
                                     std::to_string(std::abs(drm)) + " = " + std::to_string(total)}});
@@ -168,7 +170,7 @@ bool commanderApplies(const Rulings& r, const Commander& c) {
 
 void commanderBonus(Context& ctx, const Rulings& r, Modifiers& drm, const Commander& c) {
   if (c.bonus == 0) return;
-  if (commanderApplies(r, c)) drm.entry("dieRollModifiers", "commanderBonus", c.bonus, "V-13");
+  if (commanderApplies(r, c)) drm.entry(tables::dieRollModifiers.commanderBonus, c.bonus, "V-13");
   else GS_NOTE(ctx, std::string("formation commander ") + enumName(c.position, kCommanderAtNames) +
                         ": no bonus under V13_range = " + r.commanderRange, "V-13");
 }
@@ -299,17 +301,17 @@ class Fire final : public Play {
     r.base = divideByProtection(ctx, r.strength, r.protection, who, "target hex terrain protection");
 
     Modifiers shifts(ctx, StepKind::columnShift, who);
-    shifts.entry("columnModifiers", "perLossLevel", stepsLost(firers_), "V-10");
+    shifts.entry(tables::columnModifiers.perLossLevel, stepsLost(firers_), "V-10");
     levelShifts(ctx, shifts, target_.level, firers_, false);
-    shifts.entry("columnModifiers", "artilleryFire");
-    if (night_) shifts.entry("columnModifiers", "night");
+    shifts.entry(tables::columnModifiers.artilleryFire);
+    if (night_) shifts.entry(tables::columnModifiers.night);
     shifts.add(extraColumnShift_, "extra column shift (rules outside the excerpt)", "input");
     r.shift = shifts.total();
     r.col = readColumn(ctx, r.base, r.shift, who);
 
     Modifiers drm(ctx, StepKind::drm, who);
-    drm.entry("dieRollModifiers", "perColumnAbove8", r.col.excess);
-    if (any(firers_, [](const Unit& f) { return f.adjacent; })) drm.entry("dieRollModifiers", "artilleryAdjacent", 1, "V-14");
+    drm.entry(tables::dieRollModifiers.perColumnAbove8, r.col.excess);
+    if (any(firers_, [](const Unit& f) { return f.adjacent; })) drm.entry(tables::dieRollModifiers.artilleryAdjacent, 1, "V-14");
     GS_NOTE(ctx, "no formation commander bonus for artillery fire", "Die roll modifiers");
     drm.add(extraDrm_, "extra DRM (rules outside the excerpt)", "input");
     r.drm = drm.total();
@@ -368,9 +370,9 @@ void checkHexsides(const Units& attackers) {
 
 void hexsideShifts(Modifiers& shifts, const Units& attackers) {
   if (any(attackers, [](const Unit& a) { return a.hexside == Hexside::riverBridge; }))
-    shifts.entry("columnModifiers", "river");
+    shifts.entry(tables::columnModifiers.river);
   if (any(attackers, [](const Unit& a) { return a.hexside == Hexside::ravine || a.hexside == Hexside::escarpmentRoad; }))
-    shifts.entry("columnModifiers", "ravineOrEscarpment", 1, "V-11");
+    shifts.entry(tables::columnModifiers.ravineOrEscarpment, 1, "V-11");
 }
 
 class Shock final : public Play {
@@ -402,22 +404,22 @@ class Shock final : public Play {
     ar.protection = hex_.protection;
     ar.base = divideByProtection(ctx, ar.strength, ar.protection, a, "defender hex terrain protection");
     Modifiers aShift(ctx, StepKind::columnShift, a);
-    aShift.entry("columnModifiers", "perLossLevel", stepsLost(attackers), "V-10");
+    aShift.entry(tables::columnModifiers.perLossLevel, stepsLost(attackers), "V-10");
     levelShifts(ctx, aShift, hex_.level, attackers, false);
     hexsideShifts(aShift, attackers);
-    if (night_) aShift.entry("columnModifiers", "night");
+    if (night_) aShift.entry(tables::columnModifiers.night);
     aShift.add(att_.extraColumnShift, "extra column shift (rules outside the excerpt)", "input");
     ar.shift = aShift.total();
     ar.col = readColumn(ctx, ar.base, ar.shift, a);
 
     Modifiers aDrm(ctx, StepKind::drm, a);
-    aDrm.entry("dieRollModifiers", "perColumnAbove8", ar.col.excess);
+    aDrm.entry(tables::dieRollModifiers.perColumnAbove8, ar.col.excess);
     commanderBonus(ctx, rulings_, aDrm, att_.commander);
-    if (any(attackers, isArtillery)) aDrm.entry("dieRollModifiers", "artilleryAdjacent", 1, "V-14");
-    if (any(attackers, isHeavyCavalry)) aDrm.entry("dieRollModifiers", "heavyCavalry", 1, "V-12");
-    if (hex_.cover() && any(attackers, isLight)) aDrm.entry("dieRollModifiers", "lightTroops", 1, "V-12");
-    if (flank_) aDrm.entry("dieRollModifiers", "flankAttack");
-    if (stream_) aDrm.entry("dieRollModifiers", "stream", 1, "V-15");
+    if (any(attackers, isArtillery)) aDrm.entry(tables::dieRollModifiers.artilleryAdjacent, 1, "V-14");
+    if (any(attackers, isHeavyCavalry)) aDrm.entry(tables::dieRollModifiers.heavyCavalry, 1, "V-12");
+    if (hex_.cover() && any(attackers, isLight)) aDrm.entry(tables::dieRollModifiers.lightTroops, 1, "V-12");
+    if (flank_) aDrm.entry(tables::dieRollModifiers.flankAttack);
+    if (stream_) aDrm.entry(tables::dieRollModifiers.stream, 1, "V-15");
     aDrm.add(att_.extraDrm, "extra DRM (rules outside the excerpt)", "input");
     ar.drm = aDrm.total();
     ar.roll = rollOnTable(ctx, crt_, ar.col, ar.drm, a);
@@ -429,35 +431,35 @@ class Shock final : public Play {
     if (flank_) {
       const int halved = dr.strength / 2;
       GS_TRACE(ctx, StepKind::multiplier, Json{{"for", d}, {"factor", "1/2"}, {"before", dr.strength}, {"after", halved},
-                         {"rounding", "down"}, {"reason", ctx.entry("defenseValueModifiers", "flank").at("label")},
+                         {"rounding", "down"}, {"reason", ctx.entry(tables::defenseValueModifiers.flank).at("label")},
                          {"ref", "V-04"}});
       dr.strength = halved;
     }
     dr.protection = 1;
     dr.base = divideByProtection(ctx, dr.strength, 1, d, "for defensive combat, terrain protection is always 1");
     Modifiers dShift(ctx, StepKind::columnShift, d);
-    dShift.entry("columnModifiers", "perLossLevel", stepsLost(defenders), "V-10");
+    dShift.entry(tables::columnModifiers.perLossLevel, stepsLost(defenders), "V-10");
     if (rulings_.mirrorTerrain) {
       GS_RULING(ctx, "V-09", "terrain column modifiers mirrored for the defensive roll (V09_mirror_terrain)");
       levelShifts(ctx, dShift, hex_.level, attackers, true);
       hexsideShifts(dShift, attackers);
     }
-    if (night_) dShift.entry("columnModifiers", "night");
+    if (night_) dShift.entry(tables::columnModifiers.night);
     dShift.add(def_.extraColumnShift, "extra column shift (rules outside the excerpt)", "input");
     dr.shift = dShift.total();
     dr.col = readColumn(ctx, dr.base, dr.shift, d);
 
     Modifiers dDrm(ctx, StepKind::drm, d);
-    dDrm.entry("dieRollModifiers", "perColumnAbove8", dr.col.excess);
+    dDrm.entry(tables::dieRollModifiers.perColumnAbove8, dr.col.excess);
     commanderBonus(ctx, rulings_, dDrm, def_.commander);
-    if (any(defenders, isArtillery)) dDrm.entry("dieRollModifiers", "artilleryAdjacent", 1, "V-12, V-14");
-    if (any(defenders, isHeavyCavalry)) dDrm.entry("dieRollModifiers", "heavyCavalry", 1, "V-12");
-    if (hex_.cover() && any(defenders, isLight)) dDrm.entry("dieRollModifiers", "lightTroops", 1, "V-12");
+    if (any(defenders, isArtillery)) dDrm.entry(tables::dieRollModifiers.artilleryAdjacent, 1, "V-12, V-14");
+    if (any(defenders, isHeavyCavalry)) dDrm.entry(tables::dieRollModifiers.heavyCavalry, 1, "V-12");
+    if (hex_.cover() && any(defenders, isLight)) dDrm.entry(tables::dieRollModifiers.lightTroops, 1, "V-12");
     if (any(defenders, [](const Unit& u) { return u.arm == Arm::infantry && u.nationality == Nationality::prussian; }))
-      dDrm.entry("dieRollModifiers", "dreyse");
+      dDrm.entry(tables::dieRollModifiers.dreyse);
     if (stream_) {
       if (rulings_.streamAttackerOnly) GS_RULING(ctx, "V-15", "stream DRM on the attacker's roll only");
-      else dDrm.entry("dieRollModifiers", "stream", 1, "V-15");
+      else dDrm.entry(tables::dieRollModifiers.stream, 1, "V-15");
     }
     dDrm.add(def_.extraDrm, "extra DRM (rules outside the excerpt)", "input");
     dr.drm = dDrm.total();

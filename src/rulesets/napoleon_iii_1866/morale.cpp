@@ -3,8 +3,10 @@
 
 #include "core/error.h"
 #include "napoleon.h"
+#include "napoleon_iii_1866_tables.h"
 
 namespace grapeshot::napoleon1866 {
+namespace tables = ::grapeshot::tables::napoleon_iii_1866;  // the ids of tables.json (generated)
 
 Rulings::Rulings(const Json& o)
     : rollUnder(o.at("V05_mode") == "roll_under"),
@@ -25,7 +27,7 @@ struct Protections {
 const Protections& protections(const Ruleset& rs) {
   static const Protections p = [&rs] {
     Protections out;
-    for (const auto& row : rs.table("terrain").at("rows")) {
+    for (const auto& row : rs.table(tables::terrain).at("rows")) {
       if (!row.contains("protection")) continue;
       for (std::size_t i = 0; i < kTerrainNames.size(); ++i)
         if (row.at("id") == kTerrainNames[i]) out.terrain[i] = std::max(out.terrain[i], row.at("protection").get<int>());
@@ -103,7 +105,7 @@ Json MoraleTest::report() const {
 MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, const MoraleSituation& s,
                       const std::string& who) {
   const std::string subject = ctx.wordy() ? (s.rally ? "rally test of " : "morale test of ") + who : std::string();
-  const char* table = "moraleModifiers";
+  const char* table = tables::moraleModifiers.id;
   Modifiers target(ctx, StepKind::moraleModifier, subject);
   target.entry(table, "morale", unit.morale);
   if (s.hex->protection >= 2) target.entry(table, "protection", 1, "V-16");
@@ -118,8 +120,8 @@ MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, co
   if (unit.outOfCommand) target.entry(table, "outOfCommand");
   if (unit.formationDemoralised) target.entry(table, "formationDemoralised");
   if (s.rally) {
-    if (s.commanderAdjacent) target.entry("rallyModifiers", "commanderAdjacent");
-    if (s.enemyArtilleryInRange) target.entry("rallyModifiers", "enemyArtillery");
+    if (s.commanderAdjacent) target.entry(tables::rallyModifiers.commanderAdjacent);
+    if (s.enemyArtilleryInRange) target.entry(tables::rallyModifiers.enemyArtillery);
   }
   target.add(s.extraDrm, "extra modifier (rules outside the excerpt)", "input");
 

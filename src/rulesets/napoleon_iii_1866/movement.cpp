@@ -3,8 +3,10 @@
 
 #include "core/error.h"
 #include "napoleon.h"
+#include "napoleon_iii_1866_tables.h"
 
 namespace grapeshot::napoleon1866 {
+namespace tables = ::grapeshot::tables::napoleon_iii_1866;  // the ids of tables.json (generated)
 namespace {
 
 
@@ -45,7 +47,7 @@ class Movement final : public Play {
     if (mounted && terrain_ == Terrain::marsh && !onRoute)
       return prohibited(ctx, write, "Marsh: cav. & art. impassable except by road/path/RR track", "Marsh");
 
-    const char* t = "movementCosts";
+    const char* t = tables::movementCosts.id;
     const std::string route = enumName(route_, kRouteNames);
     Modifiers cost(ctx, StepKind::movementCost, "entering the hex");
     Json effects = Json::array();

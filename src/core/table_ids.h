@@ -1,0 +1,17 @@
+// The ids of a ruleset's tables and entries as constants, generated from its tables.json at build time
+// (cmake/EmbedRuleset.cmake writes <folder>_tables.h): a procedure that names a table or an entry
+// through them cannot misspell it, and an id removed from the data fails to compile.
+#pragma once
+
+namespace grapeshot {
+
+struct TableId {
+  const char* id;
+};
+
+struct EntryId {
+  const char* table;
+  const char* id;
+};
+
+}  // namespace grapeshot
