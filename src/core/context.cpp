@@ -109,6 +109,26 @@ Modifiers& Modifiers::entryValue(std::string_view tableId, std::string_view entr
              ruling.empty() ? std::string_view(title) : ruling);
 }
 
+int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::string_view key, std::string& ruling) {
+  const Json& printed = rs.entryAt(e);
+  int value = key.empty() ? printed.at("value").get<int>() : printed.at("values").at(std::string(key)).get<int>();
+  const Json& table = rs.table(TableId{e.table});
+  const auto patches = table.find("patches");
+  if (patches == table.end()) return value;
+  for (const auto& p : *patches) {
+    const auto on = options.find(p.at("option").get_ref<const std::string&>());
+    if (on == options.end() || *on != p.at("equals")) continue;
+    const auto changes = p.find("entries");  // (a table's patches may change its bands instead)
+    if (changes == p.end()) continue;
+    for (const auto& change : *changes)
+      if (change.at("id") == e.id && change.contains(key.empty() ? "value" : "values")) {
+        value = key.empty() ? change.at("value").get<int>() : change.at("values").at(std::string(key)).get<int>();
+        ruling = p.at("ruling").get<std::string>();
+      }
+  }
+  return value;
+}
+
 int clampTraced(Context& ctx, int value, int low, int high, std::string_view what, std::string_view ref) {
   const int clamped = std::clamp(value, low, high);
   if (clamped != value && ctx.tracing())

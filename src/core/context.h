@@ -113,6 +113,12 @@ class Modifiers {
   int total_ = 0;
 };
 
+// A modifiers entry's printed value — its "value", or values[key] for a printed "a/b" pair — with
+// the errata patches `options` switch on (its table's "patches": {option, equals, ruling, entries:
+// [{id, value | values}]}). `ruling` gets the deciding patch's ruling and is left alone when the
+// printed value stands.
+int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::string_view key, std::string& ruling);
+
 // Clamps `value` to [low, high], tracing the clamp when it bites.
 int clampTraced(Context& ctx, int value, int low, int high, std::string_view what, std::string_view ref);
 

@@ -50,4 +50,10 @@ int ScriptedDice::next(const Die& die) {
   return v;
 }
 
+std::string rollText(const Die& die, int natural, int drm) {
+  std::string s = std::string(die.name) + " " + std::to_string(natural);
+  if (drm != 0) s += (drm > 0 ? " + " : " - ") + std::to_string(drm > 0 ? drm : -drm) + " = " + std::to_string(natural + drm);
+  return s;
+}
+
 }  // namespace grapeshot

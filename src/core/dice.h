@@ -34,6 +34,9 @@ struct Die {
 inline constexpr Die kD6{"d6", 1, 6};
 inline constexpr Die kD10{"d10", 0, 9};  // a d10 read 0-9 (W-01)
 
+// A roll and its modifier as the trace and summaries print it: "d10 7" or "d10 7 + 2 = 9".
+std::string rollText(const Die& die, int natural, int drm);
+
 // The bands of a roll whose consequence depends only on which band its face falls in (a check
 // against a target, the printed bands of a table): each band starts at one of the cuts, the first
 // at die.low. Cuts outside (low, high] are ignored.

@@ -12,23 +12,6 @@
 
 namespace grapeshot {
 
-Fraction& Fraction::operator+=(const Fraction& o) {
-  const std::int64_t g = std::gcd(den, o.den);
-  const std::int64_t l = den / g * o.den;
-  num = num * (l / den) + o.num * (l / o.den);
-  den = l;
-  const std::int64_t r = std::gcd(num < 0 ? -num : num, den);
-  if (r > 1) { num /= r; den /= r; }
-  return *this;
-}
-
-Fraction Fraction::operator*(std::int64_t k) const {
-  Fraction f{num * k, den};
-  const std::int64_t r = std::gcd(f.num < 0 ? -f.num : f.num, f.den);
-  if (r > 1) { f.num /= r; f.den /= r; }
-  return f;
-}
-
 namespace {
 
 // Each sequence at most this long and this many sequences in all (base and sensitivity together):
@@ -267,8 +250,7 @@ Json object(std::initializer_list<std::pair<const char*, Json>> members) {
   for (const auto& [k, v] : members) m.emplace_back(k, v);
   return out;
 }
-Json fractionJson(const Fraction& f) { return object({{"num", f.num}, {"den", f.den}}); }
-Json probability(const Fraction& f) { return object({{"fraction", fractionJson(f)}, {"probability", f.value()}}); }
+Json probability(const Fraction& f) { return object({{"fraction", f.toJson()}, {"probability", f.value()}}); }
 
 // distributions: numeric values ascending with "at least" figures; others in first-seen order.
 // expected: the mean of every numeric key.
@@ -288,9 +270,9 @@ void report(const Tallies& t, Json& into) {
     Fraction mean, atLeast{1, 1};
     list.get_ref<Json::array_t&>().reserve(sorted.size());
     for (const auto& [value, p] : sorted) {
-      Json item = numeric ? object({{"value", value}, {"fraction", fractionJson(p)}, {"probability", p.value()},
+      Json item = numeric ? object({{"value", value}, {"fraction", p.toJson()}, {"probability", p.value()},
                                     {"atLeast", probability(atLeast)}})
-                          : object({{"value", value}, {"fraction", fractionJson(p)}, {"probability", p.value()}});
+                          : object({{"value", value}, {"fraction", p.toJson()}, {"probability", p.value()}});
       if (numeric) {
         atLeast += Fraction{-p.num, p.den};
         mean += p * value.get<std::int64_t>();
@@ -298,7 +280,7 @@ void report(const Tallies& t, Json& into) {
       list.push_back(std::move(item));
     }
     distributions.get_ref<Json::object_t&>().emplace_back(key, std::move(list));  // keys are distinct
-    if (numeric) expected.get_ref<Json::object_t&>().emplace_back(key, object({{"fraction", fractionJson(mean)}, {"value", mean.value()}}));
+    if (numeric) expected.get_ref<Json::object_t&>().emplace_back(key, object({{"fraction", mean.toJson()}, {"value", mean.value()}}));
   }
   into["distributions"] = std::move(distributions);
   into["expected"] = std::move(expected);

@@ -6,19 +6,10 @@
 #include <cstdint>
 #include <string>
 
+#include "fraction.h"
 #include "json.h"
 
 namespace grapeshot {
-
-// An exact probability or expectation, always reduced.
-struct Fraction {
-  std::int64_t num = 0;
-  std::int64_t den = 1;
-  Fraction& operator+=(const Fraction& o);
-  Fraction operator*(std::int64_t k) const;
-  double value() const { return static_cast<double>(num) / static_cast<double>(den); }
-  Json toJson() const { return Json{{"num", num}, {"den", den}}; }
-};
 
 // The work exact odds may do for one call (base and sensitivity together), in die sequences.
 inline constexpr std::uint64_t kMaxOddsPaths = 250'000;

@@ -51,12 +51,6 @@ std::string columnLabel(Context& ctx, const std::string& scale, int column) {
   return col.is_null() ? ctx.grid(tables::fire).columnLabel(column) : col.at("label").get<std::string>();
 }
 
-std::string rollText(int natural, int drm) {
-  std::string s = "d10 " + std::to_string(natural);
-  if (drm != 0) s += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(natural + drm);
-  return s;
-}
-
 // Read and checked once per request; `play` is the fire procedure of the chart, once per dice sequence.
 class Fire final : public Play {
  public:
@@ -175,7 +169,7 @@ class Fire final : public Play {
     const std::string label = ctx.wordy() || write ? columnLabel(ctx, scale, column) : std::string();
     // The printed header is the artillery scale's; the label is the firer's scale's ("5-6" under "4-6").
     GS_TRACE(ctx, StepKind::table, Json{{"table", tables::fire.id}, {"column", label}, {"columnIndex", column},
-                   {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(natural, drm.total())},
+                   {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(kD10, natural, drm.total())},
                    {"ref", "FIRE COMBAT TABLE"}});
     if (cell.is_null()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
 
@@ -234,7 +228,7 @@ class Fire final : public Play {
              {"natural", natural}, {"modified", modified}, {"row", table.rowLabel(modified)}, {"cell", cell},
              {"result", decoded}};
     out["target"] = unitReport(top);
-    std::string summary = "Fire on the " + label + " column, " + rollText(natural, drm.total()) + " (row " +
+    std::string summary = "Fire on the " + label + " column, " + rollText(kD10, natural, drm.total()) + " (row " +
                           table.rowLabel(modified) + "): " + (code == "-" ? "no effect" : code);
     if (code != "-") summary += "; the target's top unit " + fate(top);
     if (leaderInHex_) {

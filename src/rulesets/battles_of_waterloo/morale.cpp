@@ -11,12 +11,6 @@ namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
-std::string rollText(int natural, int drm) {
-  std::string s = "d10 " + std::to_string(natural);
-  if (drm != 0) s += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(natural + drm);
-  return s;
-}
-
 // The tallies every check of this file reports; then, when asked, the unit and the summary.
 Json finish(Context& ctx, bool write, Json out, const Unit& u, const std::string& summary) {
   ctx.tally("final", name(u.state));
@@ -106,7 +100,7 @@ class Square final : public Play {
     const bool formed = band->at("passed").get<bool>();
     GS_TRACE(ctx, StepKind::check, Json{{"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
                    {"total", total}, {"cohesion", u.cohesion}, {"passed", formed},
-                   {"reason", rollText(natural, drm.total()) + ": " + band->at("label").get<std::string>() + " -> " +
+                   {"reason", rollText(kD10, natural, drm.total()) + ": " + band->at("label").get<std::string>() + " -> " +
                                   band->at("text").get<std::string>()},
                    {"ref", "Square in Reaction"}});
     std::string code;

@@ -50,29 +50,6 @@ const Json& bandFor(const std::vector<Band>& bands, int value) {
   throw std::logic_error("no band holds " + std::to_string(value));
 }
 
-// A modifiers entry's value with the patches the options switch on; `ruling` gets the patch's ruling.
-int patchedEntryValue(const Ruleset& rs, const Json& options, const std::string& tableId, const std::string& entryId,
-                      std::string& ruling) {
-  int value = rs.entryAt(tableId, entryId).at("value").get<int>();
-  for (const auto& p : rs.table(tableId).value("patches", Json::array())) {
-    if (!patchOn(options, p)) continue;
-    for (const auto& e : p.at("entries"))
-      if (e.at("id") == entryId) {
-        value = e.at("value").get<int>();
-        ruling = p.at("ruling").get<std::string>();
-      }
-  }
-  return value;
-}
-
-std::string signedText(int v) { return (v < 0 ? "- " : "+ ") + std::to_string(std::abs(v)); }
-
-std::string rollText(int natural, int drm) {
-  std::string s = "d10 " + std::to_string(natural);
-  if (drm != 0) s += " " + signedText(drm) + " = " + std::to_string(natural + drm);
-  return s;
-}
-
 // The modifiers a request earns and what is told about them, decided at bind and played in order
 // into a Modifiers: a printed entry, a value added with its reason, or a note or ruling.
 struct DrmStep {
@@ -155,7 +132,7 @@ class Rally final : public Play {
       newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
       rallied = code == "rallied";
       GS_TRACE(ctx, StepKind::band, Json{{"for", who_}, {"total", total}, {"band", band.at("label")},
-                     {"reason", rollText(natural, modifier) + ": " + band.at("text").get<std::string>()},
+                     {"reason", rollText(kD10, natural, modifier) + ": " + band.at("text").get<std::string>()},
                      {"ref", "Rallying Routed Units"}});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
       if (code == "D-1") GS_RULING(ctx, "W-40", who_ + ": band 2-6 — no longer routed, becomes D-1; not rallied");
@@ -167,7 +144,7 @@ class Rally final : public Play {
         result["noLongerRouted"] = code != "routRetreat";
         result["newState"] = newState;
         result["routRetreat"] = code == "routRetreat";
-        result["summary"] = rollText(natural, modifier) + " on Rallying Routed Units, band " +
+        result["summary"] = rollText(kD10, natural, modifier) + " on Rallying Routed Units, band " +
                             band.at("label").get<std::string>() + ": " + band.at("text").get<std::string>();
       }
       ctx.tally("band", code);
@@ -175,7 +152,7 @@ class Rally final : public Play {
       const Json& band = bandFor(bands_, total - cohesion_);  // bands relative to the Cohesion rating
       const bool passed = band.at("code") == "removeDisorder";
       const std::string comparison = passed ? (le_ ? " <= " : " < ") : (le_ ? " > " : " >= ");
-      const std::string how = write || ctx.wordy() ? rollText(natural, modifier) + comparison + "Cohesion " +
+      const std::string how = write || ctx.wordy() ? rollText(kD10, natural, modifier) + comparison + "Cohesion " +
                                                 std::to_string(cohesion_) + ": " + band.at("text").get<std::string>()
                                           : std::string();
       GS_RULING(ctx, "W-02", le_ ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
@@ -226,15 +203,14 @@ class LeaveSquare final : public Play {
     const Json& unit = in.at("unit");
     state_ = unit.at("state").get<std::string>();
     cohesion_ = unit.at("cohesion").get<int>();
-    const std::string t = tables::leavingSquareModifiers.id;
     if (in.at("inEnemyZoc").get<bool>()) steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.inEnemyZoc});
     if (state_ == "D-1" || state_ == "D-2") {
       // W-23: the printed pair (D-2 +1, D-1 +2) looks transposed; W23_swap exchanges them.
       std::string ruling;
-      const std::string id = state_ == "D-1" ? "unitD1" : "unitD2";
-      const int v = patchedEntryValue(rs, options, t, id, ruling);
+      const EntryId printed = state_ == "D-1" ? tables::leavingSquareModifiers.unitD1 : tables::leavingSquareModifiers.unitD2;
+      const int v = patchedEntryValue(rs, options, printed, {}, ruling);
       steps_.push_back({DrmStep::add, ruling.empty() ? "Leaving Square" : ruling,
-                        rs.entryAt(t, id).at("label").get<std::string>(), v});
+                        rs.entryAt(printed).at("label").get<std::string>(), v});
       if (ruling.empty()) steps_.push_back({DrmStep::ruling, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2", 0});
     }
     if (in.at("stackedWithLeader").get<bool>())

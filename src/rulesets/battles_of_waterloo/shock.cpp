@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/fraction.h"
 #include "crm.h"
 #include "battles_of_waterloo_tables.h"
 
@@ -12,30 +13,7 @@ namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
-// Exact strengths (W-12): the x1/2 multipliers make halves and quarters, never rounded.
-struct Fraction {
-  long long num = 0;
-  long long den = 1;
-  Fraction& operator+=(const Fraction& o) {
-    num = num * o.den + o.num * den;
-    den *= o.den;
-    const long long g = std::gcd(num, den);
-    if (g > 1) num /= g, den /= g;
-    return *this;
-  }
-  Fraction times(long long n, long long d) const {
-    Fraction f{num * n, den * d};
-    const long long g = std::gcd(f.num, f.den);
-    if (g > 1) f.num /= g, f.den /= g;
-    return f;
-  }
-  double value() const { return static_cast<double>(num) / static_cast<double>(den); }
-  std::string text() const {
-    if (den == 1) return std::to_string(num);
-    const long long whole = num / den;
-    return (whole ? std::to_string(whole) + " " : "") + std::to_string(num % den) + "/" + std::to_string(den);
-  }
-};
+// Strengths are exact (W-12): the x1/2 multipliers make halves and quarters, never rounded (core Fraction).
 
 // One attacking unit as the strength and DRM rules read it.
 struct Charger {
@@ -80,23 +58,6 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
       multiply(tables::shockTerrain.acrossRiverBridge, "W-17");
   }
   return s;
-}
-
-// A modifiers entry's "a/b" values with the patches the options switch on (the core patches only grids).
-int patchedValue(const Ruleset& rs, const Json& options, EntryId printed, const std::string& key, std::string& ruling) {
-  const char* const table = printed.table;
-  const char* const id = printed.id;
-  int v = rs.entryAt(printed).at("values").at(key).get<int>();
-  for (const auto& p : rs.table(table).value("patches", Json::array())) {
-    const std::string option = p.at("option").get<std::string>();
-    if (!options.contains(option) || options.at(option) != p.at("equals")) continue;
-    for (const auto& e : p.at("entries"))
-      if (e.at("id") == id && e.contains("values")) {
-        v = e.at("values").at(key).get<int>();
-        ruling = p.at("ruling").get<std::string>();
-      }
-  }
-  return v;
 }
 
 // W-34: the Position DRM follows from the set of hexsides the attacking units attack through (front
@@ -265,12 +226,6 @@ void tallyHeadline(Context& ctx, const Side& att, const Side& def) {
   ctx.tally("defenderRetreats", retreating(def));
 }
 
-std::string rollText(int natural, int drm) {
-  std::string s = "d10 " + std::to_string(natural);
-  if (drm != 0) s += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(natural + drm);
-  return s;
-}
-
 // Read and checked once per request; `play` is the procedure of the chart, once per dice sequence.
 class Shock final : public Play {
  public:
@@ -285,7 +240,7 @@ class Shock final : public Play {
       att_.units.push_back(unitFromJson(a, pointerJoin("/attacker/units", i), "attacking unit " + std::to_string(i + 1)));
       Charger c{a.at("strength").get<long long>(), att_.units.back().type, a.at("chargeThrough").get<std::string>(),
                 a.at("elite").get<std::string>(), a.at("acrossRiverBridge").get<bool>(), 0, std::string()};
-      if (c.elite != "none") c.eliteDrm = patchedValue(rs, options, tables::shockMorale.eliteAttacker, c.elite, c.eliteRuling);
+      if (c.elite != "none") c.eliteDrm = patchedEntryValue(rs, options, tables::shockMorale.eliteAttacker, c.elite, c.eliteRuling);
       chargers_.push_back(std::move(c));
     }
     const Json& defenders = defender.at("units");
@@ -491,7 +446,7 @@ class Shock final : public Play {
     }
     GS_TRACE(ctx, StepKind::table, Json{{"table", tables::shock.id}, {"column", table.columnLabel(odds.column)},
                    {"row", table.rowLabel(modified)}, {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
-                   {"reason", rollText(natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
+                   {"reason", rollText(kD10, natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
 
     // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
     applySide(ctx, def, cells[1], "defender");
@@ -527,7 +482,7 @@ class Shock final : public Play {
                 {"modified", modified},
                 {"row", table.rowLabel(modified)},
                 {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
-                {"summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(natural, drm.total()) + " (row " +
+                {"summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(kD10, natural, drm.total()) + " (row " +
                                 table.rowLabel(modified) + "). Attacker " + cells[0] + ": " + sideFate(att) +
                                 ". Defender " + cells[1] + ": " + sideFate(def) + "."}};
   }
