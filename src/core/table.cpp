@@ -90,4 +90,33 @@ std::string Grid::patchRuling(int column, int roll, const Json& options, const s
   return p ? p->ruling : "";
 }
 
+namespace {
+std::optional<int> bound(const Json& v) { return v.is_null() ? std::nullopt : std::optional<int>(v.get<int>()); }
+}  // namespace
+
+std::vector<PrintedBand> readBands(const Json& table, const Json& options) {
+  std::vector<PrintedBand> bands;
+  for (const auto& b : table.at("bands")) bands.push_back({bound(b.at("min")), bound(b.at("max")), &b});
+  const auto patches = table.find("patches");
+  if (options.is_null() || patches == table.end()) return bands;
+  for (const auto& p : *patches) {
+    const auto on = options.find(p.at("option").get_ref<const std::string&>());
+    const auto changes = p.find("bands");  // (other patches change entries or natural rolls)
+    if (on == options.end() || *on != p.at("equals") || changes == p.end()) continue;
+    for (const auto& change : *changes)
+      for (auto& b : bands)
+        if (b.printed->at("code") == change.at("code")) {
+          b.min = bound(change.at("min"));
+          b.max = bound(change.at("max"));
+        }
+  }
+  return bands;
+}
+
+const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const std::string& what) {
+  for (const auto& b : bands)
+    if (b.holds(value)) return b;
+  throw std::logic_error(what + ": no band holds " + std::to_string(value));
+}
+
 }  // namespace grapeshot

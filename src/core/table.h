@@ -2,6 +2,7 @@
 // tables.json. The printed cells stay as printed; rules-notes corrections are patches that a
 // ruleset option switches on, so the printed and errata readings are both one option away.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,5 +64,17 @@ class Grid {
   std::vector<std::string> columnLabelTexts_;
   std::vector<Patch> patches_;
 };
+
+// A band of a printed `bands` table: min..max, an open end (null) taking every value beyond the
+// printed range. readBands applies the patches `options` switch on to the bounds (a table patch's
+// "bands": [{code, min, max}]); without options, the bands as printed.
+struct PrintedBand {
+  std::optional<int> min, max;
+  const Json* printed;  // the band as printed: code, label, text, ...
+  bool holds(int v) const { return (!min || v >= *min) && (!max || v <= *max); }
+};
+std::vector<PrintedBand> readBands(const Json& table, const Json& options = Json());
+// The band holding `value` (the printed bands do not overlap); std::logic_error if a gap holds it.
+const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const std::string& what);
 
 }  // namespace grapeshot

@@ -10,11 +10,8 @@ namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
-const char* kShifts = tables::fireColumnShifts.id;
-const char* kDrms = tables::fireDrms.id;
-
 // The printed SP threshold of "Massed Target (6 or More SPs, or Square)", transcribed as data.
-int massedThreshold(const Context& ctx) { return ctx.entry(kShifts, "massedTarget").at("minSps").get<int>(); }
+int massedThreshold(const Context& ctx) { return ctx.entry(tables::fireColumnShifts.massedTarget).at("minSps").get<int>(); }
 
 // The column the firer's strength gives on its scale (W-08: "<1*" is never chosen by strength).
 int baseColumn(Context& ctx, const std::string& scale, int strength) {
@@ -54,7 +51,12 @@ std::string columnLabel(Context& ctx, const std::string& scale, int column) {
 // Read and checked once per request; `play` is the fire procedure of the chart, once per dice sequence.
 class Fire final : public Play {
  public:
-  Fire(const Ruleset&, const Json& in, const Json& options) : top_(unitFromJson(in.at("target"), "/target", "the target's top unit")) {
+  Fire(const Ruleset& rs, const Json& in, const Json& options)
+      : top_(unitFromJson(in.at("target"), "/target", "the target's top unit")),
+        leaderBands_(readBands(rs.table(tables::leaderCasualties))) {
+    // The Leader Casualty roll is banded: exact odds branch once per band, not once per face.
+    for (const auto& b : leaderBands_)
+      if (leaderCuts_.count < 4 && b.min && *b.min > kD10.low) leaderCuts_.cuts[leaderCuts_.count++] = *b.min;
     const Json& firer = in.at("firer");
     const Json& target = in.at("target");
     const std::string& firerType = firer.at("type").get_ref<const std::string&>();
@@ -112,27 +114,27 @@ class Fire final : public Play {
     const bool village = terrain == "village" || terrain == "builtUpVillage";
     const bool massed = inSquare_ || hexStrengthPoints_ >= massedThreshold(ctx);
     if (massed && village) GS_NOTE(ctx, "Massed Target does not apply to units in Village or Built-Up Village", "**");
-    else if (massed) shifts.entry(kShifts, "massedTarget");
-    if (isCavalry(top_.type)) shifts.entry(kShifts, "targetCavalry", 1, "W-39");
-    if (top_.state == State::routed) shifts.entry(kShifts, "targetRouted", 1, "W-03");
-    if (inBuiltUpVillage_) shifts.entry(kShifts, "firerInBuiltUpVillage");
+    else if (massed) shifts.entry(tables::fireColumnShifts.massedTarget);
+    if (isCavalry(top_.type)) shifts.entry(tables::fireColumnShifts.targetCavalry, 1, "W-39");
+    if (top_.state == State::routed) shifts.entry(tables::fireColumnShifts.targetRouted, 1, "W-03");
+    if (inBuiltUpVillage_) shifts.entry(tables::fireColumnShifts.firerInBuiltUpVillage);
     if (top_.type == Arm::artillery && (stackedWith_ == "none" || stackedWith_ == "artillery"))
-      shifts.entry(kShifts, "targetArtillery");
-    if (firerD1_) shifts.entry(kShifts, "d1Firing");
+      shifts.entry(tables::fireColumnShifts.targetArtillery);
+    if (firerD1_) shifts.entry(tables::fireColumnShifts.d1Firing);
     if (terrain == "chateauWalledFarm") {
       // W-10: the 2L is the only terrain shift for fire into a Chateau/Walled Farm.
-      shifts.entry(kShifts, "targetChateauWalledFarm", 1, "W-10");
+      shifts.entry(tables::fireColumnShifts.targetChateauWalledFarm, 1, "W-10");
       const bool others = slope_ != "none" || crossesCrest_;
       if (others) GS_RULING(ctx, "W-10", "target in Chateau/Walled Farm: slope and crest shifts do not apply");
     } else {
-      if (terrain == "woods") shifts.entry(kShifts, "targetWoods");
-      if (village) shifts.entry(kShifts, "targetVillage");
-      if (slope_ == "upSteepSlope") shifts.entry(kShifts, "targetUpSteepSlope");
-      if (slope_ == "downSteepSlope") shifts.entry(kShifts, "targetDownSteepSlope");
-      if (crossesCrest_) shifts.entry(kShifts, "fireCrossesCrest");
+      if (terrain == "woods") shifts.entry(tables::fireColumnShifts.targetWoods);
+      if (village) shifts.entry(tables::fireColumnShifts.targetVillage);
+      if (slope_ == "upSteepSlope") shifts.entry(tables::fireColumnShifts.targetUpSteepSlope);
+      if (slope_ == "downSteepSlope") shifts.entry(tables::fireColumnShifts.targetDownSteepSlope);
+      if (crossesCrest_) shifts.entry(tables::fireColumnShifts.fireCrossesCrest);
     }
     shifts.add(extraColumnShift_, "extra column shift (rules outside the chart)", "input");
-    const int maxNet = ctx.table(kShifts).at("maxNet").get<int>();
+    const int maxNet = ctx.table(tables::fireColumnShifts).at("maxNet").get<int>();
     const int netShift = clampTraced(ctx, shifts.total(), -maxNet, maxNet, "maximum net column shift of +/- 2", "W-09");
 
     // 3. Move along the columns, within the firer's scale (W-07, W-08).
@@ -147,13 +149,13 @@ class Fire final : public Play {
 
     // 4. DRMs, roll, clamp.
     Modifiers drm(ctx, StepKind::drm, "fire roll");
-    if (infantry_ && nation_ == "angloAllied") drm.entry(kDrms, "angloAlliedInfantryFiring");
-    if (chateauIds_) drm.entry(kDrms, "chateauIdsFiring", 1, "W-30");
+    if (infantry_ && nation_ == "angloAllied") drm.entry(tables::fireDrms.angloAlliedInfantryFiring);
+    if (chateauIds_) drm.entry(tables::fireDrms.chateauIdsFiring, 1, "W-30");
     if (chateauIds_ && nation_ == "angloAllied")
       GS_RULING(ctx, "W-39", "Chateau IDS fires on the infantry scale without the Anglo-Allied infantry +1");
-    if (artillery_ && nation_ == "french") drm.entry(kDrms, "frenchArtilleryFiring");
-    if (artillery_ && nation_ == "prussian") drm.entry(kDrms, "prussianArtilleryFiring");
-    if (maximumRange_) drm.entry(kDrms, "artilleryMaximumRange");
+    if (artillery_ && nation_ == "french") drm.entry(tables::fireDrms.frenchArtilleryFiring);
+    if (artillery_ && nation_ == "prussian") drm.entry(tables::fireDrms.prussianArtilleryFiring);
+    if (maximumRange_) drm.entry(tables::fireDrms.artilleryMaximumRange);
     drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
 
     const Grid& table = ctx.grid(tables::fire);
@@ -200,14 +202,8 @@ class Fire final : public Play {
                                        : "leader casualty on the modified row " + table.rowLabel(markedRow));
       leader = Json{{"check", triggered}};
       if (triggered) {
-        const Json& bandTable = ctx.table(tables::leaderCasualties).at("bands");
-        Bands bands{{}, 0};
-        for (const auto& b : bandTable)
-          if (bands.count < 4 && b.at("min").get<int>() > kD10.low) bands.cuts[bands.count++] = b.at("min").get<int>();
-        const int die = ctx.rollBanded(kD10, "Leader Casualty", bands);
-        std::string outcome;
-        for (const auto& b : bandTable)
-          if (die >= b.at("min").get<int>() && die <= b.at("max").get<int>()) outcome = b.at("code").get<std::string>();
+        const int die = ctx.rollBanded(kD10, "Leader Casualty", leaderCuts_);
+        const std::string& outcome = bandFor(leaderBands_, die, "Leader Casualties").printed->at("code").get_ref<const std::string&>();
         leader["natural"] = die;
         leader["killed"] = outcome == "killed";
         GS_TRACE(ctx, StepKind::check, Json{{"for", "leader"}, {"natural", die}, {"passed", outcome != "killed"},
@@ -246,6 +242,8 @@ class Fire final : public Play {
   int strength_ = 0, hexStrengthPoints_ = 0, extraColumnShift_ = 0, extraDrm_ = 0;
   bool grandBattery_ = false, maximumRange_ = false, crossesCrest_ = false, inBuiltUpVillage_ = false;
   bool inSquare_ = false, leaderInHex_ = false, infantryFullWidth_ = false, natural9_ = false;
+  std::vector<PrintedBand> leaderBands_;  // Leader Casualties, read once
+  Bands leaderCuts_{{}, 0};
 };
 
 }  // namespace

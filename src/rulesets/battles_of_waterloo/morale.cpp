@@ -73,30 +73,25 @@ class Square final : public Play {
         // "Each hex > 2 Cavalry Charged": the printed number is data (`beyond`).
         hexesBeyond_(std::max(0, in.at("hexesCharged").get<int>() -
                                      rs.entryAt(tables::squareInReactionModifiers.hexChargedBeyond2).at("beyond").get<int>())),
-        extraDrm_(in.at("extraDrm").get<int>()) {}
+        extraDrm_(in.at("extraDrm").get<int>()),
+        bands_(readBands(rs.table(tables::squareInReaction))) {}
 
   Json play(Context& ctx, bool write) const override {
     Unit u = unit_;
-    const char* t = tables::squareInReactionModifiers.id;
     Modifiers drm(ctx, StepKind::drm, "Square in Reaction");
-    if (cavalryBeganAdjacent_) drm.entry(t, "cavalryBeganAdjacent");
-    if (attackedFrom_ == "flank") drm.entry(t, "attackedFromFlank");
-    if (attackedFrom_ == "rear") drm.entry(t, "attackedFromRear");
-    if (u.state == State::d1) drm.entry(t, "unitD1");
-    if (elite_) drm.entry(t, "elite");
-    if (stackedWithLeader_) drm.entry(t, "stackedWithLeader");
-    drm.entry(t, "hexChargedBeyond2", hexesBeyond_);
+    if (cavalryBeganAdjacent_) drm.entry(tables::squareInReactionModifiers.cavalryBeganAdjacent);
+    if (attackedFrom_ == "flank") drm.entry(tables::squareInReactionModifiers.attackedFromFlank);
+    if (attackedFrom_ == "rear") drm.entry(tables::squareInReactionModifiers.attackedFromRear);
+    if (u.state == State::d1) drm.entry(tables::squareInReactionModifiers.unitD1);
+    if (elite_) drm.entry(tables::squareInReactionModifiers.elite);
+    if (stackedWithLeader_) drm.entry(tables::squareInReactionModifiers.stackedWithLeader);
+    drm.entry(tables::squareInReactionModifiers.hexChargedBeyond2, hexesBeyond_);
     drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
 
     const int natural = ctx.roll(kD10, "Square in Reaction");
     const int total = natural + drm.total();
     const int over = total - u.cohesion;  // the bands are printed relative to the Cohesion Rating
-    const Json* band = nullptr;
-    for (const auto& b : ctx.table(tables::squareInReaction).at("bands"))
-      if ((b.at("min").is_null() || over >= b.at("min").get<int>()) &&
-          (b.at("max").is_null() || over <= b.at("max").get<int>()))
-        band = &b;
-    if (!band) throw std::logic_error("no Square in Reaction band");
+    const Json* band = bandFor(bands_, over, "Square in Reaction").printed;
     const bool formed = band->at("passed").get<bool>();
     GS_TRACE(ctx, StepKind::check, Json{{"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
                    {"total", total}, {"cohesion", u.cohesion}, {"passed", formed},
@@ -127,6 +122,7 @@ class Square final : public Play {
   std::string attackedFrom_;
   bool elite_, stackedWithLeader_;
   int hexesBeyond_, extraDrm_;
+  std::vector<PrintedBand> bands_;  // Square in Reaction, relative to the Cohesion Rating
 };
 
 // ---- charge-reaction -----------------------------------------------------------------------------

@@ -12,44 +12,6 @@ namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
-// A patch of a non-grid table (the core applies only grid patches): on when options[option] == equals.
-bool patchOn(const Json& options, const Json& patch) {
-  return options.contains(patch.at("option").get<std::string>()) &&
-         options.at(patch.at("option").get<std::string>()) == patch.at("equals");
-}
-
-// A printed band with the patches the options switch on applied to its bounds; open ends (null
-// min/max) absorb values beyond the printed range.
-struct Band {
-  std::optional<int> min, max;
-  const Json* printed;  // code, label, text as printed
-  bool holds(int v) const { return (!min || v >= *min) && (!max || v <= *max); }
-};
-
-std::vector<Band> bandsOf(const Ruleset& rs, const Json& options, const std::string& tableId) {
-  const Json& t = rs.table(tableId);
-  std::vector<Band> bands;
-  for (const auto& b : t.at("bands"))
-    bands.push_back({b.at("min").is_null() ? std::nullopt : std::optional<int>(b.at("min").get<int>()),
-                     b.at("max").is_null() ? std::nullopt : std::optional<int>(b.at("max").get<int>()), &b});
-  for (const auto& p : t.value("patches", Json::array())) {
-    if (!patchOn(options, p)) continue;
-    for (const auto& change : p.at("bands"))
-      for (auto& b : bands)
-        if (b.printed->at("code") == change.at("code")) {
-          b.min = change.at("min").is_null() ? std::nullopt : std::optional<int>(change.at("min").get<int>());
-          b.max = change.at("max").is_null() ? std::nullopt : std::optional<int>(change.at("max").get<int>());
-        }
-  }
-  return bands;
-}
-
-const Json& bandFor(const std::vector<Band>& bands, int value) {
-  for (const auto& b : bands)
-    if (b.holds(value)) return *b.printed;
-  throw std::logic_error("no band holds " + std::to_string(value));
-}
-
 // The modifiers a request earns and what is told about them, decided at bind and played in order
 // into a Modifiers: a printed entry, a value added with its reason, or a note or ruling.
 struct DrmStep {
@@ -104,10 +66,10 @@ class Rally final : public Play {
     }
     steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.at("extraDrm").get<int>()});
     if (routed_) {
-      bands_ = bandsOf(rs, options, tables::rallyRouted.id);
+      bands_ = readBands(rs.table(tables::rallyRouted), options);
     } else {
       cohesion_ = unit.at("cohesion").get<int>();
-      bands_ = bandsOf(rs, options, tables::rallyDisordered.id);
+      bands_ = readBands(rs.table(tables::rallyDisordered), options);
       le_ = options.at("W02_rally_le").get<bool>();
       oneLevel_ = options.at("W27_one_level").get<bool>();
     }
@@ -123,7 +85,7 @@ class Rally final : public Play {
     const char* newState;
     bool rallied;
     if (routed_) {
-      const Json& band = bandFor(bands_, total);
+      const Json& band = *bandFor(bands_, total, "Rallying Routed Units").printed;
       if (total < 0 || total > 9)
         GS_NOTE(ctx, "modified roll " + std::to_string(total) + " is read on the end band " +
                      band.at("label").get<std::string>(),
@@ -149,7 +111,8 @@ class Rally final : public Play {
       }
       ctx.tally("band", code);
     } else {
-      const Json& band = bandFor(bands_, total - cohesion_);  // bands relative to the Cohesion rating
+      // The bands are printed relative to the Cohesion rating.
+      const Json& band = *bandFor(bands_, total - cohesion_, "Rallying Disordered Units").printed;
       const bool passed = band.at("code") == "removeDisorder";
       const std::string comparison = passed ? (le_ ? " <= " : " < ") : (le_ ? " > " : " >= ");
       const std::string how = write || ctx.wordy() ? rollText(kD10, natural, modifier) + comparison + "Cohesion " +
@@ -192,7 +155,7 @@ class Rally final : public Play {
   bool routed_ = false, le_ = false, oneLevel_ = false;
   int cohesion_ = 0;
   std::vector<DrmStep> steps_;
-  std::vector<Band> bands_;
+  std::vector<PrintedBand> bands_;
 };
 
 // ---- leave-square --------------------------------------------------------------------------------
@@ -216,7 +179,8 @@ class LeaveSquare final : public Play {
     if (in.at("stackedWithLeader").get<bool>())
       steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.stackedWithLeader});
     steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.at("extraDrm").get<int>()});
-    for (const auto& b : bandsOf(rs, options, tables::leavingSquare.id)) (b.printed->at("passed").get<bool>() ? passBand_ : failBand_) = b.printed;
+    for (const auto& b : readBands(rs.table(tables::leavingSquare), options))
+      (b.printed->at("passed").get<bool>() ? passBand_ : failBand_) = b.printed;
     unit_.setWho("the square");
     unit_.type = Arm::infantry;  // only infantry forms square (note E)
     unit_.state = readEnum<State>(unit.at("state"), kStateNames);

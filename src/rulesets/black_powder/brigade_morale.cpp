@@ -15,7 +15,6 @@ namespace tables = ::grapeshot::tables::black_powder;  // the ids of tables.json
 namespace {
 
 const char* const kPoints = tables::brigadeMoralePoints.id;
-const char* const kModifiers = tables::brigadeMoraleModifiers.id;
 const char* const kResults = tables::brigadeMoraleResults.id;
 
 // Half-points as JSON: an integer when whole, else n.5.
@@ -41,7 +40,7 @@ class BrigadeMorale final : public Play {
  public:
   BrigadeMorale(const Ruleset& rs, const Json& in, const Json& options) {
     const Json& table = rs.table(kPoints);
-    const Json& half = rs.entryAt(kPoints, "shaken");
+    const Json& half = rs.entryAt(tables::brigadeMoralePoints.shaken);
     const Json& units = in.at("units");
     started_ = static_cast<int>(units.size());
     for (const auto& u : units) {
@@ -75,9 +74,7 @@ class BrigadeMorale final : public Play {
     test_ = nowHalves_ * when.at("den").get<int>() <= startHalves_ * when.at("num").get<int>();
     extraDrm_ = in.at("extraDrm").get<int>();
     rating_ = in.at("commandRating").get<int>();
-    for (const auto& b : rs.table(kResults).at("bands"))
-      bands_.push_back({b.at("min").is_null() ? std::nullopt : std::optional<int>(b.at("min").get<int>()),
-                        b.at("max").is_null() ? std::nullopt : std::optional<int>(b.at("max").get<int>()), &b});
+    bands_ = readBands(rs.table(kResults));
     perPoint_ = options.at("B13_distance_per_point").get<double>();
   }
 
@@ -134,17 +131,15 @@ class BrigadeMorale final : public Play {
 
     // Modifiers, cumulative (B-15). "Lost" = destroyed, broken or left the table (B-11).
     Modifiers drm(ctx, StepKind::drm, "brigade morale test");
-    if (2 * lost_ >= started_) drm.entry(kModifiers, "halfOrMoreUnitsLost", 1, "B-11");
-    if (lost_ >= 1 && shaken_ == left_) drm.entry(kModifiers, "allRemainingShakenAndOneLost", 1, "B-15");
+    if (2 * lost_ >= started_) drm.entry(tables::brigadeMoraleModifiers.halfOrMoreUnitsLost, 1, "B-11");
+    if (lost_ >= 1 && shaken_ == left_) drm.entry(tables::brigadeMoraleModifiers.allRemainingShakenAndOneLost, 1, "B-15");
     drm.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
 
     const int d1 = ctx.roll(kD6, "brigade morale test, first die");
     const int d2 = ctx.roll(kD6, "brigade morale test, second die");
     const int score = d1 + d2 + drm.total();
     const int margin = score - rating_;  // bands are relative to the command rating (B-12: strict)
-    const Json* band = nullptr;
-    for (const auto& b : bands_)
-      if ((!b.min || margin >= *b.min) && (!b.max || margin <= *b.max)) band = b.printed;
+    const Json* band = bandFor(bands_, margin, "Brigade Morale Test").printed;
     const std::string& code = band->at("code").get_ref<const std::string&>();
     const bool wordy = write || ctx.tracing();
     const std::string how = wordy ? std::to_string(d1) + " + " + std::to_string(d2) +
@@ -185,16 +180,12 @@ class BrigadeMorale final : public Play {
   }
 
  private:
-  struct Band {
-    std::optional<int> min, max;
-    const Json* printed;
-  };
   std::vector<UnitPoints> units_;
   int started_ = 0, startHalves_ = 0, nowHalves_ = 0, lost_ = 0, shaken_ = 0, left_ = 0;
   bool lastUnitRule_ = false, startedWithMin_ = false, autoBreak_ = false, test_ = false;
   int extraDrm_ = 0, rating_ = 0;
   double perPoint_ = 1;
-  std::vector<Band> bands_;
+  std::vector<PrintedBand> bands_;
 };
 
 }  // namespace

@@ -89,8 +89,8 @@ class CheckRule {
 
  private:
   struct Band {
-    std::optional<int> min, max;
-    bool pass;
+    PrintedBand printed;
+    bool pass;  // its code is "pass" (read once: odds test the bands on every dice sequence)
   };
   std::vector<Band> bands_;
   std::array<int, 7> natural_{};

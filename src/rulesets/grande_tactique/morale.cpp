@@ -101,10 +101,7 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
 
 CheckRule::CheckRule(const Ruleset& rs, const Json& options) {
   const Json& t = rs.table(tables::moraleCheck);
-  for (const auto& b : t.at("bands"))
-    bands_.push_back({b.at("min").is_null() ? std::nullopt : std::optional<int>(b.at("min").get<int>()),
-                      b.at("max").is_null() ? std::nullopt : std::optional<int>(b.at("max").get<int>()),
-                      b.at("code") == "pass"});
+  for (const auto& b : readBands(t)) bands_.push_back({b, b.printed->at("code") == "pass"});
   threshold_ = t.at("threshold").get<int>();
   // G-01 option: the natural-roll patch of the bands (natural 6 passes, natural 1 fails), if on;
   // the first patch in force decides a natural roll.
@@ -119,7 +116,7 @@ CheckRule::CheckRule(const Ruleset& rs, const Json& options) {
 
 bool CheckRule::passesByBands(int modified) const {
   for (const auto& b : bands_)
-    if ((!b.min || modified >= *b.min) && (!b.max || modified <= *b.max)) return b.pass;
+    if (b.printed.holds(modified)) return b.pass;
   throw std::logic_error("grande-tactique: moraleCheck bands leave a gap at " + std::to_string(modified));
 }
 
@@ -288,8 +285,8 @@ Consequence consequence(Context& ctx, const OccasionRule& o, bool passed, bool s
   if (choice)
     return {"followUpOrHalt",
             std::string(passed ? "passed" : "failed") + ": the player chooses a follow-up charge (its own check takes " +
-                std::to_string(ctx.entryValue(kCharger, "firstFollowUpCharge")) + " for the first, " +
-                std::to_string(ctx.entryValue(kCharger, "secondFollowUpCharge")) +
+                std::to_string(ctx.entryValue(tables::chargerModifiers.firstFollowUpCharge)) + " for the first, " +
+                std::to_string(ctx.entryValue(tables::chargerModifiers.secondFollowUpCharge)) +
                 " for the second follow-up this turn, G-07) or to halt",
             stateNow};
   return {"mustPursue", std::string(passed ? "passed" : "failed") + ": the cavalry must pursue (uncontrolled)", stateNow};

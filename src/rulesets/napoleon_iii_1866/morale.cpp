@@ -105,20 +105,19 @@ Json MoraleTest::report() const {
 MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, const MoraleSituation& s,
                       const std::string& who) {
   const std::string subject = ctx.wordy() ? (s.rally ? "rally test of " : "morale test of ") + who : std::string();
-  const char* table = tables::moraleModifiers.id;
   Modifiers target(ctx, StepKind::moraleModifier, subject);
-  target.entry(table, "morale", unit.morale);
-  if (s.hex->protection >= 2) target.entry(table, "protection", 1, "V-16");
-  if (s.stackedWithCommander) target.entry(table, "stackedWithCommander");
-  if (unit.prussianGuard) target.entry(table, "prussianGuard");
+  target.entry(tables::moraleModifiers.morale, unit.morale);
+  if (s.hex->protection >= 2) target.entry(tables::moraleModifiers.protection, 1, "V-16");
+  if (s.stackedWithCommander) target.entry(tables::moraleModifiers.stackedWithCommander);
+  if (unit.prussianGuard) target.entry(tables::moraleModifiers.prussianGuard);
   // V-25: "town, village or wood" takes a city as a town (there is no separate village terrain).
   if (unit.lightTroops && s.hex->cover())
-    target.entry(table, "lightTroopsInCover", 1, s.hex->settlement == Settlement::city ? "V-25" : "");
-  if (unit.arm == Arm::artillery && unit.nationality == Nationality::austrian) target.entry(table, "austrianArtillery");
-  target.entry(table, "perStepLoss", unit.stepsLost);
-  if (s.enemyOnFlank) target.entry(table, "enemyOnFlank");
-  if (unit.outOfCommand) target.entry(table, "outOfCommand");
-  if (unit.formationDemoralised) target.entry(table, "formationDemoralised");
+    target.entry(tables::moraleModifiers.lightTroopsInCover, 1, s.hex->settlement == Settlement::city ? "V-25" : "");
+  if (unit.arm == Arm::artillery && unit.nationality == Nationality::austrian) target.entry(tables::moraleModifiers.austrianArtillery);
+  target.entry(tables::moraleModifiers.perStepLoss, unit.stepsLost);
+  if (s.enemyOnFlank) target.entry(tables::moraleModifiers.enemyOnFlank);
+  if (unit.outOfCommand) target.entry(tables::moraleModifiers.outOfCommand);
+  if (unit.formationDemoralised) target.entry(tables::moraleModifiers.formationDemoralised);
   if (s.rally) {
     if (s.commanderAdjacent) target.entry(tables::rallyModifiers.commanderAdjacent);
     if (s.enemyArtilleryInRange) target.entry(tables::rallyModifiers.enemyArtillery);

@@ -56,11 +56,11 @@ class Movement final : public Play {
       // Footnote 1: terrain marked 1 (marsh, woods, town, city, stream) costs as the road/path entered by (V-17).
       cost.entry(t, route, 1, "V-17");
     } else if (terrain_ == Terrain::marsh) {
-      cost.entry(t, "marshInfantry");
+      cost.entry(tables::movementCosts.marshInfantry);
     } else {
-      cost.entry(t, "standard");
+      cost.entry(tables::movementCosts.standard);
       if (woods) {
-        if (mounted) cost.entry(t, "woodsArtilleryCavalry");
+        if (mounted) cost.entry(tables::movementCosts.woodsArtilleryCavalry);
         else cost.entry(t, lightTroops_ ? "woodsJager" : "woodsInfantry");
       }
     }
@@ -80,9 +80,9 @@ class Movement final : public Play {
     }
     if (settlement_ != Settlement::none) GS_NOTE(ctx, "town/city: movement as the other terrain in the hex", "Terrain effects");
     // V-23: the level and ravine costs carry no footnote 1, so they apply along a road too.
-    cost.entry(t, "perLevel", levels_, onRoute ? "V-23" : "");
-    if (hexside_ == Crossing::stream && !onRoute) cost.entry(t, "stream");
-    if (hexside_ == Crossing::ravine) cost.entry(t, "ravine", 1, onRoute ? "V-23" : "");
+    cost.entry(tables::movementCosts.perLevel, levels_, onRoute ? "V-23" : "");
+    if (hexside_ == Crossing::stream && !onRoute) cost.entry(tables::movementCosts.stream);
+    if (hexside_ == Crossing::ravine) cost.entry(tables::movementCosts.ravine, 1, onRoute ? "V-23" : "");
     if (route_ == Route::road)
       GS_NOTE(ctx, "footnote 3: +1 free MP (2 for cavalry) at the end of movement after 2 successive road hexes", "V-17");
     ctx.tally("cost", cost.total());
