@@ -31,18 +31,11 @@ class Charge final : public Play {
     s_.enMasse = in.at("enMasse").get<bool>();
     s_.followUp = readEnum<FollowUp>(in.at("attacker").at("followUp"), kFollowUpNames);
     s_.counterchargedByCavalry = in.at("attacker").at("counterchargedByCavalry").get<bool>();
-    if (s_.inFrontOfGuns && target_.arm != Arm::artillery)
-      throw RequestError(code::kConflictingFields, "\"in front of the guns\" needs an artillery target", "/inFrontOfGuns");
-    if (s_.enMasse && attacker_.arm != Arm::infantry)
-      throw RequestError(code::kConflictingFields, "only infantry charges en masse", "/enMasse");
-    if (s_.followUp != FollowUp::none && attacker_.arm != Arm::cavalry)
-      throw RequestError(code::kProhibited, "follow-up charges are made by cavalry that has charged successfully",
-                         "/attacker/followUp");
-    requireOneDirection(s_.flankCharge, s_.rearCharge, "");
+    s_.targetArm = target_.arm;
+    requireConsistentCharge(s_, attacker_.arm, "", "/attacker/followUp");
 
     // The attackers' check: the principal attacker's modifiers, plus help from friends (G-09).
     chargers_ = 1 + static_cast<int>(helpers_.size());
-    s_.targetArm = target_.arm;
     s_.targetShaken = target_.shaken;
     s_.targetInSquare = target_.inSquare;
     s_.helpFromFriends = chargers_ > 1;

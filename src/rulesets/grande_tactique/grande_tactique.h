@@ -117,5 +117,10 @@ void requireMayCharge(const Unit& unit, const std::string& path);
 // Flank and rear charge by one unit exclude each other (seed definitions: began wholly to the side /
 // wholly to the rear).
 void requireOneDirection(bool flank, bool rear, const std::string& path);
+// A charge's contradictions, refused before any die is rolled (the same in a charge and in a
+// charger's Morale Check): guns need an artillery target, only infantry charges en masse, only
+// cavalry follows up, one direction. `at` is where the charge's fields sit ("" or "/charge"),
+// `followUpAt` the follow-up's path.
+void requireConsistentCharge(const ChargerSituation& s, Arm charger, const std::string& at, const std::string& followUpAt);
 
 }  // namespace grapeshot::grande_tactique

@@ -183,6 +183,16 @@ void requireOneDirection(bool flank, bool rear, const std::string& path) {
                        pointerJoin(path, "rearCharge"));
 }
 
+void requireConsistentCharge(const ChargerSituation& s, Arm charger, const std::string& at, const std::string& followUpAt) {
+  if (s.inFrontOfGuns && s.targetArm != Arm::artillery)
+    throw RequestError(code::kConflictingFields, "\"in front of the guns\" needs an artillery target", at + "/inFrontOfGuns");
+  if (s.enMasse && charger != Arm::infantry)
+    throw RequestError(code::kConflictingFields, "only infantry charges en masse", at + "/enMasse");
+  if (s.followUp != FollowUp::none && charger != Arm::cavalry)
+    throw RequestError(code::kProhibited, "follow-up charges are made by cavalry that has charged successfully", followUpAt);
+  requireOneDirection(s.flankCharge, s.rearCharge, at);
+}
+
 namespace {
 
 // The occasion's line on the Morale Check page, read once per request: which modifier families it
@@ -229,16 +239,10 @@ ChargerSituation chargerSituation(const Unit& unit, const Json& charge) {
   s.helpFromFriends = charge.at("helpFromFriends").get<bool>();
   s.followUp = readEnum<FollowUp>(charge.at("followUp"), kFollowUpNames);
   s.counterchargedByCavalry = charge.at("counterchargedByCavalry").get<bool>();
-  if (s.inFrontOfGuns && s.targetArm != Arm::artillery)
-    throw RequestError(code::kConflictingFields, "\"in front of the guns\" needs an artillery target", "/charge/inFrontOfGuns");
-  if (s.enMasse && unit.arm != Arm::infantry)
-    throw RequestError(code::kConflictingFields, "only infantry charges en masse", "/charge/enMasse");
-  if (s.followUp != FollowUp::none && unit.arm != Arm::cavalry)
-    throw RequestError(code::kProhibited, "follow-up charges are made by cavalry that has charged successfully",
-                       "/charge/followUp");
-  requireOneDirection(s.flankCharge, s.rearCharge, "/charge");
+  requireConsistentCharge(s, unit.arm, "/charge", "/charge/followUp");
   return s;
 }
+
 
 TargetSituation targetSituation(const Json& chargedBy) {
   TargetSituation s;
