@@ -8,13 +8,13 @@ namespace grapeshot {
 
 int Context::roll(const Die& die, const std::string& purpose) {
   const int natural = dice_.next(die);
-  if (recordRolls_) rolls_.push_back(Json{{"die", die.name}, {"natural", natural}, {"purpose", purpose}});
+  if (recordRolls_) rolls_.push_back(object({{"die", die.name}, {"natural", natural}, {"purpose", purpose}}));
   return natural;
 }
 
 int Context::rollBanded(const Die& die, const std::string& purpose, const Bands& bands) {
   const int natural = dice_.nextBanded(die, bands);
-  if (recordRolls_) rolls_.push_back(Json{{"die", die.name}, {"natural", natural}, {"purpose", purpose}});
+  if (recordRolls_) rolls_.push_back(object({{"die", die.name}, {"natural", natural}, {"purpose", purpose}}));
   return natural;
 }
 
@@ -38,13 +38,11 @@ void Context::trace(StepKind kind, Json fields) {
 
 void Context::note(const std::string& text, const std::string& ref) {
   if (!tracing_) return;
-  Json s{{"reason", text}};
-  if (!ref.empty()) s["ref"] = ref;
-  trace(StepKind::note, std::move(s));
+  trace(StepKind::note, ref.empty() ? object({{"reason", text}}) : object({{"reason", text}, {"ref", ref}}));
 }
 
 void Context::ruling(const std::string& id, const std::string& text) {
-  trace(StepKind::ruling, Json{{"reason", text}, {"ref", id}});
+  trace(StepKind::ruling, object({{"reason", text}, {"ref", id}}));
 }
 
 const Grid& Context::grid(const std::string& id) const {
@@ -75,8 +73,14 @@ Modifiers& Modifiers::add(int value, std::string_view reason, std::string_view r
   if (value == 0) return *this;
   total_ += value;
   if (ctx_.tracing()) {
-    Json s{{"value", value}, {"reason", std::string(reason)}, {"ref", std::string(ref)}};
-    if (!subject_.empty()) s["for"] = subject_;
+    // Built member by member at its final size: the most frequent step of all.
+    Json s(Json::value_t::object);
+    auto& m = s.get_ref<Json::object_t&>();
+    m.reserve(subject_.empty() ? 3 : 4);
+    m.emplace_back("value", value);
+    m.emplace_back("reason", std::string(reason));
+    m.emplace_back("ref", std::string(ref));
+    if (!subject_.empty()) m.emplace_back("for", subject_);
     ctx_.trace(kind_, std::move(s));
   }
   return *this;
@@ -132,8 +136,8 @@ int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::st
 int clampTraced(Context& ctx, int value, int low, int high, std::string_view what, std::string_view ref) {
   const int clamped = std::clamp(value, low, high);
   if (clamped != value && ctx.tracing())
-    ctx.trace(StepKind::clamp, Json{{"before", value}, {"after", clamped}, {"min", low}, {"max", high},
-                   {"reason", std::string(what)}, {"ref", std::string(ref)}});
+    ctx.trace(StepKind::clamp, object({{"before", value}, {"after", clamped}, {"min", low}, {"max", high},
+                                       {"reason", std::string(what)}, {"ref", std::string(ref)}}));
   return clamped;
 }
 

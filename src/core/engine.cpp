@@ -129,8 +129,8 @@ Json canonical(const Json& request) {
     const Prepared p = prepare(request);
     const std::string text = canonicalRequest(p.ruleset->id(), p.name, p.options, p.inputs);
     const std::string hash = canonicalRequestHash(text);
-    return Json{{"ok", true}, {"canonical", text},
-                {"hash", toHex(reinterpret_cast<const std::uint8_t*>(hash.data()), hash.size())}};
+    return object({{"ok", true}, {"canonical", text},
+                {"hash", toHex(reinterpret_cast<const std::uint8_t*>(hash.data()), hash.size())}});
   });
 }
 
@@ -161,8 +161,8 @@ Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) 
   Context ctx(*p.ruleset, p.inputs, p.options, dice, tracing);
   Json result = bound->play(ctx, /*write=*/true);
 
-  Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"result", std::move(result)},
-           {"rolls", std::move(ctx.rolls())}};
+  Json out = object({{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"result", std::move(result)},
+           {"rolls", std::move(ctx.rolls())}});
   if (tracing) out["trace"] = std::move(ctx.steps());
   // The seed is reported when it decided something: a drawn seed that rolled no die is noise.
   if (hasSeed || (!hasDice && !out["rolls"].empty())) out["seed"] = seed;
@@ -176,7 +176,7 @@ Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) 
 }  // namespace
 
 Json errorEnvelope(const std::string& code, const std::string& message, const std::string& path) {
-  return Json{{"ok", false}, {"error", Json{{"code", code}, {"message", message}, {"path", path}}}};
+  return object({{"ok", false}, {"error", object({{"code", code}, {"message", message}, {"path", path}})}});
 }
 
 Json currentErrorEnvelope() {
@@ -240,7 +240,7 @@ int boundedInt(const Json* v, const char* field, int low, int high) {
   if (v && v->is_number_unsigned() && v->get<std::uint64_t>() <= static_cast<std::uint64_t>(std::max(high, 0)) &&
       static_cast<std::int64_t>(v->get<std::uint64_t>()) >= low)
     return v->get<int>();
-  return validate(Json{{"type", "integer"}, {"minimum", low}, {"maximum", high}}, v ? *v : Json(), std::string("/") + field)
+  return validate(object({{"type", "integer"}, {"minimum", low}, {"maximum", high}}), v ? *v : Json(), std::string("/") + field)
       .get<int>();
 }
 
@@ -293,7 +293,7 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
     if (g->twoSided()) {
       Json sides = Json::array();
       for (const auto& s : g->sides()) sides.push_back(s);
-      side = validate(Json{{"type", "string"}, {"enum", sides}}, header.contains("side") ? header.at("side") : Json(), "/side")
+      side = validate(object({{"type", "string"}, {"enum", sides}}), header.contains("side") ? header.at("side") : Json(), "/side")
                  .get<std::string>();
     } else if (header.contains("side")) {
       throw RequestError(code::kUnknownField, "this table has one side", "/side");
@@ -321,7 +321,7 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
       const int r = g->clampRoll(roll);
       codes[i] = codeOf[static_cast<std::size_t>(c * rows + (r - g->firstRow()))];
     }
-    return Json{{"ok", true}, {"cells", std::move(cells)}};
+    return object({{"ok", true}, {"cells", std::move(cells)}});
   });
 }
 
@@ -331,7 +331,7 @@ Json table(const Json& req) {
     const Ruleset& rs = requireRuleset(req);
     const std::string& tid = requireString(req, "table");
     if (!rs.tables().contains(tid)) throw RequestError(code::kUnknownTable, rs.id() + " has no table \"" + clip(tid) + "\"", "/table");
-    return Json{{"ok", true}, {"table", rs.table(tid)}};
+    return object({{"ok", true}, {"table", rs.table(tid)}});
   });
 }
 
@@ -343,18 +343,18 @@ const Json& describe() {
       Json procedures = Json::array();
       for (const auto& name : rs.procedureNames()) {
         const Json& p = m.at("procedures").at(name);
-        procedures.push_back(Json{{"name", name}, {"title", p.value("title", name)},
+        procedures.push_back(object({{"name", name}, {"title", p.value("title", name)},
                                   {"description", p.value("description", "")},
                                   {"aliases", p.value("aliases", Json::array())}, {"inputs", p.at("inputs")},
-                                  {"headline", p.value("headline", Json::array())}});
+                                  {"headline", p.value("headline", Json::array())}}));
       }
       Json tables = Json::array();
       for (const auto& [tid, t] : rs.tables().items())
-        tables.push_back(Json{{"id", tid}, {"kind", t.value("kind", "")}, {"title", t.value("title", tid)}});
-      out.push_back(Json{{"id", rs.id()}, {"title", m.at("title")}, {"publisher", m.value("publisher", "")},
+        tables.push_back(object({{"id", tid}, {"kind", t.value("kind", "")}, {"title", t.value("title", tid)}}));
+      out.push_back(object({{"id", rs.id()}, {"title", m.at("title")}, {"publisher", m.value("publisher", "")},
                          {"dice", m.value("dice", Json::array())}, {"rulings", m.value("rulings", Json::object())},
                          {"dataHash", rs.dataHash()}, {"procedures", std::move(procedures)},
-                         {"options", m.value("options", Json::object())}, {"tables", std::move(tables)}});
+                         {"options", m.value("options", Json::object())}, {"tables", std::move(tables)}}));
     }
     return out;
   }();

@@ -243,13 +243,6 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
 
 // Objects built member by member in their final order: appended, never searched for (ordered_json's
 // operator[] and update() scan the members; report() runs once per enumeration, sensitivity included).
-Json object(std::initializer_list<std::pair<const char*, Json>> members) {
-  Json out = Json::object();
-  auto& m = out.get_ref<Json::object_t&>();
-  m.reserve(members.size());
-  for (const auto& [k, v] : members) m.emplace_back(k, v);
-  return out;
-}
 Json probability(const Fraction& f) { return object({{"fraction", f.toJson()}, {"probability", f.value()}}); }
 
 // distributions: numeric values ascending with "at least" figures; others in first-seen order.
@@ -306,7 +299,7 @@ Json headline(const Tallies& t, const Json& spec) {
     if (k != t.keys.end())
       for (const auto& e : k->second)
         if (meets(e.value, test)) sum += t.probability(e);
-    Json item{{"label", test.at("label")}, {"tally", key}};
+    Json item = object({{"label", test.at("label")}, {"tally", key}});
     item.update(probability(sum));
     out.push_back(std::move(item));
   }
@@ -373,7 +366,7 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
                " dice sequences (sensitivity included), over the budget of " + std::to_string(maxPaths) +
                (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
   const Tallies base = enumerate(p, p.inputs, budget, bound.get());
-  Json out{{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"paths", base.paths}};
+  Json out = object({{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"paths", base.paths}});
   const Json* headlineSpec = nullptr;
   if (const auto& proc = p.ruleset->meta().at("procedures").at(p.name); proc.contains("headline"))
     headlineSpec = &proc.at("headline");
@@ -384,7 +377,7 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
     for (const auto& w : flags) {
       Json changed = p.inputs;
       changed.at(Json::json_pointer(w.path)) = w.to;
-      Json entry{{"path", w.path}, {"title", w.title}, {"from", w.from}, {"to", w.to}};
+      Json entry = object({{"path", w.path}, {"title", w.title}, {"from", w.from}, {"to", w.to}});
       if (w.choice) {
         entry["fromLabel"] = enumLabel(*w.choice, w.from);
         entry["toLabel"] = enumLabel(*w.choice, w.to);
@@ -395,7 +388,7 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
         report(t, entry);
       } catch (const RequestError& e) {  // e.g. the change makes the action prohibited
         if (e.code() == std::string("odds_too_complex")) throw;
-        entry["error"] = Json{{"code", e.code()}, {"message", e.what()}, {"path", e.path()}};
+        entry["error"] = object({{"code", e.code()}, {"message", e.what()}, {"path", e.path()}});
       }
       sensitivity.push_back(std::move(entry));
     }

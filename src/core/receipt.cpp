@@ -99,7 +99,7 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
 
   Json problems = Json::array();
   auto problem = [&](const char* code, const std::string& path, const std::string& message) {
-    problems.push_back(Json{{"code", code}, {"path", path}, {"message", message}});
+    problems.push_back(object({{"code", code}, {"path", path}, {"message", message}}));
   };
   if (engine != kEngineVersion)
     problem("engine_mismatch", "/engine",
@@ -163,7 +163,7 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
     if (auto d = firstDifference(result, again.at("result"), "/result"))
       problem("result_mismatch", *d, "the recorded result does not follow from the request and dice");
   }
-  return Json{{"ok", true}, {"valid", problems.empty()}, {"diceSource", source}, {"problems", std::move(problems)}};
+  return object({{"ok", true}, {"valid", problems.empty()}, {"diceSource", source}, {"problems", std::move(problems)}});
 }
 
 }  // namespace
@@ -220,7 +220,7 @@ void writeSorted(const Json& v, std::string& out) {
 std::string canonicalRequest(const std::string& ruleset, const std::string& procedure, const Json& options,
                              const Json& inputs) {
   std::string out;
-  writeSorted(Json{{"ruleset", ruleset}, {"procedure", procedure}, {"options", options}, {"inputs", inputs}}, out);
+  writeSorted(object({{"ruleset", ruleset}, {"procedure", procedure}, {"options", options}, {"inputs", inputs}}), out);
   return out;
 }
 
@@ -294,8 +294,8 @@ Json makeReceipt(const Ruleset& rs, const Json& request, const Json& options, st
   if (seed && !req.contains("seed") && !req.contains("commitReveal")) req["seed"] = *seed;
   Json naturals = Json::array();
   for (const auto& r : rolls) naturals.push_back(r.at("natural"));
-  Json out{{"format", kReceiptFormat}, {"engine", kEngineVersion}, {"ruleset", rs.id()},
-           {"dataHash", rs.dataHash()}, {"request", std::move(req)}};
+  Json out = object({{"format", kReceiptFormat}, {"engine", kEngineVersion}, {"ruleset", rs.id()},
+           {"dataHash", rs.dataHash()}, {"request", std::move(req)}});
   if (seed) out["seed"] = *seed;
   out["diceSource"] = diceSource;
   out["rolls"] = std::move(naturals);

@@ -117,7 +117,7 @@ class Move {
   Json prohibit(const std::string& reason, const std::string& ref) {
     prohibited_ = true;
     reason_ = reason;
-    GS_TRACE(ctx_, StepKind::prohibited, Json{{"reason", reason}, {"ref", ref}});
+    GS_TRACE(ctx_, StepKind::prohibited, object({{"reason", reason}, {"ref", ref}}));
     return finish();
   }
   Json prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
@@ -156,12 +156,12 @@ class Move {
       halves = 2 * std::stoi(s);
     }
     halves_ += halves;
-    Json term{{"row", label(rowId)}, {"printed", printed}, {"cost", mpJson(halves)}};
+    Json term = object({{"row", label(rowId)}, {"printed", printed}, {"cost", mpJson(halves)}});
     if (!why.empty()) term["why"] = why;
     terms_.push_back(term);
-    GS_TRACE(ctx_, StepKind::movementCost, Json{{"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
+    GS_TRACE(ctx_, StepKind::movementCost, object({{"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
                                                                                         (why.empty() ? "" : " (" + why + ")")},
-                    {"ref", "Terrain Effects on Movement"}});
+                    {"ref", "Terrain Effects on Movement"}}));
     return true;
   }
 
@@ -194,8 +194,8 @@ Json Move::allowance() const {
   const Json* row = nullptr;
   for (const auto& r : ctx_.table(tables::movementRates).at("rows"))
     if (r.at("id") == rateId) row = &r;
-  if (!row) return Json{{"rate", nullptr}, {"printed", nullptr}, {"reason", "not printed on the chart (see the rules)"}};
-  Json out{{"rate", row->at("label")}, {"printed", row->at("cells").at(0)}};
+  if (!row) return object({{"rate", nullptr}, {"printed", nullptr}, {"reason", "not printed on the chart (see the rules)"}});
+  Json out = object({{"rate", row->at("label")}, {"printed", row->at("cells").at(0)}});
   const Json& rate = row->at("rate");
   if (rate.contains("hexes")) {
     out["hexes"] = rate.at("hexes");
@@ -209,8 +209,8 @@ Json Move::allowance() const {
 Json Move::finish() {
   Json notes = Json::array();
   std::sort(notes_.begin(), notes_.end());
-  for (const auto& n : notes_) notes.push_back(Json{{"note", n}, {"text", noteText(n)}});
-  Json out{{"prohibited", prohibited_}};
+  for (const auto& n : notes_) notes.push_back(object({{"note", n}, {"text", noteText(n)}}));
+  Json out = object({{"prohibited", prohibited_}});
   if (prohibited_) {
     out["cost"] = nullptr;
     out["reason"] = reason_;
@@ -296,8 +296,8 @@ Json Move::run() {
                         "Terrain Effects on Movement: note D");
       effects_.push_back("disordered");
       newState_ = "D-1";
-      GS_TRACE(ctx_, StepKind::result, Json{{"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
-                      {"ref", "Terrain Effects on Movement: note D"}});
+      GS_TRACE(ctx_, StepKind::result, object({{"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
+                      {"ref", "Terrain Effects on Movement: note D"}}));
     }
   }
   const std::string& slope = in_.slope;
@@ -308,7 +308,7 @@ Json Move::run() {
   // Enemy ZOC: the chart names the movement a unit must be using to leave or enter one.
   auto zocRule = [&](const std::string& rowId) {
     const std::string& code = cell(rowId);
-    Json z{{"printed", code}, {"text", code == "+0" ? "no extra cost" : legendText(ctx_, code)}};
+    Json z = object({{"printed", code}, {"text", code == "+0" ? "no extra cost" : legendText(ctx_, code)}});
     zoc_[rowId == "enterEnemyZoc" ? "enter" : "leave"] = z;
     rowNote(rowId);
     static const std::map<std::string, std::string> kNeeds{{"RM", "reduced"}, {"WD", "withdrawal"}, {"Screen", "screened"}};
@@ -357,8 +357,8 @@ Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
   const Json& chart = ctx.table(tables::stacking);
   Json reasons = Json::array();
   auto fail = [&](const std::string& code, const std::string& text, const std::string& ref) {
-    reasons.push_back(Json{{"code", code}, {"reason", text}, {"ref", ref}});
-    GS_TRACE(ctx, StepKind::stacking, Json{{"reason", text}, {"ref", ref}});
+    reasons.push_back(object({{"code", code}, {"reason", text}, {"ref", ref}}));
+    GS_TRACE(ctx, StepKind::stacking, object({{"reason", text}, {"ref", ref}}));
   };
 
   // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
@@ -385,9 +385,9 @@ Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
       }
     if (allFit) {
       counted.erase(std::find(counted.begin(), counted.end(), i));
-      GS_TRACE(ctx, StepKind::stacking, Json{{"reason", "Silesian Rifle (unit " + std::to_string(i) +
+      GS_TRACE(ctx, StepKind::stacking, object({{"reason", "Silesian Rifle (unit " + std::to_string(i) +
                                                           ") stacks with 3/I division infantry / I Corps artillery: not counted"},
-                     {"ref", "Stacking"}});
+                     {"ref", "Stacking"}}));
       break;
     }
   }
@@ -435,7 +435,7 @@ Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
   }
   const bool legal = reasons.empty();
   ctx.tally("legal", legal);
-  Json out{{"legal", legal}, {"combination", matched}, {"reasons", reasons}};
+  Json out = object({{"legal", legal}, {"combination", matched}, {"reasons", reasons}});
   out["summary"] = legal ? (matched.is_null() ? std::string("legal: a single unit") : "legal: " + matched.get<std::string>())
                          : "illegal: " + reasons.at(0).at("reason").get<std::string>();
   return out;
@@ -503,10 +503,10 @@ Json Zoc::play(Context& ctx, bool) const {
     hexsides.push_back("front");
   }
   if (rowId == "shaken") GS_RULING(ctx, "W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
-  GS_TRACE(ctx, StepKind::zoc, Json{{"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}});
+  GS_TRACE(ctx, StepKind::zoc, object({{"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}}));
   ctx.tally("hexsides", static_cast<int>(hexsides.size()));
-  return Json{{"row", row->at("label")}, {"printed", printed}, {"hexsides", hexsides},
-              {"count", hexsides.size()}, {"summary", row->at("label").get<std::string>() + ": " + printed}};
+  return object({{"row", row->at("label")}, {"printed", printed}, {"hexsides", hexsides},
+              {"count", hexsides.size()}, {"summary", row->at("label").get<std::string>() + ": " + printed}});
 }
 
 // ---- status --------------------------------------------------------------------------------------
@@ -533,9 +533,9 @@ Json Status::play(Context& ctx, bool) const {
       }
   }
   ctx.tally("restrictions", static_cast<int>(restrictions.size()));
-  return Json{{"state", state}, {"chart", label}, {"restrictions", restrictions}, {"restricted", !restrictions.empty()},
+  return object({{"state", state}, {"chart", label}, {"restrictions", restrictions}, {"restricted", !restrictions.empty()},
               {"summary", restrictions.empty() ? std::string("Normal: nothing restricted")
-                                               : state + ": " + std::to_string(restrictions.size()) + " printed restrictions"}};
+                                               : state + ": " + std::to_string(restrictions.size()) + " printed restrictions"}});
 }
 
 }  // namespace

@@ -36,10 +36,10 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
     const Fraction before = s;
     const long long num = e.at("num").get<long long>(), den = e.at("den").get<long long>();
     s = s.times(num, den);
-    GS_TRACE(ctx, StepKind::multiplier, Json{{"for", who},
+    GS_TRACE(ctx, StepKind::multiplier, object({{"for", who},
                        {"factor", den == 1 ? std::to_string(num) : std::to_string(num) + "/" + std::to_string(den)},
                        {"before", before.text()}, {"after", s.text()},
-                   {"reason", e.at("label")}, {"ref", ref}});
+                   {"reason", e.at("label")}, {"ref", ref}}));
   };
   const std::string& through = unit.chargeThrough;
   if (isCavalry(unit.type)) {
@@ -181,8 +181,8 @@ void applySide(Context& ctx, Side& side, const std::string& code, const std::str
 Json sideReport(const Side& side, const Fraction& strength, const std::string& cell) {
   Json units = Json::array();
   for (const Unit& u : side.units) units.push_back(unitReport(u));
-  Json r{{"strength", strength.den == 1 ? Json(strength.num) : Json(strength.value())},
-         {"strengthText", strength.text()}};
+  Json r = object({{"strength", strength.den == 1 ? Json(strength.num) : Json(strength.value())},
+         {"strengthText", strength.text()}});
   if (!cell.empty()) r["cell"] = cell;
   r["units"] = units;
   return r;
@@ -325,8 +325,8 @@ class Shock final : public Play {
       ctx.tally("defenderStepsLost", 0);
       tallyHeadline(ctx, att, def);
       if (!write) return Json();
-      Json out{{"attacker", sideReport(att, Fraction{0, 1}, "")}, {"defender", sideReport(def, Fraction{0, 1}, "")},
-               {"summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26)."}};
+      Json out = object({{"attacker", sideReport(att, Fraction{0, 1}, "")}, {"defender", sideReport(def, Fraction{0, 1}, "")},
+               {"summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26)."}});
       out["attacker"].erase("strength");
       out["attacker"].erase("strengthText");
       out["defender"].erase("strength");
@@ -343,12 +343,12 @@ class Shock final : public Play {
       attack += attackStrength(ctx, chargers_[i], square, defenderAllRouted, att.units[i].who());
     for (std::size_t i = 0; i < def.units.size(); ++i)
       if (def.units[i].state != State::eliminated) defence += Fraction{defenceStrengths_[i], 1};
-    GS_TRACE(ctx, StepKind::strength, Json{{"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
-    GS_TRACE(ctx, StepKind::strength, Json{{"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
+    GS_TRACE(ctx, StepKind::strength, object({{"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}}));
+    GS_TRACE(ctx, StepKind::strength, object({{"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}}));
     const OddsColumn odds = oddsColumn(ratios_, attack, defence);
-    GS_TRACE(ctx, StepKind::column, Json{{"value", odds.column}, {"ref", "W-12"},
+    GS_TRACE(ctx, StepKind::column, object({{"value", odds.column}, {"ref", "W-12"},
                    {"reason", attack.text() + " to " + defence.text() + " reads \"" + table.columnLabel(odds.column) +
-                                  "\" (rounded in the defender's favour)"}});
+                                  "\" (rounded in the defender's favour)"}}));
 
     // 2. DRMs (W-18: one tier per fact; groups cumulative).
     Modifiers drm(ctx, StepKind::drm, "shock roll");
@@ -444,9 +444,9 @@ class Shock final : public Play {
       }
       cells[s] = cell.is_null() ? "-" : cell.get<std::string>();
     }
-    GS_TRACE(ctx, StepKind::table, Json{{"table", tables::shock.id}, {"column", table.columnLabel(odds.column)},
-                   {"row", table.rowLabel(modified)}, {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
-                   {"reason", rollText(kD10, natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
+    GS_TRACE(ctx, StepKind::table, object({{"table", tables::shock.id}, {"column", table.columnLabel(odds.column)},
+                   {"row", table.rowLabel(modified)}, {"cell", object({{"attacker", cells[0]}, {"defender", cells[1]}})},
+                   {"reason", rollText(kD10, natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}}));
 
     // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
     applySide(ctx, def, cells[1], "defender");
@@ -469,10 +469,10 @@ class Shock final : public Play {
     tallyHeadline(ctx, att, def);
     if (!write) return Json();
 
-    Json oddsJson{{"column", odds.column}, {"columnLabel", table.columnLabel(odds.column)}};
+    Json oddsJson = object({{"column", odds.column}, {"columnLabel", table.columnLabel(odds.column)}});
     if (odds.beyond > 0) oddsJson["levelsAbove"] = odds.beyond;
     if (odds.beyond < 0) oddsJson["levelsBelow"] = -odds.beyond;
-    return Json{{"attacker", sideReport(att, attack, cells[0])},
+    return object({{"attacker", sideReport(att, attack, cells[0])},
                 {"defender", sideReport(def, defence, cells[1])},
                 {"odds", oddsJson},
                 {"column", odds.column},
@@ -481,10 +481,10 @@ class Shock final : public Play {
                 {"natural", natural},
                 {"modified", modified},
                 {"row", table.rowLabel(modified)},
-                {"cell", Json{{"attacker", cells[0]}, {"defender", cells[1]}}},
+                {"cell", object({{"attacker", cells[0]}, {"defender", cells[1]}})},
                 {"summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(kD10, natural, drm.total()) + " (row " +
                                 table.rowLabel(modified) + "). Attacker " + cells[0] + ": " + sideFate(att) +
-                                ". Defender " + cells[1] + ": " + sideFate(def) + "."}};
+                                ". Defender " + cells[1] + ": " + sideFate(def) + "."}});
   }
 
  private:

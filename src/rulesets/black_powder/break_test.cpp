@@ -194,9 +194,9 @@ class BreakTest final : public Play {
   }
 
   Json play(Context& ctx, bool write) const override {
-    GS_TRACE(ctx, StepKind::combatType, Json{{"value", combatType_},
+    GS_TRACE(ctx, StepKind::combatType, object({{"value", combatType_},
                    {"reason", "test " + test_ + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows"},
-                   {"ref", "B-04"}});
+                   {"ref", "B-04"}}));
     for (const Told& t : told_) tell(ctx, t);
     Modifiers m(ctx, StepKind::drm, ctx.tracing() ? "break test " + test_ : std::string());
     for (const auto& t : terms_) m.entry(kModifiers, t.id, t.times, t.ruling);
@@ -207,10 +207,10 @@ class BreakTest final : public Play {
     const int d1 = ctx.roll(kD6, "break test " + test_ + ", first die");
     const int d2 = ctx.roll(kD6, "break test " + test_ + ", second die");
     const int modified = d1 + d2 + drm;
-    GS_TRACE(ctx, StepKind::modifiedRoll, Json{{"value", modified},
+    GS_TRACE(ctx, StepKind::modifiedRoll, object({{"value", modified},
                    {"reason", std::to_string(d1) + " + " + std::to_string(d2) + (drm < 0 ? " - " : " + ") +
                                   std::to_string(std::abs(drm)) + " = " + std::to_string(modified)},
-                   {"ref", "Break Test Result Table"}});
+                   {"ref", "Break Test Result Table"}}));
 
     // The printed result cell for this modified roll, combat type and arm.
     const auto row = std::find_if(rows_.begin(), rows_.end(), [&](const ResultRow& r) {
@@ -256,13 +256,13 @@ class BreakTest final : public Play {
     ctx.tally("modifiedRoll", modified);
     if (!write) return Json();
 
-    Json after{{"arm", arm_}, {"removed", removed}, {"moves", moves}, {"disordered", disordered}};
+    Json after = object({{"arm", arm_}, {"removed", removed}, {"moves", moves}, {"disordered", disordered}});
     if (!removed) {
       after["casualties"] = left;
       after["shaken"] = left >= stamina_;
     }
     const std::string armLabel = std::string(1, static_cast<char>(std::toupper(arm_[0]))) + arm_.substr(1);
-    return Json{{"test", test_},
+    return object({{"test", test_},
                 {"combatType", combatType_},
                 {"dice", Json::array({d1, d2})},
                 {"drm", drm},
@@ -277,7 +277,7 @@ class BreakTest final : public Play {
                                 std::to_string(d1) + "+" + std::to_string(d2) + (drm < 0 ? "" : "+") +
                                 std::to_string(drm) + " = " + std::to_string(modified) +
                                 (row->rowLabel == std::to_string(modified) ? "" : " (" + row->rowLabel + ")") + " -> " +
-                                what + "."}};
+                                what + "."}});
   }
 
  private:

@@ -82,19 +82,19 @@ class BrigadeMorale final : public Play {
     if (ctx.tracing())
       for (std::size_t i = 0; i < units_.size(); ++i) {
         const UnitPoints& u = units_[i];
-        ctx.trace(StepKind::points, Json{{"for", "unit " + std::to_string(i + 1)}, {"value", points(u.counted)},
+        ctx.trace(StepKind::points, object({{"for", "unit " + std::to_string(i + 1)}, {"value", points(u.counted)},
                        {"reason", "stamina " + std::to_string(u.stamina) +
                                       (u.quality == "better" ? " +1 better" : u.quality == "poorer" ? " -1 poorer" : "") +
                                       ", " + u.state},
-                       {"ref", u.state == "fresh" ? "Brigade Morale Points" : "B-11"}});
+                       {"ref", u.state == "fresh" ? "Brigade Morale Points" : "B-11"}}));
       }
     Json result;
     if (write) {
       Json perUnit = Json::array();
       for (const UnitPoints& u : units_)
-        perUnit.push_back(Json{{"points", u.value}, {"counts", points(u.counted)}, {"state", u.state}});
-      result = Json{{"startingPoints", points(startHalves_)}, {"points", points(nowHalves_)}, {"unitsStarted", started_},
-                    {"unitsLeft", left_}, {"unitsLost", lost_}, {"units", std::move(perUnit)}};
+        perUnit.push_back(object({{"points", u.value}, {"counts", points(u.counted)}, {"state", u.state}}));
+      result = object({{"startingPoints", points(startHalves_)}, {"points", points(nowHalves_)}, {"unitsStarted", started_},
+                    {"unitsLeft", left_}, {"unitsLost", lost_}, {"units", std::move(perUnit)}});
     }
     const auto finish = [&](const char* final, const std::string& summary) {
       ctx.tally("final", final);
@@ -119,10 +119,10 @@ class BrigadeMorale final : public Play {
                "B-14");
     if (write) result["removed"] = false;
 
-    GS_TRACE(ctx, StepKind::check, Json{{"for", "brigade morale"}, {"value", points(nowHalves_)},
+    GS_TRACE(ctx, StepKind::check, object({{"for", "brigade morale"}, {"value", points(nowHalves_)},
                    {"reason", pointsText(nowHalves_) + " of " + pointsText(startHalves_) + " points: " +
                                   (test_ ? "half or below, test" : "above half, no test")},
-                   {"ref", "B-11"}});
+                   {"ref", "B-11"}}));
     ctx.tally("tested", test_);
     if (!test_)
       return finish("noTest", write ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
@@ -146,13 +146,13 @@ class BrigadeMorale final : public Play {
                                         (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " +
                                         std::to_string(score) + " vs commander's rating " + std::to_string(rating_)
                                   : std::string();
-    GS_TRACE(ctx, StepKind::check, Json{{"for", "brigade morale test"}, {"value", score}, {"target", rating_},
-                   {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}});
+    GS_TRACE(ctx, StepKind::check, object({{"for", "brigade morale test"}, {"value", score}, {"target", rating_},
+                   {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}}));
     if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
 
     if (write)
-      result.update(Json{{"dice", Json::array({d1, d2})}, {"drm", drm.total()}, {"score", score}, {"commandRating", rating_},
-                         {"band", band->at("label")}, {"text", band->at("text")}, {"passed", code == "pass"}});
+      result.update(object({{"dice", Json::array({d1, d2})}, {"drm", drm.total()}, {"score", score}, {"commandRating", rating_},
+                         {"band", band->at("label")}, {"text", band->at("text")}, {"passed", code == "pass"}}));
     ctx.tally("passed", code == "pass");
     ctx.tally("pointsOfFailure", std::max(0, margin));
     std::string effect;

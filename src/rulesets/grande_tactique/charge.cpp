@@ -97,7 +97,7 @@ class Charge final : public Play {
 
     Json attackersReport = a.report();
     attackersReport["chargers"] = chargers;
-    Json targetReport{{"rolled", false}};
+    Json targetReport = object({{"rolled", false}});
     if (d) {
       targetReport = d->report();
       targetReport["rolled"] = true;

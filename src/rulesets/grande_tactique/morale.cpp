@@ -121,8 +121,8 @@ bool CheckRule::passesByBands(int modified) const {
 }
 
 Json Check::report() const {
-  return Json{{"natural", natural}, {"drm", drm}, {"modified", modified},
-              {"needs", needs ? Json(*needs) : Json(nullptr)}, {"passed", passed}};
+  return object({{"natural", natural}, {"drm", drm}, {"modified", modified},
+              {"needs", needs ? Json(*needs) : Json(nullptr)}, {"passed", passed}});
 }
 
 std::string needsText(const Check& c) { return c.needs ? "needs " + std::to_string(*c.needs) + "+" : "cannot pass"; }
@@ -147,9 +147,9 @@ Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const std::strin
     GS_RULING(ctx, "G-01", "G01_nat on: a natural " + std::to_string(c.natural) + " " + (c.passed ? "passes" : "fails") +
                            " whatever the modifiers" + (changed ? "" : " (the total agrees)"));
   }
-  GS_TRACE(ctx, StepKind::check, Json{{"for", who}, {"natural", c.natural}, {"drm", drm}, {"modified", c.modified},
+  GS_TRACE(ctx, StepKind::check, object({{"for", who}, {"natural", c.natural}, {"drm", drm}, {"modified", c.modified},
                  {"needs", c.needs ? Json(*c.needs) : Json(nullptr)}, {"passed", c.passed}, {"reason", reason},
-                 {"ref", "G-01"}});
+                 {"ref", "G-01"}}));
   return c;
 }
 
@@ -346,7 +346,7 @@ class Morale final : public Play {
     out["occasion"] = name(occasion_.occasion);
     out["consequence"] = q.code;
     out["effect"] = q.effect;
-    out["unit"] = Json{{"state", q.stateAfter}, {"flees", q.code == "flee"}};
+    out["unit"] = object({{"state", q.stateAfter}, {"flees", q.code == "flee"}});
     out["summary"] = "Morale Check (" + occasion_.label + "): " + needsText(c) + ", rolled " + std::to_string(c.natural) +
                      " — " + q.effect + ".";
     return out;
@@ -386,7 +386,7 @@ class Rally final : public Play {
     Json out = c.report();
     out["consequence"] = q.code;
     out["effect"] = q.effect;
-    out["unit"] = Json{{"state", q.stateAfter}};
+    out["unit"] = object({{"state", q.stateAfter}});
     out["summary"] = "De-shaking: " + needsText(c) + ", rolled " + std::to_string(c.natural) + " — " + q.effect + ".";
     return out;
   }

@@ -85,14 +85,14 @@ struct Column {
 int sumCombatValues(Context& ctx, const Units& units, const char* who, const char* ref) {
   int sum = 0;
   for (const auto& u : units) sum += u.combatValue;
-  GS_TRACE(ctx, StepKind::strength, Json{{"for", who}, {"value", sum}, {"reason", "sum of combat values"}, {"ref", ref}});
+  GS_TRACE(ctx, StepKind::strength, object({{"for", who}, {"value", sum}, {"reason", "sum of combat values"}, {"ref", ref}}));
   return sum;
 }
 
 int divideByProtection(Context& ctx, int strength, int protection, const char* who, const char* why) {
   const int after = strength / protection;
-  GS_TRACE(ctx, StepKind::division, Json{{"for", who}, {"before", strength}, {"divisor", protection}, {"after", after},
-                     {"rounding", "down"}, {"reason", why}, {"ref", "V-03, V-04"}});
+  GS_TRACE(ctx, StepKind::division, object({{"for", who}, {"before", strength}, {"divisor", protection}, {"after", after},
+                     {"rounding", "down"}, {"reason", why}, {"ref", "V-03, V-04"}}));
   return after;
 }
 
@@ -100,11 +100,11 @@ Column readColumn(Context& ctx, int base, int shift, const char* who) {
   const int raw = base + shift;
   Column c{std::clamp(raw, 0, 8), std::max(0, raw - 8)};
   if (raw < 0)
-    GS_TRACE(ctx, StepKind::clamp, Json{{"for", who}, {"before", raw}, {"after", 0}, {"min", 0}, {"max", 8},
-                       {"reason", "columns below 0 are read on \"0 and -\""}, {"ref", "Combat Results Table"}});
+    GS_TRACE(ctx, StepKind::clamp, object({{"for", who}, {"before", raw}, {"after", 0}, {"min", 0}, {"max", 8},
+                       {"reason", "columns below 0 are read on \"0 and -\""}, {"ref", "Combat Results Table"}}));
   if (raw > 8)
-    GS_TRACE(ctx, StepKind::clamp, Json{{"for", who}, {"before", raw}, {"after", 8}, {"min", 0}, {"max", 8},
-                       {"reason", "columns above 8 are read on 8, +1 DRM each"}, {"ref", "Die roll modifiers"}});
+    GS_TRACE(ctx, StepKind::clamp, object({{"for", who}, {"before", raw}, {"after", 8}, {"min", 0}, {"max", 8},
+                       {"reason", "columns above 8 are read on 8, +1 DRM each"}, {"ref", "Die roll modifiers"}}));
   return c;
 }
 
@@ -138,10 +138,10 @@ Roll rollOnTable(Context& ctx, const Grid& crt, const Column& col, int drm, cons
   const int total = r.natural + drm;
   r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
   r.cell = crt.cell(col.index, r.modified, ctx.options).get<std::string>();
-  GS_TRACE(ctx, StepKind::table, Json{{"for", purpose}, {"table", tables::combat.id}, {"column", col.index},
+  GS_TRACE(ctx, StepKind::table, object({{"for", purpose}, {"table", tables::combat.id}, {"column", col.index},
                      {"row", crt.rowLabel(r.modified)}, {"cell", r.cell},
                      {"reason", std::string("d6 ") + std::to_string(r.natural) + (drm >= 0 ? " + " : " - ") +
-                                    std::to_string(std::abs(drm)) + " = " + std::to_string(total)}});
+                                    std::to_string(std::abs(drm)) + " = " + std::to_string(total)}}));
   return r;
 }
 
@@ -151,10 +151,10 @@ struct CrtRead {
   Column col;
   Roll roll;
   Json report(const Grid& crt, const char* appliesTo) const {
-    return Json{{"strength", strength}, {"protection", protection}, {"baseColumn", base}, {"columnShift", shift},
+    return object({{"strength", strength}, {"protection", protection}, {"baseColumn", base}, {"columnShift", shift},
                 {"column", col.index}, {"columnLabel", crt.columnLabel(col.index)}, {"drm", drm},
                 {"natural", roll.natural}, {"modified", roll.modified}, {"row", crt.rowLabel(roll.modified)},
-                {"cell", roll.cell}, {"meaning", meaning(roll.cell)}, {"appliesTo", appliesTo}};
+                {"cell", roll.cell}, {"meaning", meaning(roll.cell)}, {"appliesTo", appliesTo}});
   }
 };
 
@@ -238,7 +238,7 @@ Json appliedJson(const std::vector<Applied>& applied) {
   Json out = Json::array();
   for (std::size_t i = 0; i < applied.size(); ++i) {
     const UnitState& u = applied[i].state;
-    Json report{{"index", i}};
+    Json report = object({{"index", i}});
     if (applied[i].tested) report["moraleTest"] = applied[i].test.report();
     report["events"] = u.eventsJson();
     report["disorganized"] = u.disorganized;
@@ -430,9 +430,9 @@ class Shock final : public Play {
     dr.strength = sumCombatValues(ctx, defenders, d, "V-09");
     if (flank_) {
       const int halved = dr.strength / 2;
-      GS_TRACE(ctx, StepKind::multiplier, Json{{"for", d}, {"factor", "1/2"}, {"before", dr.strength}, {"after", halved},
+      GS_TRACE(ctx, StepKind::multiplier, object({{"for", d}, {"factor", "1/2"}, {"before", dr.strength}, {"after", halved},
                          {"rounding", "down"}, {"reason", ctx.entry(tables::defenseValueModifiers.flank).at("label")},
-                         {"ref", "V-04"}});
+                         {"ref", "V-04"}}));
       dr.strength = halved;
     }
     dr.protection = 1;
@@ -491,12 +491,12 @@ class Shock final : public Play {
     ctx.tally("attackerDisorganized", disorganizedCount(attApplied));
     if (!write) return Json();
 
-    return Json{{"attack", ar.report(crt_, "defender")},
+    return object({{"attack", ar.report(crt_, "defender")},
                 {"defence", dr.report(crt_, "attacker")},
-                {"defender", Json{{"units", appliedJson(defApplied)}}},
-                {"attacker", Json{{"units", appliedJson(attApplied)}}},
+                {"defender", object({{"units", appliedJson(defApplied)}})},
+                {"attacker", object({{"units", appliedJson(attApplied)}})},
                 {"summary", "Attack: " + ar.roll.cell + " (" + meaning(ar.roll.cell) + ") on the defender; defence: " +
-                                dr.roll.cell + " (" + meaning(dr.roll.cell) + ") on the attacker"}};
+                                dr.roll.cell + " (" + meaning(dr.roll.cell) + ") on the attacker"}});
   }
 
  private:

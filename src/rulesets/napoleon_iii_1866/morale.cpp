@@ -99,7 +99,7 @@ std::string MoraleTest::rule() const {
 }
 
 Json MoraleTest::report() const {
-  return Json{{"target", target}, {"natural", natural}, {"passed", passed}, {"rule", rule()}};
+  return object({{"target", target}, {"natural", natural}, {"passed", passed}, {"rule", rule()}});
 }
 
 MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, const MoraleSituation& s,
@@ -127,8 +127,8 @@ MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, co
   MoraleTest t{target.total(), 0, false, rulings.rollUnder};
   t.natural = t.rollUnder ? ctx.rollCheckUnder(kD6, subject, t.target) : ctx.rollCheckOver(kD6, subject, 7 - t.target);
   t.passed = t.rollUnder ? t.natural <= t.target : t.natural + t.target >= 7;
-  GS_TRACE(ctx, StepKind::check, Json{{"for", subject}, {"natural", t.natural}, {"target", t.target},
-                     {"passed", t.passed}, {"reason", t.rule()}, {"ref", "V-05"}});
+  GS_TRACE(ctx, StepKind::check, object({{"for", subject}, {"natural", t.natural}, {"target", t.target},
+                     {"passed", t.passed}, {"reason", t.rule()}, {"ref", "V-05"}}));
   return t;
 }
 
@@ -147,8 +147,8 @@ void loseStep(Context& ctx, UnitState& u, const std::string& who) {
 void disorganize(Context& ctx, UnitState& u, const std::string& who) {
   if (u.eliminated) return;
   if (u.disorganized) {
-    GS_TRACE(ctx, StepKind::result, Json{{"for", who}, {"reason", "already disorganized: loses 1 step instead"},
-                       {"ref", "V-07"}});
+    GS_TRACE(ctx, StepKind::result, object({{"for", who}, {"reason", "already disorganized: loses 1 step instead"},
+                       {"ref", "V-07"}}));
     loseStep(ctx, u, who);
   } else {
     u.disorganized = true;
@@ -208,7 +208,7 @@ class Test : public Play {
     Json report = t.report();
     report["effect"] = effect;
     report["events"] = u.eventsJson();
-    Json after{{"morale", unit_.morale}, {"disorganized", u.disorganized}, {"stepsLost", u.stepsLost}};
+    Json after = object({{"morale", unit_.morale}, {"disorganized", u.disorganized}, {"stepsLost", u.stepsLost}});
     if (u.steps > 0) after["eliminated"] = u.eliminated;
     report["unit"] = std::move(after);
     report["summary"] = std::string(rally ? "Rally test" : "Morale test") + ": " + t.rule() + ", " + effect + ".";

@@ -90,16 +90,16 @@ class Movement final : public Play {
     std::string summary = "Entering the hex costs " + std::to_string(cost.total()) + " MP";
     if (!effects.empty())
       summary += effects.at(0) == "disorganized" ? "; the cavalry is disorganized" : "; the cavalry, already disorganized, loses no step";
-    return Json{{"prohibited", false}, {"cost", cost.total()}, {"effects", std::move(effects)}, {"summary", summary + "."}};
+    return object({{"prohibited", false}, {"cost", cost.total()}, {"effects", std::move(effects)}, {"summary", summary + "."}});
   }
 
  private:
   static Json prohibited(Context& ctx, bool write, const std::string& reason, const std::string& row) {
-    GS_TRACE(ctx, StepKind::prohibited, Json{{"reason", reason}, {"ref", "Terrain effects: " + row}});
+    GS_TRACE(ctx, StepKind::prohibited, object({{"reason", reason}, {"ref", "Terrain effects: " + row}}));
     ctx.tally("cost", "prohibited");
     if (!write) return Json();
-    return Json{{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()},
-                {"summary", "The move is prohibited: " + reason + "."}};
+    return object({{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()},
+                {"summary", "The move is prohibited: " + reason + "."}});
   }
 
   Arm type_;
