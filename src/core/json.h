@@ -20,7 +20,8 @@ inline std::string toText(const Json& v) { return v.dump(-1, ' ', false, Json::e
 inline Json object(std::initializer_list<std::pair<const char*, Json>> members) {
   Json out(Json::value_t::object);
   auto& m = out.get_ref<Json::object_t&>();
-  m.reserve(members.size());
+  // Room for a few members added later (r["x"] = ...): growing copies every member, values and all.
+  m.reserve(members.size() + 4);
   for (const auto& [k, v] : members) m.emplace_back(k, v);
   return out;
 }
