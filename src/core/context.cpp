@@ -73,14 +73,8 @@ Modifiers& Modifiers::add(int value, std::string_view reason, std::string_view r
   if (value == 0) return *this;
   total_ += value;
   if (ctx_.tracing()) {
-    // Built member by member at its final size: the most frequent step of all.
-    Json s(Json::value_t::object);
-    auto& m = s.get_ref<Json::object_t&>();
-    m.reserve(subject_.empty() ? 3 : 4);
-    m.emplace_back("value", value);
-    m.emplace_back("reason", std::string(reason));
-    m.emplace_back("ref", std::string(ref));
-    if (!subject_.empty()) m.emplace_back("for", subject_);
+    Json s = object({{"value", value}, {"reason", std::string(reason)}, {"ref", std::string(ref)}});
+    if (!subject_.empty()) s.get_ref<Json::object_t&>().emplace_back("for", subject_);  // object() left room
     ctx_.trace(kind_, std::move(s));
   }
   return *this;

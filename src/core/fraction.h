@@ -16,7 +16,7 @@ struct Fraction {
   Fraction times(std::int64_t n, std::int64_t d) const;  // this x n/d
   double value() const { return static_cast<double>(num) / static_cast<double>(den); }
   std::string text() const;  // as a player writes it: "7", "3/4", "2 1/2"
-  Json toJson() const { return Json{{"num", num}, {"den", den}}; }
+  Json toJson() const { return object({{"num", num}, {"den", den}}); }
 };
 
 }  // namespace grapeshot

@@ -14,9 +14,9 @@ using Json = nlohmann::ordered_json;
 // written).
 inline std::string toText(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-// An object of the members given, in their order, built at its final size: cheaper than nlohmann's
+// An object of the members given, in their order, its storage reserved once: cheaper than nlohmann's
 // initializer list (which builds each member as a two-item array first, then converts), for the
-// objects written on every request (rolls, trace steps, odds entries).
+// objects written on every request (results, rolls, trace steps, odds entries).
 inline Json object(std::initializer_list<std::pair<const char*, Json>> members) {
   Json out(Json::value_t::object);
   auto& m = out.get_ref<Json::object_t&>();

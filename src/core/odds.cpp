@@ -455,7 +455,6 @@ std::string batchText(const Json& requests, const std::string& call, std::uint32
   try {
     answerBatch(requests, call, fallbackSeed, maxOddsPaths, text);
   } catch (...) {
-    text.clear();
     text = toText(currentErrorEnvelope());
   }
   return text;

@@ -113,10 +113,10 @@ std::vector<PrintedBand> readBands(const Json& table, const Json& options) {
   return bands;
 }
 
-const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const std::string& what) {
+const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const char* what) {
   for (const auto& b : bands)
     if (b.holds(value)) return b;
-  throw std::logic_error(what + ": no band holds " + std::to_string(value));
+  throw std::logic_error(std::string(what) + ": no band holds " + std::to_string(value));
 }
 
 }  // namespace grapeshot

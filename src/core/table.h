@@ -74,7 +74,8 @@ struct PrintedBand {
   bool holds(int v) const { return (!min || v >= *min) && (!max || v <= *max); }
 };
 std::vector<PrintedBand> readBands(const Json& table, const Json& options = Json());
-// The band holding `value` (the printed bands do not overlap); std::logic_error if a gap holds it.
-const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const std::string& what);
+// The band holding `value` (the printed bands do not overlap); std::logic_error naming `what` if no
+// band does. (`what` is a literal: bands are read on every dice sequence of exact odds.)
+const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const char* what);
 
 }  // namespace grapeshot
