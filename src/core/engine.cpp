@@ -64,7 +64,7 @@ const std::string& requireProcedure(const Ruleset& rs, const Json& req) {
 Json validOptions(const Ruleset& rs, const Json& req) {
   const auto it = req.find("options");
   if (it == req.end()) return rs.defaultOptions();
-  return validate(rs.optionsSchema(), *it, "/options", code::kUnknownOption);
+  return rs.optionsValidator().validate(*it, "/options", code::kUnknownOption);
 }
 
 std::vector<int> validDice(const Json& dice) {
@@ -102,7 +102,7 @@ Prepared prepare(const Json& req) {
   p.ruleset = &requireRuleset(req);
   p.name = requireProcedure(*p.ruleset, req);
   p.options = validOptions(*p.ruleset, req);
-  p.inputs = validate(p.ruleset->meta().at("procedures").at(p.name).at("inputs"), req, "", nullptr, isEnvelopeField);
+  p.inputs = p.ruleset->inputsValidator(p.name).validate(req, "", nullptr, isEnvelopeField);
   return p;
 }
 

@@ -83,12 +83,14 @@ const Ruleset::Data& Ruleset::data() const {
                             {"additionalProperties", false}};
     d->defaultOptions = Json::object();
     for (const auto& [name, o] : d->optionsSchema["properties"].items()) d->defaultOptions[name] = o.at("default");
+    d->optionsValidator = std::make_unique<Schema>(d->optionsSchema);
     const auto& declared = d->meta.at("procedures");
     for (const auto& e : entries_) {
       if (!declared.contains(e.name))
         throw std::logic_error(id_ + ": procedure " + e.name + " has code but no entry in ruleset.json");
       checkHeadline(id_ + " " + e.name, declared.at(e.name));
       d->procedures.emplace(e.name, e);
+      d->inputsValidators.emplace(e.name, Schema(declared.at(e.name).at("inputs")));
       d->names[e.name] = e.name;
       for (const auto& alias : declared.at(e.name).value("aliases", Json::array()))
         d->names[alias.get<std::string>()] = e.name;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "json.h"
+#include "schema.h"
 #include "table.h"
 #include "table_ids.h"
 
@@ -75,6 +76,9 @@ class Ruleset {
   // The same entry, which the data must have (std::out_of_range otherwise: a bug, never a request error).
   const Json& entryAt(std::string_view tableId, std::string_view entryId) const;
   const Json& optionsSchema() const { return data().optionsSchema; }
+  // The options' and each procedure's input schema, compiled once when the ruleset loads.
+  const Schema& optionsValidator() const { return *data().optionsValidator; }
+  const Schema& inputsValidator(const std::string& canonical) const { return data().inputsValidators.at(canonical); }
   const Json& defaultOptions() const { return data().defaultOptions; }
   // SHA-256 hex of the embedded ruleset.json, a line feed and the embedded tables.json, computed at
   // build time (cmake/EmbedRuleset.cmake): receipts name the data they were made with.
@@ -97,6 +101,8 @@ class Ruleset {
     std::map<std::string, std::string> names;  // name or alias -> canonical name
     Json optionsSchema;
     Json defaultOptions;
+    std::unique_ptr<Schema> optionsValidator;         // points into optionsSchema
+    std::map<std::string, Schema> inputsValidators;  // canonical name -> its inputs; points into meta
   };
   const Data& data() const;
 

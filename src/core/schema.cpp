@@ -1,6 +1,9 @@
 #include "schema.h"
 
 #include <cmath>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "error.h"
 
@@ -33,16 +36,6 @@ const char* schemaTypeName(const Json& v) {
 
 namespace {
 
-bool hasType(const Json& v, const std::string& type) {
-  if (type == "integer") return v.is_number_integer();
-  if (type == "number") return v.is_number() && std::isfinite(v.get<double>());
-  if (type == "boolean") return v.is_boolean();
-  if (type == "string") return v.is_string();
-  if (type == "array") return v.is_array();
-  if (type == "object") return v.is_object();
-  return false;
-}
-
 std::string shortDump(const Json& v) {
   std::string s = toText(v);
   if (s.size() > 40) s = s.substr(0, 37) + "...";
@@ -72,9 +65,16 @@ std::string labelOf(const Json& schema) {
   return t != schema.end() && t->is_string() ? t->get<std::string>() + ": " : std::string();
 }
 
+const Json* member(const Json& schema, const char* key) {
+  const auto it = schema.find(key);
+  return it == schema.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
 // Where the value being checked sits, as a chain up to the caller's prefix: the JSON Pointer string
 // is built only when an error reports it (a valid request builds none).
-struct Path {
+struct Schema::Path {
   const Path* parent;
   const std::string* key;  // nullptr: an array index
   std::size_t index;
@@ -85,91 +85,199 @@ struct Path {
   }
 };
 
-Json validateAt(const Json& schema, const Json& value, const Path& at, const char* unknownCode, SkipField skip = nullptr) {
-  const auto typeIt = schema.find("type");
-  if (typeIt != schema.end()) {
-    const std::string& type = typeIt->get_ref<const std::string&>();
-    if (!hasType(value, type)) {
-      std::string what = std::string("expected ") + (type == "integer" ? "an " : "a ") + type + ", got " +
+// One schema object, read once: what validation would otherwise look up by key, with string
+// compares, in every node of every request. The Json pointers point into the schema.
+struct Schema::Node {
+  enum class Type { none, integer, number, boolean, string, array, object, unknown };
+  struct Property {
+    std::string key;
+    std::unique_ptr<Node> node;
+    const Json* fallback = nullptr;  // its "default"
+    // An absent optional group (e.g. a commander) is filled with its members' defaults, so
+    // procedures read every declared input without checking for absence: `emptyFill`, once.
+    bool group = false;
+    std::optional<Json> emptyFill;
+  };
+  struct Required {
+    std::string name;
+    int property;  // index in `properties`, -1 when the schema declares none of that name
+  };
+
+  Type type = Type::none;
+  std::string typeName;  // as the schema spells it, for messages
+  std::string title;  // "" when none
+  std::string label;  // "title: ", or ""
+  const Json* enumValues = nullptr;
+  const Json* minimum = nullptr;
+  const Json* maximum = nullptr;
+  const Json* minItems = nullptr;
+  const Json* maxItems = nullptr;
+  std::unique_ptr<Node> items;
+  bool isObjectSchema = false;  // has "type": "object" (an absent group of it is filled)
+  std::vector<Property> properties;  // in the schema's order: the output's order
+  std::vector<Required> required;
+
+  explicit Node(const Json& schema) : label(labelOf(schema)) {
+    if (const Json* t = member(schema, "title"); t && t->is_string()) title = t->get<std::string>();
+    if (const Json* t = member(schema, "type")) {
+      typeName = t->get<std::string>();
+      static const std::pair<const char*, Type> kTypes[] = {{"integer", Type::integer}, {"number", Type::number},
+          {"boolean", Type::boolean}, {"string", Type::string}, {"array", Type::array}, {"object", Type::object}};
+      type = Type::unknown;  // a type this subset does not know: nothing has it
+      for (const auto& [name, ty] : kTypes)
+        if (typeName == name) type = ty;
+      isObjectSchema = type == Type::object;
+    }
+    enumValues = member(schema, "enum");
+    minimum = member(schema, "minimum");
+    maximum = member(schema, "maximum");
+    minItems = member(schema, "minItems");
+    maxItems = member(schema, "maxItems");
+    if (const Json* i = member(schema, "items")) items = std::make_unique<Node>(*i);
+    if (const Json* props = member(schema, "properties")) {
+      properties.reserve(props->size());
+      for (const auto& prop : props->items()) {
+        Property p;
+        p.key = prop.key();
+        p.node = std::make_unique<Node>(prop.value());
+        p.fallback = member(prop.value(), "default");
+        p.group = p.node->isObjectSchema && !prop.value().contains("required");
+        properties.push_back(std::move(p));
+      }
+    }
+    if (const Json* req = member(schema, "required"))
+      for (const auto& name : *req) required.push_back({name.get<std::string>(), propertyIndex(name.get_ref<const std::string&>())});
+    // The fill of an absent group is the same every time: validated once, here. A group whose
+    // fill would fail keeps failing at its use, with the request's path.
+    for (auto& p : properties)
+      if (!p.fallback && p.group) try {
+          static const std::string kRoot;
+          p.emptyFill = p.node->validate(Json::object(), Path{nullptr, nullptr, 0, &kRoot}, nullptr, nullptr);
+        } catch (const RequestError&) {
+        }
+  }
+
+  int propertyIndex(const std::string& key) const {
+    for (std::size_t i = 0; i < properties.size(); ++i)
+      if (properties[i].key == key) return static_cast<int>(i);
+    return -1;
+  }
+
+  bool hasType(const Json& v) const {
+    switch (type) {
+      case Type::none: return true;
+      case Type::integer: return v.is_number_integer();
+      case Type::number: return v.is_number() && std::isfinite(v.get<double>());
+      case Type::boolean: return v.is_boolean();
+      case Type::string: return v.is_string();
+      case Type::array: return v.is_array();
+      case Type::object: return v.is_object();
+      case Type::unknown: return false;
+    }
+    return false;
+  }
+
+  Json validate(const Json& value, const Path& at, const char* unknownCode, SkipField skip) const {
+    if (!hasType(value)) {
+      std::string what = std::string("expected ") + (type == Type::integer ? "an " : "a ") + typeName + ", got " +
                          schemaTypeName(value);
-      if (type == "integer" && value.is_number_float()) what += " " + shortDump(value);
-      throw RequestError(code::kWrongType, labelOf(schema) + what, at.str());
+      if (type == Type::integer && value.is_number_float()) what += " " + shortDump(value);
+      throw RequestError(code::kWrongType, label + what, at.str());
     }
-  }
-  if (const auto e = schema.find("enum"); e != schema.end()) {
-    bool found = false;
-    for (const auto& allowed : *e)
-      if (allowed == value) { found = true; break; }
-    if (!found) {
-      std::string list;
-      for (const auto& allowed : *e) list += (list.empty() ? "" : ", ") + allowed.dump();
-      throw RequestError(code::kInvalidValue, labelOf(schema) + shortDump(value) + " is not one of: " + list, at.str());
+    if (enumValues) {
+      bool found = false;
+      for (const auto& allowed : *enumValues)
+        if (allowed == value) { found = true; break; }
+      if (!found) {
+        std::string list;
+        for (const auto& allowed : *enumValues) list += (list.empty() ? "" : ", ") + allowed.dump();
+        throw RequestError(code::kInvalidValue, label + shortDump(value) + " is not one of: " + list, at.str());
+      }
     }
+    if (value.is_number()) {
+      if (minimum && belowMinimum(value, *minimum))
+        throw RequestError(code::kOutOfRange, label + shortDump(value) + " is below the minimum " + minimum->dump(), at.str());
+      if (maximum && aboveMaximum(value, *maximum))
+        throw RequestError(code::kOutOfRange, label + shortDump(value) + " is above the maximum " + maximum->dump(), at.str());
+    }
+    if (value.is_array()) return validateArray(value, at);
+    if (value.is_object()) return validateObject(value, at, unknownCode, skip);
+    return value;
   }
-  if (value.is_number()) {
-    if (const auto m = schema.find("minimum"); m != schema.end() && belowMinimum(value, *m))
-      throw RequestError(code::kOutOfRange, labelOf(schema) + shortDump(value) + " is below the minimum " + m->dump(), at.str());
-    if (const auto m = schema.find("maximum"); m != schema.end() && aboveMaximum(value, *m))
-      throw RequestError(code::kOutOfRange, labelOf(schema) + shortDump(value) + " is above the maximum " + m->dump(), at.str());
-  }
-  if (value.is_array()) {
+
+  Json validateArray(const Json& value, const Path& at) const {
     const auto n = value.size();
-    if (const auto m = schema.find("minItems"); m != schema.end() && n < m->get<std::size_t>())
-      throw RequestError(code::kOutOfRange, labelOf(schema) + "needs at least " + m->dump() + " item(s), got " + std::to_string(n), at.str());
-    if (const auto m = schema.find("maxItems"); m != schema.end() && n > m->get<std::size_t>())
-      throw RequestError(code::kOutOfRange, labelOf(schema) + "allows at most " + m->dump() + " item(s), got " + std::to_string(n), at.str());
-    const auto items = schema.find("items");
-    if (items == schema.end()) return value;
+    if (minItems && n < minItems->get<std::size_t>())
+      throw RequestError(code::kOutOfRange, label + "needs at least " + minItems->dump() + " item(s), got " + std::to_string(n), at.str());
+    if (maxItems && n > maxItems->get<std::size_t>())
+      throw RequestError(code::kOutOfRange, label + "allows at most " + maxItems->dump() + " item(s), got " + std::to_string(n), at.str());
+    if (!items) return value;
     Json out = Json::array();
-    out.get_ref<Json::array_t&>().reserve(n);
-    for (std::size_t i = 0; i < n; ++i) out.push_back(validateAt(*items, value[i], Path{&at, nullptr, i, nullptr}, nullptr));
+    auto& elements = out.get_ref<Json::array_t&>();
+    elements.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) elements.push_back(items->validate(value[i], Path{&at, nullptr, i, nullptr}, nullptr, nullptr));
     return out;
   }
-  if (value.is_object()) {
-    static const Json kEmpty = Json::object();
-    const auto propsIt = schema.find("properties");
-    const Json& props = propsIt == schema.end() ? kEmpty : *propsIt;
-    for (const auto& item : value.items())
-      if (!props.contains(item.key()) && !(skip && skip(item.key())))
+
+  Json validateObject(const Json& value, const Path& at, const char* unknownCode, SkipField skip) const {
+    // Each member found once, by the property it fills (a skipped member is not an input).
+    constexpr std::size_t kInline = 32;
+    const Json* inlineFound[kInline] = {};
+    std::vector<const Json*> manyFound;
+    const Json** found = inlineFound;
+    if (properties.size() > kInline) {
+      manyFound.assign(properties.size(), nullptr);
+      found = manyFound.data();
+    }
+    for (const auto& item : value.items()) {
+      const int i = propertyIndex(item.key());
+      const bool skipped = skip && skip(item.key());
+      if (i >= 0 && !skipped) found[i] = &item.value();
+      else if (i < 0 && !skipped)
         throw RequestError(unknownCode ? unknownCode : code::kUnknownField,
                            "unknown " + std::string(unknownCode && std::string(unknownCode) == code::kUnknownOption
                                                         ? "option"
                                                         : "field") +
                                " \"" + clip(item.key()) + "\"",
                            pointerJoin(at.str(), item.key()));
-    if (const auto req = schema.find("required"); req != schema.end())
-      for (const auto& name : *req)
-        if (!value.contains(name.get_ref<const std::string&>()) || (skip && skip(name.get_ref<const std::string&>()))) {
-          const auto sub = props.find(name.get_ref<const std::string&>());
-          const std::string title = sub != props.end() ? sub->value("title", "") : "";
-          throw RequestError(code::kMissingField,
-                             "missing required field \"" + name.get<std::string>() + "\"" + (title.empty() ? "" : " (" + title + ")"),
-                             pointerJoin(at.str(), name.get<std::string>()));
-        }
+    }
+    for (const auto& r : required) {
+      const bool present = r.property >= 0 ? found[r.property] != nullptr
+                                           : value.contains(r.name) && !(skip && skip(r.name));
+      if (!present) {
+        static const std::string kNone;
+        const std::string& t = r.property >= 0 ? properties[r.property].node->title : kNone;
+        throw RequestError(code::kMissingField,
+                           "missing required field \"" + r.name + "\"" + (t.empty() ? "" : " (" + t + ")"),
+                           pointerJoin(at.str(), r.name));
+      }
+    }
     // Built in the schema's order: every key once, so it is appended, never searched for.
     Json out = Json::object();
     auto& members = out.get_ref<Json::object_t&>();
-    members.reserve(props.size());
-    for (const auto& prop : props.items()) {
-      const std::string& key = prop.key();
-      const Json& sub = prop.value();
-      const auto it = skip && skip(key) ? value.end() : value.find(key);  // a skipped member is not an input
-      if (it != value.end()) members.emplace_back(key, validateAt(sub, *it, Path{&at, &key, 0, nullptr}, nullptr));
-      else if (const auto d = sub.find("default"); d != sub.end()) members.emplace_back(key, *d);
-      // An absent optional group (e.g. a commander) is filled with its members' defaults, so
-      // procedures read every declared input without checking for absence.
-      else if (const auto t = sub.find("type"); t != sub.end() && *t == "object" && !sub.contains("required"))
-        members.emplace_back(key, validateAt(sub, kEmpty, Path{&at, &key, 0, nullptr}, nullptr));
+    members.reserve(properties.size());
+    for (std::size_t i = 0; i < properties.size(); ++i) {
+      const Property& p = properties[i];
+      if (found[i]) members.emplace_back(p.key, p.node->validate(*found[i], Path{&at, &p.key, 0, nullptr}, nullptr, nullptr));
+      else if (p.fallback) members.emplace_back(p.key, *p.fallback);
+      else if (p.emptyFill) members.emplace_back(p.key, *p.emptyFill);
+      else if (p.group) members.emplace_back(p.key, p.node->validate(Json::object(), Path{&at, &p.key, 0, nullptr}, nullptr, nullptr));
     }
     return out;
   }
-  return value;
+};
+
+Schema::Schema(const Json& schema) : root_(std::make_unique<Node>(schema)) {}
+Schema::~Schema() = default;
+Schema::Schema(Schema&&) noexcept = default;
+Schema& Schema::operator=(Schema&&) noexcept = default;
+
+Json Schema::validate(const Json& value, const std::string& path, const char* unknownCode, SkipField skip) const {
+  return root_->validate(value, Path{nullptr, nullptr, 0, &path}, unknownCode, skip);
 }
 
-}  // namespace
-
 Json validate(const Json& schema, const Json& value, const std::string& path, const char* unknownCode, SkipField skip) {
-  return validateAt(schema, value, Path{nullptr, nullptr, 0, &path}, unknownCode, skip);
+  return Schema(schema).validate(value, path, unknownCode, skip);
 }
 
 }  // namespace grapeshot

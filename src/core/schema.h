@@ -2,6 +2,7 @@
 // procedure inputs and options (see docs/architecture.md). The same schema feeds the web
 // calculator's forms, so what a form offers is exactly what the engine accepts.
 #pragma once
+#include <memory>
 #include <string>
 
 #include "json.h"
@@ -15,6 +16,26 @@ namespace grapeshot {
 // members for which `skip` is true are left out, unchecked (a request's envelope fields, which are
 // not procedure inputs: validated in place, the request is not copied first).
 using SkipField = bool (*)(const std::string&);
+
+// A schema read once (types, enums, bounds, properties and the fills of absent groups), so that
+// validating a request looks nothing up by key in the schema. It points into `schema`, which must
+// outlive it: rulesets keep one per procedure and one for their options.
+class Schema {
+ public:
+  explicit Schema(const Json& schema);
+  ~Schema();
+  Schema(Schema&&) noexcept;
+  Schema& operator=(Schema&&) noexcept;
+  Json validate(const Json& value, const std::string& path, const char* unknownCode = nullptr,
+                SkipField skip = nullptr) const;
+
+ private:
+  struct Node;
+  struct Path;
+  std::unique_ptr<Node> root_;
+};
+
+// The same for a schema used once.
 Json validate(const Json& schema, const Json& value, const std::string& path,
               const char* unknownCode = nullptr, SkipField skip = nullptr);
 

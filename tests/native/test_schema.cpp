@@ -53,3 +53,31 @@ TEST_CASE("each violation has its code and JSON Pointer", "[schema]") {
   CHECK(failure(Json::parse(R"({"units":[{"strength":1}],"a/b":1})")) == P{"unknown_field", "/a~1b"});
   CHECK(failure(Json::parse(R"([1])")) == P{"wrong_type", ""});
 }
+
+TEST_CASE("a compiled schema validates many values, each error under the caller's path", "[schema]") {
+  const Schema schema(kSchema);
+  CHECK(schema.validate(Json::parse(R"({"units":[{"strength":3}]})"), "")["commander"]["bonus"] == 0);
+  CHECK(schema.validate(Json::parse(R"({"units":[{"strength":4,"arm":"cavalry"}]})"), "")["units"][0]["arm"] == "cavalry");
+  try {
+    schema.validate(Json::parse(R"({"units":[{"strength":1}],"commander":{"bonus":"x"}})"), "/options");
+    FAIL("accepted a string bonus");
+  } catch (const RequestError& e) {
+    CHECK(std::string(e.code()) == "wrong_type");
+    CHECK(e.path() == "/options/commander/bonus");
+  }
+  // Required fields name their title; one the properties do not declare is still required.
+  const Schema required(Json::parse(R"({"type":"object","required":["a","b"],"properties":{"a":{"type":"integer","title":"Alpha"}}})"));
+  try {
+    required.validate(Json::object(), "");
+    FAIL("accepted a missing field");
+  } catch (const RequestError& e) {
+    CHECK(std::string(e.what()) == "missing required field \"a\" (Alpha)");
+  }
+  try {
+    required.validate(Json::parse(R"({"a":1})"), "");
+    FAIL("accepted a missing field");
+  } catch (const RequestError& e) {
+    CHECK(std::string(e.what()) == "missing required field \"b\"");
+    CHECK(e.path() == "/b");
+  }
+}
