@@ -26,23 +26,22 @@ int Context::rollCheckOver(const Die& die, const std::string& purpose, int passM
   return rollBanded(die, purpose, Bands{{passMin}, 1});
 }
 
-void Context::trace(StepKind kind, Json fields) {
+void Context::trace(StepKind kind, TraceField f1, TraceField f2, TraceField f3, TraceField f4, TraceField f5,
+                    TraceField f6, TraceField f7, TraceField f8, TraceField f9, TraceField f10) {
   if (!tracing_) return;
-  Json step = Json::object();
-  auto& members = step.get_ref<Json::object_t&>();
-  members.reserve(fields.size() + 1);
-  members.emplace_back("kind", enumName(kind, kStepKindNames));
-  for (auto& m : fields.get_ref<Json::object_t&>()) members.emplace_back(m.first, std::move(m.second));
-  steps().push_back(std::move(step));
+  TraceField fields[] = {std::move(f1), std::move(f2), std::move(f3), std::move(f4), std::move(f5),
+                         std::move(f6), std::move(f7), std::move(f8), std::move(f9), std::move(f10)};
+  trace_.add(kind, fields, std::size(fields));
 }
 
-void Context::note(const std::string& text, const std::string& ref) {
+void Context::note(TraceValue text, TraceValue ref) {
   if (!tracing_) return;
-  trace(StepKind::note, ref.empty() ? object({{"reason", text}}) : object({{"reason", text}, {"ref", ref}}));
+  if (ref.emptyText()) trace(StepKind::note, {"reason", std::move(text)});
+  else trace(StepKind::note, {"reason", std::move(text)}, {"ref", std::move(ref)});
 }
 
-void Context::ruling(const std::string& id, const std::string& text) {
-  trace(StepKind::ruling, object({{"reason", text}, {"ref", id}}));
+void Context::ruling(TraceValue id, TraceValue text) {
+  trace(StepKind::ruling, {"reason", std::move(text)}, {"ref", std::move(id)});
 }
 
 const Grid& Context::grid(const std::string& id) const {
@@ -69,14 +68,12 @@ int Context::entryValue(std::string_view tableId, std::string_view entryId, std:
   return key.empty() ? e.at("value").get<int>() : e.at("values").at(std::string(key)).get<int>();
 }
 
-Modifiers& Modifiers::add(int value, std::string_view reason, std::string_view ref) {
+Modifiers& Modifiers::add(int value, TraceValue reason, TraceValue ref) {
   if (value == 0) return *this;
   total_ += value;
-  if (ctx_.tracing()) {
-    Json s = object({{"value", value}, {"reason", std::string(reason)}, {"ref", std::string(ref)}});
-    if (!subject_.empty()) s.get_ref<Json::object_t&>().emplace_back("for", subject_);  // object() left room
-    ctx_.trace(kind_, std::move(s));
-  }
+  if (ctx_.tracing())
+    ctx_.trace(kind_, {"value", value}, {"reason", std::move(reason)}, {"ref", std::move(ref)},
+               subject_.empty() ? TraceField{} : TraceField{"for", subject_});
   return *this;
 }
 
@@ -88,10 +85,10 @@ Modifiers& Modifiers::entry(std::string_view tableId, std::string_view entryId, 
     total_ += e.at("value").get<int>() * times;
     return *this;
   }
-  std::string reason = e.at("label").get<std::string>();
-  if (times != 1) reason += " (x" + std::to_string(times) + ")";
-  const std::string& title = ctx_.table(std::string(tableId)).at("title").get_ref<const std::string&>();
-  return add(e.at("value").get<int>() * times, reason, ruling.empty() ? std::string_view(title) : ruling);
+  // The printed label and the table's title are the data's own text: traced without a copy.
+  const std::string& label = e.at("label").get_ref<const std::string&>();
+  TraceValue reason = times == 1 ? TraceValue::fromData(label) : TraceValue(label + " (x" + std::to_string(times) + ")");
+  return add(e.at("value").get<int>() * times, std::move(reason), source(tableId, ruling));
 }
 
 Modifiers& Modifiers::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key,
@@ -102,9 +99,13 @@ Modifiers& Modifiers::entryValue(std::string_view tableId, std::string_view entr
     total_ += value;
     return *this;
   }
-  const std::string& title = ctx_.table(std::string(tableId)).at("title").get_ref<const std::string&>();
-  return add(value, e.at("label").get<std::string>() + " [" + std::string(key) + "]",
-             ruling.empty() ? std::string_view(title) : ruling);
+  return add(value, e.at("label").get<std::string>() + " [" + std::string(key) + "]", source(tableId, ruling));
+}
+
+// What a printed entry's step cites: the ruling that decided its value, else its table's title.
+TraceValue Modifiers::source(std::string_view tableId, std::string_view ruling) const {
+  if (!ruling.empty()) return TraceValue(ruling);
+  return TraceValue::fromData(ctx_.table(tableId).at("title").get_ref<const std::string&>());
 }
 
 int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::string_view key, std::string& ruling) {
@@ -127,11 +128,11 @@ int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::st
   return value;
 }
 
-int clampTraced(Context& ctx, int value, int low, int high, std::string_view what, std::string_view ref) {
+int clampTraced(Context& ctx, int value, int low, int high, TraceValue what, TraceValue ref) {
   const int clamped = std::clamp(value, low, high);
   if (clamped != value && ctx.tracing())
-    ctx.trace(StepKind::clamp, object({{"before", value}, {"after", clamped}, {"min", low}, {"max", high},
-                                       {"reason", std::string(what)}, {"ref", std::string(ref)}}));
+    ctx.trace(StepKind::clamp, {"before", value}, {"after", clamped}, {"min", low}, {"max", high},
+              {"reason", std::move(what)}, {"ref", std::move(ref)});
   return clamped;
 }
 

@@ -43,12 +43,16 @@ class Context {
   // Whether words are wanted at all (the trace, or the purposes in `rolls`): exact odds want neither,
   // so procedures skip building the texts that name units and rolls.
   bool wordy() const { return tracing_ || recordRolls_; }
-  // Appends one explanation step {kind, ...fields} (fields: value, reason, ref, ...); a no-op when not
-  // tracing. The kinds are a closed set (trace.h).
-  void trace(StepKind kind, Json fields);
-  void note(const std::string& text, const std::string& ref = "");
+  // Appends one explanation step {kind, ...fields} (fields: value, reason, ref, ...), as a compact
+  // record (trace.h); a no-op when not tracing. The kinds are a closed set (trace.h). A field whose
+  // key is null is left out (a field given only sometimes).
+  void trace(StepKind kind, TraceField f1 = {}, TraceField f2 = {}, TraceField f3 = {}, TraceField f4 = {},
+             TraceField f5 = {}, TraceField f6 = {}, TraceField f7 = {}, TraceField f8 = {}, TraceField f9 = {},
+             TraceField f10 = {});
+  // A remark; `ref` (the printed rule) is left out when empty.
+  void note(TraceValue text, TraceValue ref = {});
   // Records that ruling `id` (an option) decided something, with what it decided.
-  void ruling(const std::string& id, const std::string& text);
+  void ruling(TraceValue id, TraceValue text);
 
   // One dimension of the outcome (e.g. "cell" -> "D", "stepsLost" -> 1): what exact odds aggregate.
   // `key` is a literal (it is kept as a pointer); a key tallied again takes the new value.
@@ -57,7 +61,7 @@ class Context {
   const Outcome& outcome() const { return outcome_; }
   void clearOutcome() { outcome_.clear(); }  // keeps its capacity: exact odds play many sequences
 
-  const Json& table(const std::string& id) const { return ruleset.table(id); }
+  const Json& table(std::string_view id) const { return ruleset.table(id); }
   const Grid& grid(const std::string& id) const;
   // The same by the generated ids (<folder>_tables.h): what procedures name in code.
   const Json& table(TableId t) const { return ruleset.table(t); }
@@ -73,14 +77,14 @@ class Context {
 
   // Built on first use: exact odds run a Context per dice sequence and want neither.
   Json& rolls() { return rolls_.is_null() ? rolls_ = Json::array() : rolls_; }
-  Json& steps() { return steps_.is_null() ? steps_ = Json::array() : steps_; }
+  TraceLog takeTrace() { return std::move(trace_); }
 
  private:
   DiceSource& dice_;
   bool tracing_;
   bool recordRolls_;
   Json rolls_;  // null until the first roll (push_back makes it an array)
-  Json steps_;
+  TraceLog trace_;
   Outcome outcome_;
 };
 
@@ -93,7 +97,7 @@ class Modifiers {
       : ctx_(ctx), kind_(kind), subject_(ctx.tracing() ? std::string(subject) : std::string()) {}
 
   // Adds `value` (skipped when 0). `ref` names the printed rule or the ruling (e.g. "V-11").
-  Modifiers& add(int value, std::string_view reason, std::string_view ref);
+  Modifiers& add(int value, TraceValue reason, TraceValue ref);
   // Adds a printed entry of a modifiers table `times` times ("-1 per loss level").
   Modifiers& entry(std::string_view tableId, std::string_view entryId, int times = 1, std::string_view ruling = {});
   // Adds one of a printed "a/b" pair ("Woods (Cavalry Only/Other) +4/+2").
@@ -107,6 +111,7 @@ class Modifiers {
   int total() const { return total_; }
 
  private:
+  TraceValue source(std::string_view tableId, std::string_view ruling) const;
   Context& ctx_;
   StepKind kind_;
   std::string subject_;
@@ -120,6 +125,6 @@ class Modifiers {
 int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::string_view key, std::string& ruling);
 
 // Clamps `value` to [low, high], tracing the clamp when it bites.
-int clampTraced(Context& ctx, int value, int low, int high, std::string_view what, std::string_view ref);
+int clampTraced(Context& ctx, int value, int low, int high, TraceValue what, TraceValue ref);
 
 }  // namespace grapeshot

@@ -11,6 +11,7 @@
 #include "error.h"
 #include "ruleset.h"
 #include "schema.h"
+#include "trace.h"
 #include "sha256.h"
 
 namespace grapeshot {
@@ -136,7 +137,18 @@ Json canonical(const Json& request) {
 
 namespace {
 
-Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) {
+// A resolved request before it is written: the response's parts, the trace still as its records.
+struct Resolution {
+  const Ruleset* ruleset;
+  std::string procedure;
+  Json result;
+  Json rolls;
+  std::optional<TraceLog> trace;  // only when asked for
+  std::optional<std::uint32_t> seed;
+  Json receipt;  // null: none asked for
+};
+
+Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) {
   const Prepared p = prepare(req);
   DiceChoice choice = checkDiceSource(req, p);
   const bool hasDice = choice.hasDice, hasSeed = choice.hasSeed, wantReceipt = choice.wantReceipt;
@@ -159,18 +171,15 @@ Json resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) 
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);  // typed inputs read and checked
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
   Context ctx(*p.ruleset, p.inputs, p.options, dice, tracing);
-  Json result = bound->play(ctx, /*write=*/true);
-
-  Json out = object({{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"result", std::move(result)},
-           {"rolls", std::move(ctx.rolls())}});
-  if (tracing) out["trace"] = std::move(ctx.steps());
+  Resolution r{p.ruleset, p.name, bound->play(ctx, /*write=*/true), std::move(ctx.rolls()), std::nullopt, std::nullopt, Json()};
+  if (tracing) r.trace = ctx.takeTrace();
   // The seed is reported when it decided something: a drawn seed that rolled no die is noise.
-  if (hasSeed || (!hasDice && !out["rolls"].empty())) out["seed"] = seed;
+  if (hasSeed || (!hasDice && !r.rolls.empty())) r.seed = seed;
   if (wantReceipt)
-    out["receipt"] = makeReceipt(*p.ruleset, req, p.options, hasDice ? std::nullopt : std::optional<std::uint32_t>(seed),
-                                 hasDice ? kDiceSupplied : choice.hasCommit ? kDiceCommitReveal : hasSeed ? kDiceSeed : kDiceDrawn,
-                                 out["rolls"], out["result"]);
-  return out;
+    r.receipt = makeReceipt(*p.ruleset, req, p.options, hasDice ? std::nullopt : std::optional<std::uint32_t>(seed),
+                            hasDice ? kDiceSupplied : choice.hasCommit ? kDiceCommitReveal : hasSeed ? kDiceSeed : kDiceDrawn,
+                            r.rolls, r.result);
+  return r;
 }
 
 }  // namespace
@@ -193,15 +202,52 @@ Json currentErrorEnvelope() {
 
 
 Json resolve(const Json& request, std::optional<std::uint32_t> fallbackSeed) {
-  return guarded([&] { return resolveChecked(request, fallbackSeed); });
+  return guarded([&] {
+    Resolution r = resolveChecked(request, fallbackSeed);
+    Json out = object({{"ok", true}, {"ruleset", r.ruleset->id()}, {"procedure", std::move(r.procedure)},
+                       {"result", std::move(r.result)}, {"rolls", std::move(r.rolls)}});
+    if (r.trace) out["trace"] = r.trace->toJson();
+    if (r.seed) out["seed"] = *r.seed;
+    if (!r.receipt.is_null()) out["receipt"] = std::move(r.receipt);
+    return out;
+  });
+}
+
+// The same response written as text, with no document around the result: the trace is rendered
+// from its records straight into the text.
+void appendResolve(const Json& request, std::string& out, std::optional<std::uint32_t> fallbackSeed) {
+  const std::size_t start = out.size();
+  try {
+    const Resolution r = resolveChecked(request, fallbackSeed);
+    out += "{\"ok\":true,\"ruleset\":";
+    appendJsonString(out, r.ruleset->id());
+    out += ",\"procedure\":";
+    appendJsonString(out, r.procedure);
+    (out += ",\"result\":") += toText(r.result);
+    (out += ",\"rolls\":") += toText(r.rolls);
+    if (r.trace) {
+      out += ",\"trace\":";
+      r.trace->appendTo(out);
+    }
+    if (r.seed) (out += ",\"seed\":") += std::to_string(*r.seed);
+    if (!r.receipt.is_null()) (out += ",\"receipt\":") += toText(r.receipt);
+    out += '}';
+  } catch (...) {
+    out.resize(start);
+    out += toText(currentErrorEnvelope());
+  }
 }
 
 std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fallbackSeed) {
-  return toText(guarded([&] {
-    Json req, err;
-    if (!parseRequest(text, req, err)) return err;
-    return resolve(req, fallbackSeed);
-  }));
+  Json req, err;
+  try {
+    if (!parseRequest(text, req, err)) return toText(err);
+  } catch (...) {
+    return toText(currentErrorEnvelope());
+  }
+  std::string out;
+  appendResolve(req, out, fallbackSeed);
+  return out;
 }
 
 namespace {

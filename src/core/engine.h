@@ -19,6 +19,8 @@ inline constexpr const char* kEngineVersion = "0.1.0";
 // without one the engine draws from std::random_device, only then (in WASM: crypto.getRandomValues).
 Json resolve(const Json& request, std::optional<std::uint32_t> fallbackSeed = std::nullopt);
 std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fallbackSeed = std::nullopt);
+// The response to `request` appended to `out` as text (what resolveJson and batches write).
+void appendResolve(const Json& request, std::string& out, std::optional<std::uint32_t> fallbackSeed = std::nullopt);
 
 // {ruleset, table, column, roll, options?} -> {ok, cell, ...}: one printed cell of a grid table.
 Json lookup(const Json& request);

@@ -435,9 +435,10 @@ void answerBatch(const Json& requests, const std::string& call, std::uint32_t fa
     if (i) out += ',';
     if (call == "lookup")
       appendLookup(r, out);
+    else if (call == "resolve")
+      appendResolve(r, out, batchItemSeed(fallbackSeed, static_cast<std::uint32_t>(i)));
     else
-      out += toText(call == "odds" ? guarded([&] { return oddsChecked(r, budget, maxOddsPaths); })
-                                   : resolve(r, batchItemSeed(fallbackSeed, static_cast<std::uint32_t>(i))));
+      out += toText(guarded([&] { return oddsChecked(r, budget, maxOddsPaths); }));
     if (out.size() > kMaxBatchOutputBytes)
       throw RequestError(code::kRequestTooLarge,
                          "the batch's answers pass " + std::to_string(kMaxBatchOutputBytes >> 20) + " MiB at item " +

@@ -73,6 +73,7 @@ const Ruleset::Data& Ruleset::data() const {
     if (d->meta.at("id") != id_)
       throw std::logic_error("ruleset folder for " + id_ + " declares id " + d->meta.at("id").dump());
     for (const auto& [tid, t] : d->tables.items()) {
+      d->tableIndex.emplace(tid, &t);
       if (t.value("kind", "") == "grid") d->grids.emplace(tid, Grid(tid, t));
       if (const auto es = t.find("entries"); es != t.end() && es->is_array())
         for (const auto& e : *es)
@@ -100,7 +101,12 @@ const Ruleset::Data& Ruleset::data() const {
   return *data_;
 }
 
-const Json& Ruleset::table(const std::string& id) const { return data().tables.at(id); }
+const Json& Ruleset::table(std::string_view id) const {
+  const auto& index = data().tableIndex;
+  const auto it = index.find(id);
+  if (it == index.end()) throw std::out_of_range(id_ + ": no table " + std::string(id));
+  return *it->second;
+}
 
 const Json* Ruleset::entry(std::string_view tableId, std::string_view entryId) const {
   const auto& entries = data().entries;

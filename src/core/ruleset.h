@@ -65,10 +65,10 @@ class Ruleset {
   const std::string& id() const { return id_; }
   const Json& meta() const { return data().meta; }  // ruleset.json
   const Json& tables() const { return data().tables; }
-  const Json& table(const std::string& id) const;  // throws std::out_of_range
+  const Json& table(std::string_view id) const;  // throws std::out_of_range
   const Grid* grid(const std::string& id) const;   // nullptr when `id` is not a grid
   // By the generated ids (<folder>_tables.h), which procedures use: a misspelt id does not compile.
-  const Json& table(TableId t) const { return table(std::string(t.id)); }
+  const Json& table(TableId t) const { return table(std::string_view(t.id)); }
   const Grid* grid(TableId t) const { return grid(std::string(t.id)); }
   const Json& entryAt(EntryId e) const { return entryAt(e.table, e.id); }
   // An entry of a `modifiers` table by id; nullptr when the data has none (an index, built on load).
@@ -94,6 +94,7 @@ class Ruleset {
   struct Data {
     Json meta;
     Json tables;
+    std::unordered_map<std::string_view, const Json*> tableIndex;  // id -> table, in `tables`
     std::map<std::string, Grid> grids;
     // tableId -> entryId -> entry; the views point into `tables`, which never changes after loading.
     std::unordered_map<std::string_view, std::unordered_map<std::string_view, const Json*>> entries;

@@ -1,7 +1,17 @@
 // The explanation trace's step kinds: a closed set, defined once here. The TypeScript declarations
-// (bindings/js/index.d.ts, TraceKind) list the same names, and tests/native/test_trace.cpp checks both
+// (bindings/js/index.d.ts, TraceKind) list the same names, and tests/js/trace-kinds.test.mjs checks both
 // that every step of every fixture has one of them and that the declarations agree.
 #pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "json.h"
 #include "typed.h"
 
 namespace grapeshot {
@@ -34,5 +44,76 @@ inline constexpr EnumNames<22> kStepKindNames{
     "strength", "division", "multiplier", "column", "columnShift", "drm", "moraleModifier", "movementCost",
     "clamp", "modifiedRoll", "table", "matrix", "band", "check", "result", "note", "ruling", "prohibited",
     "stacking", "zoc", "points", "combatType"};
+
+// One value of a trace step's field, kept as it was given until the trace is rendered: a string
+// literal or the data's own text as a view (most reasons and refs), other text copied, integers and flags as they are,
+// anything else (a nested object, a list of units) as Json. A step builds no document.
+class TraceValue {
+ public:
+  TraceValue() = default;  // none: a field or ref not given
+  // A literal (or other static array of text): kept as a pointer, never copied.
+  template <std::size_t N>
+  TraceValue(const char (&text)[N]) : v_(std::string_view(text)) {}
+  // Text of the ruleset's data (a printed label or title), which outlives every response: not copied.
+  static TraceValue fromData(std::string_view text) {
+    TraceValue v;
+    v.v_ = text;
+    return v;
+  }
+  template <std::size_t N>
+  TraceValue(char (&)[N]) = delete;  // a buffer that may not outlive the step: pass a std::string
+  // Any other const char* (a name from a static table, or a buffer) is copied.
+  template <typename T, std::enable_if_t<std::is_same_v<T, const char*> || std::is_same_v<T, char*>, int> = 0>
+  TraceValue(T text) : v_(std::string(text)) {}
+  TraceValue(std::string text) : v_(std::move(text)) {}
+  TraceValue(std::string_view text) : v_(std::string(text)) {}
+  TraceValue(bool b) : v_(b) {}
+  TraceValue(double d) : v_(Json(d)) {}
+  // No other pointer: it would silently become a bool.
+  template <typename T, std::enable_if_t<!std::is_same_v<std::remove_cv_t<T>, char>, int> = 0>
+  TraceValue(T*) = delete;
+  template <typename T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && std::is_signed_v<T>, int> = 0>
+  TraceValue(T i) : v_(static_cast<std::int64_t>(i)) {}
+  template <typename T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && std::is_unsigned_v<T>, int> = 0>
+  TraceValue(T i) : v_(static_cast<std::uint64_t>(i)) {}
+  TraceValue(Json j) : v_(std::move(j)) {}
+
+  bool given() const { return v_.index() != 0; }
+  bool emptyText() const;  // "" (or none)
+
+  void appendTo(std::string& out) const;  // as JSON text, exactly as toText(toJson()) writes it
+  Json toJson() const;
+
+ private:
+  // string_view: text that outlives the response (literals, the ruleset's data); string: a copy.
+  std::variant<std::monostate, std::int64_t, std::uint64_t, bool, std::string_view, std::string, Json> v_;
+};
+
+// A field of a trace step: `key` is a literal (nullptr: no field, for a field given only sometimes).
+struct TraceField {
+  const char* key = nullptr;
+  TraceValue value;
+};
+
+// The explanation of one request: its steps as compact records, rendered to JSON once, at the end,
+// and only when the caller asked for the trace.
+class TraceLog {
+ public:
+  void add(StepKind kind, TraceField* fields, std::size_t n);
+  bool empty() const { return steps_.empty(); }
+  void appendTo(std::string& out) const;  // a JSON array of {kind, ...fields}
+  Json toJson() const;
+
+ private:
+  struct Step {
+    StepKind kind;
+    std::uint32_t first, count;  // its fields in fields_
+  };
+  std::vector<Step> steps_;
+  std::vector<TraceField> fields_;
+};
+
+// Appends `text` as a JSON string, exactly as toText(Json(text)) writes it.
+void appendJsonString(std::string& out, std::string_view text);
 
 }  // namespace grapeshot

@@ -1,0 +1,103 @@
+#include "trace.h"
+
+namespace grapeshot {
+
+void appendJsonString(std::string& out, std::string_view text) {
+  for (const char c : text)
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      // Beyond ASCII: nlohmann's own writer, which replaces invalid UTF-8 as every response does.
+      out += toText(Json(std::string(text)));
+      return;
+    }
+  out += '"';
+  for (const char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          static constexpr char kHex[] = "0123456789abcdef";
+          ((out += "\\u00") += kHex[(c >> 4) & 0xF]) += kHex[c & 0xF];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+namespace {
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+}  // namespace
+
+bool TraceValue::emptyText() const {
+  if (const auto* t = std::get_if<std::string>(&v_)) return t->empty();
+  if (const auto* t = std::get_if<std::string_view>(&v_)) return t->empty();
+  return !given();
+}
+
+void TraceValue::appendTo(std::string& out) const {
+  std::visit(Overloaded{[&](std::monostate) { out += "null"; },
+                        [&](std::int64_t i) { out += std::to_string(i); },
+                        [&](std::uint64_t u) { out += std::to_string(u); },
+                        [&](bool b) { out += b ? "true" : "false"; },
+                        [&](std::string_view text) { appendJsonString(out, text); },
+                        [&](const std::string& text) { appendJsonString(out, text); },
+                        [&](const Json& j) { out += toText(j); }},
+             v_);
+}
+
+Json TraceValue::toJson() const {
+  return std::visit(Overloaded{[](std::monostate) { return Json(); }, [](std::string_view t) { return Json(std::string(t)); },
+                               [](const auto& v) { return Json(v); }},
+                    v_);
+}
+
+void TraceLog::add(StepKind kind, TraceField* fields, std::size_t n) {
+  const auto first = static_cast<std::uint32_t>(fields_.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (fields[i].key) fields_.push_back(std::move(fields[i]));
+  steps_.push_back({kind, first, static_cast<std::uint32_t>(fields_.size() - first)});
+}
+
+void TraceLog::appendTo(std::string& out) const {
+  out += '[';
+  for (std::size_t s = 0; s < steps_.size(); ++s) {
+    const Step& step = steps_[s];
+    ((out += s ? ",{\"kind\":\"" : "{\"kind\":\"") += enumName(step.kind, kStepKindNames)) += '"';
+    for (std::uint32_t i = step.first; i < step.first + step.count; ++i) {
+      ((out += ",\"") += fields_[i].key) += "\":";
+      fields_[i].value.appendTo(out);
+    }
+    out += '}';
+  }
+  out += ']';
+}
+
+Json TraceLog::toJson() const {
+  Json out = Json::array();
+  auto& items = out.get_ref<Json::array_t&>();
+  items.reserve(steps_.size());
+  for (const Step& step : steps_) {
+    Json o(Json::value_t::object);
+    auto& members = o.get_ref<Json::object_t&>();
+    members.reserve(step.count + 1);
+    members.emplace_back("kind", enumName(step.kind, kStepKindNames));
+    for (std::uint32_t i = step.first; i < step.first + step.count; ++i)
+      members.emplace_back(fields_[i].key, fields_[i].value.toJson());
+    items.push_back(std::move(o));
+  }
+  return out;
+}
+
+}  // namespace grapeshot

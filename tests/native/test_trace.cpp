@@ -1,0 +1,51 @@
+// The trace's compact records (trace.h): written as text, each step reads exactly as the same step
+// built as a document and serialized, so the text and Json entry points agree byte for byte.
+#include <catch2/catch.hpp>
+
+#include "core/engine.h"
+#include "core/trace.h"
+
+using namespace grapeshot;
+
+TEST_CASE("appendJsonString escapes exactly as the JSON writer does", "[trace]") {
+  const std::string cases[] = {"plain text", "", "say \"9+\"", "back\\slash", "tab\there", "line\nbreak\r",
+                               std::string("nul\0byte", 8), "\x01\x1f\x7f", "\b\f", "band 2-6 \xE2\x80\x94 rallied",
+                               "broken \xFF utf-8"};
+  for (const auto& s : cases) {
+    INFO(toText(Json(s)));
+    std::string out = "x";
+    appendJsonString(out, s);
+    CHECK(out == "x" + toText(Json(s)));
+  }
+}
+
+TEST_CASE("a trace log renders each step with its kind first, its fields in order", "[trace]") {
+  TraceLog log;
+  std::string owned = "a unit \"A\"";
+  TraceField first[] = {{"for", owned}, {"value", -3}, {nullptr, {}}, {"ref", "V-11"}};
+  log.add(StepKind::drm, first, std::size(first));
+  TraceField second[] = {{"passed", true}, {"count", std::size_t{18446744073709551615u}},
+                         {"cell", Json::parse(R"({"attacker":"1","defender":null})")}, {"ratio", 1.5},
+                         {"label", TraceValue::fromData("Woods")}};
+  log.add(StepKind::check, second, std::size(second));
+  owned = "changed after the step";  // the step kept its own copy
+  std::string text;
+  log.appendTo(text);
+  CHECK(text ==
+        R"([{"kind":"drm","for":"a unit \"A\"","value":-3,"ref":"V-11"},)"
+        R"({"kind":"check","passed":true,"count":18446744073709551615,"cell":{"attacker":"1","defender":null},"ratio":1.5,"label":"Woods"}])");
+  CHECK(toText(log.toJson()) == text);
+  TraceLog empty;
+  std::string none;
+  empty.appendTo(none);
+  CHECK(none == "[]");
+}
+
+TEST_CASE("a traced response reads the same from the text and the Json entry points", "[trace]") {
+  const Json req = Json::parse(R"({"ruleset":"napoleon-iii-1866","procedure":"shock","seed":7,
+    "attacker":{"units":[{"combatValue":6,"morale":4}]},"defender":{"units":[{"combatValue":4,"morale":4}]}})");
+  const std::string text = resolveJson(req.dump());
+  REQUIRE(Json::parse(text).at("ok") == true);
+  CHECK_FALSE(Json::parse(text).at("trace").empty());
+  CHECK(toText(resolve(req)) == text);
+}
