@@ -26,22 +26,14 @@ int Context::rollCheckOver(const Die& die, const std::string& purpose, int passM
   return rollBanded(die, purpose, Bands{{passMin}, 1});
 }
 
-void Context::trace(StepKind kind, TraceField f1, TraceField f2, TraceField f3, TraceField f4, TraceField f5,
-                    TraceField f6, TraceField f7, TraceField f8, TraceField f9, TraceField f10) {
-  if (!tracing_) return;
-  TraceField fields[] = {std::move(f1), std::move(f2), std::move(f3), std::move(f4), std::move(f5),
-                         std::move(f6), std::move(f7), std::move(f8), std::move(f9), std::move(f10)};
-  trace_.add(kind, fields, std::size(fields));
-}
-
 void Context::note(TraceValue text, TraceValue ref) {
   if (!tracing_) return;
-  if (ref.emptyText()) trace(StepKind::note, {"reason", std::move(text)});
-  else trace(StepKind::note, {"reason", std::move(text)}, {"ref", std::move(ref)});
+  if (ref.emptyText()) trace(StepKind::note, {{"reason", std::move(text)}});
+  else trace(StepKind::note, {{"reason", std::move(text)}, {"ref", std::move(ref)}});
 }
 
 void Context::ruling(TraceValue id, TraceValue text) {
-  trace(StepKind::ruling, {"reason", std::move(text)}, {"ref", std::move(id)});
+  trace(StepKind::ruling, {{"reason", std::move(text)}, {"ref", std::move(id)}});
 }
 
 const Grid& Context::grid(const std::string& id) const {
@@ -72,8 +64,8 @@ Modifiers& Modifiers::add(int value, TraceValue reason, TraceValue ref) {
   if (value == 0) return *this;
   total_ += value;
   if (ctx_.tracing())
-    ctx_.trace(kind_, {"value", value}, {"reason", std::move(reason)}, {"ref", std::move(ref)},
-               subject_.empty() ? TraceField{} : TraceField{"for", subject_});
+    ctx_.trace(kind_, {{"value", value}, {"reason", std::move(reason)}, {"ref", std::move(ref)},
+                       {subject_.empty() ? nullptr : "for", subject_}});
   return *this;
 }
 
@@ -131,8 +123,8 @@ int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::st
 int clampTraced(Context& ctx, int value, int low, int high, TraceValue what, TraceValue ref) {
   const int clamped = std::clamp(value, low, high);
   if (clamped != value && ctx.tracing())
-    ctx.trace(StepKind::clamp, {"before", value}, {"after", clamped}, {"min", low}, {"max", high},
-              {"reason", std::move(what)}, {"ref", std::move(ref)});
+    ctx.trace(StepKind::clamp, {{"before", value}, {"after", clamped}, {"min", low}, {"max", high},
+                                {"reason", std::move(what)}, {"ref", std::move(ref)}});
   return clamped;
 }
 

@@ -44,11 +44,13 @@ class Context {
   // so procedures skip building the texts that name units and rolls.
   bool wordy() const { return tracing_ || recordRolls_; }
   // Appends one explanation step {kind, ...fields} (fields: value, reason, ref, ...), as a compact
-  // record (trace.h); a no-op when not tracing. The kinds are a closed set (trace.h). A field whose
-  // key is null is left out (a field given only sometimes).
-  void trace(StepKind kind, TraceField f1 = {}, TraceField f2 = {}, TraceField f3 = {}, TraceField f4 = {},
-             TraceField f5 = {}, TraceField f6 = {}, TraceField f7 = {}, TraceField f8 = {}, TraceField f9 = {},
-             TraceField f10 = {});
+  // record (trace.h), its fields moved out of the braced list: trace(kind, {{"for", who}, {"value", 2}}).
+  // A no-op when not tracing. The kinds are a closed set (trace.h). A field whose key is null is left
+  // out (a field given only sometimes).
+  template <std::size_t N>
+  void trace(StepKind kind, TraceField (&&fields)[N]) {
+    if (tracing_) trace_.add(kind, fields, N);
+  }
   // A remark; `ref` (the printed rule) is left out when empty.
   void note(TraceValue text, TraceValue ref = {});
   // Records that ruling `id` (an option) decided something, with what it decided.

@@ -40,6 +40,10 @@ template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
 }  // namespace
 
+TraceValue::~TraceValue() = default;
+TraceValue::TraceValue(TraceValue&&) noexcept = default;
+TraceValue& TraceValue::operator=(TraceValue&&) noexcept = default;
+
 bool TraceValue::emptyText() const {
   if (const auto* t = std::get_if<std::string>(&v_)) return t->empty();
   if (const auto* t = std::get_if<std::string_view>(&v_)) return t->empty();

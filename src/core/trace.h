@@ -51,6 +51,10 @@ inline constexpr EnumNames<22> kStepKindNames{
 class TraceValue {
  public:
   TraceValue() = default;  // none: a field or ref not given
+  // Out of line: every trace call site destroys its fields, and the variant's inline code adds up.
+  ~TraceValue();
+  TraceValue(TraceValue&&) noexcept;
+  TraceValue& operator=(TraceValue&&) noexcept;
   // A literal (or other static array of text): kept as a pointer, never copied.
   template <std::size_t N>
   TraceValue(const char (&text)[N]) : v_(std::string_view(text)) {}

@@ -20,10 +20,10 @@ int baseColumn(Context& ctx, const std::string& scale, int strength) {
     const Json& col = columns[c];
     if (col.is_null() || col.value("shiftOnly", false)) continue;
     if (strength >= col.at("min").get<int>() && (!col.contains("max") || strength <= col.at("max").get<int>())) {
-      GS_TRACE(ctx, StepKind::column, {"for", scale + " scale"}, {"value", static_cast<int>(c)},
+      GS_TRACE(ctx, StepKind::column, {{"for", scale + " scale"}, {"value", static_cast<int>(c)},
                      {"reason", "strength " + std::to_string(strength) + " reads \"" +
                                     col.at("label").get<std::string>() + "\""},
-                     {"ref", "FIRE COMBAT TABLE"});
+                     {"ref", "FIRE COMBAT TABLE"}});
       return static_cast<int>(c);
     }
   }
@@ -99,11 +99,11 @@ class Fire final : public Play {
     if (grandBattery_) {
       const Json& gb = ctx.entry(tables::grandBattery.grandBattery);
       const int after = strength * gb.at("num").get<int>() / gb.at("den").get<int>();
-      GS_TRACE(ctx, StepKind::multiplier, {"for", "fire strength"},
+      GS_TRACE(ctx, StepKind::multiplier, {{"for", "fire strength"},
                          {"factor", std::to_string(gb.at("num").get<int>()) +
                                         (gb.at("den").get<int>() == 1 ? "" : "/" + std::to_string(gb.at("den").get<int>()))},
                          {"before", strength}, {"after", after},
-                     {"reason", gb.at("label")}, {"ref", "Grand Battery Fire"});
+                     {"reason", gb.at("label")}, {"ref", "Grand Battery Fire"}});
       strength = after;
     }
     const int base = baseColumn(ctx, scale, strength);
@@ -141,8 +141,8 @@ class Fire final : public Play {
     const int last = lastColumn(ctx, scale, infantryFullWidth_);
     const int column = std::clamp(base + netShift, 0, last);
     if (column != base + netShift)
-      GS_TRACE(ctx, StepKind::clamp, {"before", base + netShift}, {"after", column}, {"min", 0}, {"max", last},
-                     {"reason", "the " + scale + " scale ends there"}, {"ref", base + netShift > last ? "W-07" : "W-08"});
+      GS_TRACE(ctx, StepKind::clamp, {{"before", base + netShift}, {"after", column}, {"min", 0}, {"max", last},
+                     {"reason", "the " + scale + " scale ends there"}, {"ref", base + netShift > last ? "W-07" : "W-08"}});
     if (scale == "infantry" && base + netShift > column && !infantryFullWidth_)
       GS_RULING(ctx, "W-07", "infantry fire stops at the \"9+\" column");
     if (column == 0) GS_RULING(ctx, "W-08", "the \"<1*\" column, reached by a left shift");
@@ -170,9 +170,9 @@ class Fire final : public Play {
     const std::string code = cell.is_null() ? "-" : cell.get<std::string>();
     const std::string label = ctx.wordy() || write ? columnLabel(ctx, scale, column) : std::string();
     // The printed header is the artillery scale's; the label is the firer's scale's ("5-6" under "4-6").
-    GS_TRACE(ctx, StepKind::table, {"table", tables::fire.id}, {"column", label}, {"columnIndex", column},
+    GS_TRACE(ctx, StepKind::table, {{"table", tables::fire.id}, {"column", label}, {"columnIndex", column},
                    {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(kD10, natural, drm.total())},
-                   {"ref", "FIRE COMBAT TABLE"});
+                   {"ref", "FIRE COMBAT TABLE"}});
     if (cell.is_null()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
 
     // 5. Decode the result (Fire Results key).
@@ -206,10 +206,10 @@ class Fire final : public Play {
         const std::string& outcome = bandFor(leaderBands_, die, "Leader Casualties").printed->at("code").get_ref<const std::string&>();
         leader["natural"] = die;
         leader["killed"] = outcome == "killed";
-        GS_TRACE(ctx, StepKind::check, {"for", "leader"}, {"natural", die}, {"passed", outcome != "killed"},
+        GS_TRACE(ctx, StepKind::check, {{"for", "leader"}, {"natural", die}, {"passed", outcome != "killed"},
                        {"reason", outcome == "killed" ? "the leader has been killed and is removed from play"
                                                       : "the leader survives"},
-                       {"ref", "Leader Casualties"});
+                       {"ref", "Leader Casualties"}});
         leaderFate = outcome == "killed" ? "; the leader is killed" : "; the leader survives";
       }
       ctx.tally("leaderKilled", leader.value("killed", false));

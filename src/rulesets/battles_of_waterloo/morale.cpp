@@ -93,11 +93,11 @@ class Square final : public Play {
     const int over = total - u.cohesion;  // the bands are printed relative to the Cohesion Rating
     const Json* band = bandFor(bands_, over, "Square in Reaction").printed;
     const bool formed = band->at("passed").get<bool>();
-    GS_TRACE(ctx, StepKind::check, {"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
+    GS_TRACE(ctx, StepKind::check, {{"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
                    {"total", total}, {"cohesion", u.cohesion}, {"passed", formed},
                    {"reason", rollText(kD10, natural, drm.total()) + ": " + band->at("label").get<std::string>() + " -> " +
                                   band->at("text").get<std::string>()},
-                   {"ref", "Square in Reaction"});
+                   {"ref", "Square in Reaction"}});
     std::string code;
     if (!formed) {
       code = band->at("resultCode").get<std::string>();
@@ -163,10 +163,10 @@ class ChargeReaction final : public Play {
       reaction = chosen->at("effects").at(0).get<std::string>();
       if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check
     }
-    GS_TRACE(ctx, StepKind::result, {"for", u.who()}, {"reason", row->at("type").get<std::string>() + ", " +
+    GS_TRACE(ctx, StepKind::result, {{"for", u.who()}, {"reason", row->at("type").get<std::string>() + ", " +
                                                                       (passed ? "pass: " : "fail: ") +
                                                                       cell.at("text").get<std::string>()},
-                   {"ref", "Charge Reaction"});
+                   {"ref", "Charge Reaction"}});
     ctx.tally("passed", passed);
     ctx.tally("reaction", reaction);
     if (!write) return finish(ctx, false, Json(), u, "");

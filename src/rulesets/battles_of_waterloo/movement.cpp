@@ -117,7 +117,7 @@ class Move {
   Json prohibit(const std::string& reason, const std::string& ref) {
     prohibited_ = true;
     reason_ = reason;
-    GS_TRACE(ctx_, StepKind::prohibited, {"reason", reason}, {"ref", ref});
+    GS_TRACE(ctx_, StepKind::prohibited, {{"reason", reason}, {"ref", ref}});
     return finish();
   }
   Json prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
@@ -159,9 +159,9 @@ class Move {
     Json term = object({{"row", label(rowId)}, {"printed", printed}, {"cost", mpJson(halves)}});
     if (!why.empty()) term["why"] = why;
     terms_.push_back(term);
-    GS_TRACE(ctx_, StepKind::movementCost, {"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
+    GS_TRACE(ctx_, StepKind::movementCost, {{"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
                                                                                         (why.empty() ? "" : " (" + why + ")")},
-                    {"ref", "Terrain Effects on Movement"});
+                    {"ref", "Terrain Effects on Movement"}});
     return true;
   }
 
@@ -296,8 +296,8 @@ Json Move::run() {
                         "Terrain Effects on Movement: note D");
       effects_.push_back("disordered");
       newState_ = "D-1";
-      GS_TRACE(ctx_, StepKind::result, {"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
-                      {"ref", "Terrain Effects on Movement: note D"});
+      GS_TRACE(ctx_, StepKind::result, {{"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
+                      {"ref", "Terrain Effects on Movement: note D"}});
     }
   }
   const std::string& slope = in_.slope;
@@ -358,7 +358,7 @@ Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
   Json reasons = Json::array();
   auto fail = [&](const std::string& code, const std::string& text, const std::string& ref) {
     reasons.push_back(object({{"code", code}, {"reason", text}, {"ref", ref}}));
-    GS_TRACE(ctx, StepKind::stacking, {"reason", text}, {"ref", ref});
+    GS_TRACE(ctx, StepKind::stacking, {{"reason", text}, {"ref", ref}});
   };
 
   // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
@@ -385,9 +385,9 @@ Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
       }
     if (allFit) {
       counted.erase(std::find(counted.begin(), counted.end(), i));
-      GS_TRACE(ctx, StepKind::stacking, {"reason", "Silesian Rifle (unit " + std::to_string(i) +
+      GS_TRACE(ctx, StepKind::stacking, {{"reason", "Silesian Rifle (unit " + std::to_string(i) +
                                                           ") stacks with 3/I division infantry / I Corps artillery: not counted"},
-                     {"ref", "Stacking"});
+                     {"ref", "Stacking"}});
       break;
     }
   }
@@ -503,7 +503,7 @@ Json Zoc::play(Context& ctx, bool) const {
     hexsides.push_back("front");
   }
   if (rowId == "shaken") GS_RULING(ctx, "W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
-  GS_TRACE(ctx, StepKind::zoc, {"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"});
+  GS_TRACE(ctx, StepKind::zoc, {{"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}});
   ctx.tally("hexsides", static_cast<int>(hexsides.size()));
   return object({{"row", row->at("label")}, {"printed", printed}, {"hexsides", hexsides},
               {"count", hexsides.size()}, {"summary", row->at("label").get<std::string>() + ": " + printed}});

@@ -93,9 +93,9 @@ class Rally final : public Play {
       const std::string& code = band.at("code").get_ref<const std::string&>();
       newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
       rallied = code == "rallied";
-      GS_TRACE(ctx, StepKind::band, {"for", who_}, {"total", total}, {"band", band.at("label")},
+      GS_TRACE(ctx, StepKind::band, {{"for", who_}, {"total", total}, {"band", band.at("label")},
                      {"reason", rollText(kD10, natural, modifier) + ": " + band.at("text").get<std::string>()},
-                     {"ref", "Rallying Routed Units"});
+                     {"ref", "Rallying Routed Units"}});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
       if (code == "D-1") GS_RULING(ctx, "W-40", who_ + ": band 2-6 — no longer routed, becomes D-1; not rallied");
       if (write) {
@@ -120,8 +120,8 @@ class Rally final : public Play {
                                           : std::string();
       GS_RULING(ctx, "W-02", le_ ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
                                  : "as printed, a D-1/D-2 unit rallies only on modified roll < Cohesion");
-      GS_TRACE(ctx, StepKind::check, {"for", who_}, {"natural", natural}, {"drm", modifier}, {"total", total},
-                     {"cohesion", cohesion_}, {"passed", passed}, {"reason", how}, {"ref", "W-02"});
+      GS_TRACE(ctx, StepKind::check, {{"for", who_}, {"natural", natural}, {"drm", modifier}, {"total", total},
+                     {"cohesion", cohesion_}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
       newState = state_.c_str();
       if (passed) {
         newState = "Normal";

@@ -36,10 +36,10 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
     const Fraction before = s;
     const long long num = e.at("num").get<long long>(), den = e.at("den").get<long long>();
     s = s.times(num, den);
-    GS_TRACE(ctx, StepKind::multiplier, {"for", who},
+    GS_TRACE(ctx, StepKind::multiplier, {{"for", who},
                        {"factor", den == 1 ? std::to_string(num) : std::to_string(num) + "/" + std::to_string(den)},
                        {"before", before.text()}, {"after", s.text()},
-                   {"reason", e.at("label")}, {"ref", ref});
+                   {"reason", e.at("label")}, {"ref", ref}});
   };
   const std::string& through = unit.chargeThrough;
   if (isCavalry(unit.type)) {
@@ -343,12 +343,12 @@ class Shock final : public Play {
       attack += attackStrength(ctx, chargers_[i], square, defenderAllRouted, att.units[i].who());
     for (std::size_t i = 0; i < def.units.size(); ++i)
       if (def.units[i].state != State::eliminated) defence += Fraction{defenceStrengths_[i], 1};
-    GS_TRACE(ctx, StepKind::strength, {"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"});
-    GS_TRACE(ctx, StepKind::strength, {"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"});
+    GS_TRACE(ctx, StepKind::strength, {{"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
+    GS_TRACE(ctx, StepKind::strength, {{"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
     const OddsColumn odds = oddsColumn(ratios_, attack, defence);
-    GS_TRACE(ctx, StepKind::column, {"value", odds.column}, {"ref", "W-12"},
+    GS_TRACE(ctx, StepKind::column, {{"value", odds.column}, {"ref", "W-12"},
                    {"reason", attack.text() + " to " + defence.text() + " reads \"" + table.columnLabel(odds.column) +
-                                  "\" (rounded in the defender's favour)"});
+                                  "\" (rounded in the defender's favour)"}});
 
     // 2. DRMs (W-18: one tier per fact; groups cumulative).
     Modifiers drm(ctx, StepKind::drm, "shock roll");
@@ -444,9 +444,9 @@ class Shock final : public Play {
       }
       cells[s] = cell.is_null() ? "-" : cell.get<std::string>();
     }
-    GS_TRACE(ctx, StepKind::table, {"table", tables::shock.id}, {"column", table.columnLabel(odds.column)},
+    GS_TRACE(ctx, StepKind::table, {{"table", tables::shock.id}, {"column", table.columnLabel(odds.column)},
                    {"row", table.rowLabel(modified)}, {"cell", object({{"attacker", cells[0]}, {"defender", cells[1]}})},
-                   {"reason", rollText(kD10, natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"});
+                   {"reason", rollText(kD10, natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
 
     // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
     applySide(ctx, def, cells[1], "defender");

@@ -194,9 +194,9 @@ class BreakTest final : public Play {
   }
 
   Json play(Context& ctx, bool write) const override {
-    GS_TRACE(ctx, StepKind::combatType, {"value", combatType_},
+    GS_TRACE(ctx, StepKind::combatType, {{"value", combatType_},
                    {"reason", "test " + test_ + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows"},
-                   {"ref", "B-04"});
+                   {"ref", "B-04"}});
     for (const Told& t : told_) tell(ctx, t);
     Modifiers m(ctx, StepKind::drm, ctx.tracing() ? "break test " + test_ : std::string());
     for (const auto& t : terms_) m.entry(kModifiers, t.id, t.times, t.ruling);
@@ -207,10 +207,10 @@ class BreakTest final : public Play {
     const int d1 = ctx.roll(kD6, "break test " + test_ + ", first die");
     const int d2 = ctx.roll(kD6, "break test " + test_ + ", second die");
     const int modified = d1 + d2 + drm;
-    GS_TRACE(ctx, StepKind::modifiedRoll, {"value", modified},
+    GS_TRACE(ctx, StepKind::modifiedRoll, {{"value", modified},
                    {"reason", std::to_string(d1) + " + " + std::to_string(d2) + (drm < 0 ? " - " : " + ") +
                                   std::to_string(std::abs(drm)) + " = " + std::to_string(modified)},
-                   {"ref", "Break Test Result Table"});
+                   {"ref", "Break Test Result Table"}});
 
     // The printed result cell for this modified roll, combat type and arm.
     const auto row = std::find_if(rows_.begin(), rows_.end(), [&](const ResultRow& r) {

@@ -82,11 +82,11 @@ class BrigadeMorale final : public Play {
     if (ctx.tracing())
       for (std::size_t i = 0; i < units_.size(); ++i) {
         const UnitPoints& u = units_[i];
-        ctx.trace(StepKind::points, {"for", "unit " + std::to_string(i + 1)}, {"value", points(u.counted)},
+        ctx.trace(StepKind::points, {{"for", "unit " + std::to_string(i + 1)}, {"value", points(u.counted)},
                        {"reason", "stamina " + std::to_string(u.stamina) +
                                       (u.quality == "better" ? " +1 better" : u.quality == "poorer" ? " -1 poorer" : "") +
                                       ", " + u.state},
-                       {"ref", u.state == "fresh" ? "Brigade Morale Points" : "B-11"});
+                       {"ref", u.state == "fresh" ? "Brigade Morale Points" : "B-11"}});
       }
     Json result;
     if (write) {
@@ -119,10 +119,10 @@ class BrigadeMorale final : public Play {
                "B-14");
     if (write) result["removed"] = false;
 
-    GS_TRACE(ctx, StepKind::check, {"for", "brigade morale"}, {"value", points(nowHalves_)},
+    GS_TRACE(ctx, StepKind::check, {{"for", "brigade morale"}, {"value", points(nowHalves_)},
                    {"reason", pointsText(nowHalves_) + " of " + pointsText(startHalves_) + " points: " +
                                   (test_ ? "half or below, test" : "above half, no test")},
-                   {"ref", "B-11"});
+                   {"ref", "B-11"}});
     ctx.tally("tested", test_);
     if (!test_)
       return finish("noTest", write ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
@@ -146,8 +146,8 @@ class BrigadeMorale final : public Play {
                                         (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " +
                                         std::to_string(score) + " vs commander's rating " + std::to_string(rating_)
                                   : std::string();
-    GS_TRACE(ctx, StepKind::check, {"for", "brigade morale test"}, {"value", score}, {"target", rating_},
-                   {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"});
+    GS_TRACE(ctx, StepKind::check, {{"for", "brigade morale test"}, {"value", score}, {"target", rating_},
+                   {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}});
     if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
 
     if (write)

@@ -147,9 +147,9 @@ Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const std::strin
     GS_RULING(ctx, "G-01", "G01_nat on: a natural " + std::to_string(c.natural) + " " + (c.passed ? "passes" : "fails") +
                            " whatever the modifiers" + (changed ? "" : " (the total agrees)"));
   }
-  GS_TRACE(ctx, StepKind::check, {"for", who}, {"natural", c.natural}, {"drm", drm}, {"modified", c.modified},
+  GS_TRACE(ctx, StepKind::check, {{"for", who}, {"natural", c.natural}, {"drm", drm}, {"modified", c.modified},
                  {"needs", c.needs ? Json(*c.needs) : Json(nullptr)}, {"passed", c.passed}, {"reason", reason},
-                 {"ref", "G-01"});
+                 {"ref", "G-01"}});
   return c;
 }
 

@@ -95,7 +95,7 @@ class Movement final : public Play {
 
  private:
   static Json prohibited(Context& ctx, bool write, const std::string& reason, const std::string& row) {
-    GS_TRACE(ctx, StepKind::prohibited, {"reason", reason}, {"ref", "Terrain effects: " + row});
+    GS_TRACE(ctx, StepKind::prohibited, {{"reason", reason}, {"ref", "Terrain effects: " + row}});
     ctx.tally("cost", "prohibited");
     if (!write) return Json();
     return object({{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()},
