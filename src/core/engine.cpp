@@ -246,6 +246,7 @@ std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fa
     return toText(currentErrorEnvelope());
   }
   std::string out;
+  out.reserve(8192);  // a traced response is a few KB: grown once or not at all
   appendResolve(req, out, fallbackSeed);
   return out;
 }

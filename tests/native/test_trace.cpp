@@ -10,7 +10,8 @@ using namespace grapeshot;
 TEST_CASE("appendJsonString escapes exactly as the JSON writer does", "[trace]") {
   const std::string cases[] = {"plain text", "", "say \"9+\"", "back\\slash", "tab\there", "line\nbreak\r",
                                std::string("nul\0byte", 8), "\x01\x1f\x7f", "\b\f", "band 2-6 \xE2\x80\x94 rallied",
-                               "broken \xFF utf-8"};
+                               "broken \xFF utf-8", "\xC3\xA9\xF0\x9F\x8E\xB2 \xE2\x80", "\xED\xA0\x80 surrogate",
+                               "\xC0\xAF overlong", "\xF4\x90\x80\x80 beyond", "x\xF0\x9F\x8E", "\xEF\xBF\xBF\xF4\x8F\xBF\xBF"};
   for (const auto& s : cases) {
     INFO(toText(Json(s)));
     std::string out = "x";
