@@ -56,6 +56,10 @@ const Json& Context::entry(std::string_view tableId, std::string_view entryId) c
 }
 
 int Context::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key) const {
+  if (key.empty()) {
+    const PrintedEntry& e = ruleset.printedEntry(tableId, entryId);
+    if (e.hasValue) return e.value;
+  }
   const Json& e = entry(tableId, entryId);
   return key.empty() ? e.at("value").get<int>() : e.at("values").at(std::string(key)).get<int>();
 }
@@ -71,16 +75,17 @@ Modifiers& Modifiers::add(int value, TraceValue reason, TraceValue ref) {
 
 Modifiers& Modifiers::entry(std::string_view tableId, std::string_view entryId, int times, std::string_view ruling) {
   if (times == 0) return *this;
-  const Json& e = ctx_.entry(tableId, entryId);
+  const PrintedEntry& e = ctx_.ruleset.printedEntry(tableId, entryId);
+  if (!e.hasValue) throw std::logic_error(std::string(tableId) + "." + std::string(entryId) + " has no single printed value");
   // Untraced (exact odds run the procedure once per die sequence): skip building the reason text.
   if (!ctx_.tracing()) {
-    total_ += e.at("value").get<int>() * times;
+    total_ += e.value * times;
     return *this;
   }
   // The printed label and the table's title are the data's own text: traced without a copy.
-  const std::string& label = e.at("label").get_ref<const std::string&>();
-  TraceValue reason = times == 1 ? TraceValue::fromData(label) : TraceValue(label + " (x" + std::to_string(times) + ")");
-  return add(e.at("value").get<int>() * times, std::move(reason), source(tableId, ruling));
+  TraceValue reason = times == 1 ? TraceValue::fromData(e.label)
+                                 : TraceValue(std::string(e.label) + " (x" + std::to_string(times) + ")");
+  return add(e.value * times, std::move(reason), ruling.empty() ? TraceValue::fromData(e.tableTitle) : TraceValue(ruling));
 }
 
 Modifiers& Modifiers::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key,
@@ -91,13 +96,9 @@ Modifiers& Modifiers::entryValue(std::string_view tableId, std::string_view entr
     total_ += value;
     return *this;
   }
-  return add(value, e.at("label").get<std::string>() + " [" + std::string(key) + "]", source(tableId, ruling));
-}
-
-// What a printed entry's step cites: the ruling that decided its value, else its table's title.
-TraceValue Modifiers::source(std::string_view tableId, std::string_view ruling) const {
-  if (!ruling.empty()) return TraceValue(ruling);
-  return TraceValue::fromData(ctx_.table(tableId).at("title").get_ref<const std::string&>());
+  const PrintedEntry& printed = ctx_.ruleset.printedEntry(tableId, entryId);
+  return add(value, std::string(printed.label) + " [" + std::string(key) + "]",
+             ruling.empty() ? TraceValue::fromData(printed.tableTitle) : TraceValue(ruling));
 }
 
 int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::string_view key, std::string& ruling) {

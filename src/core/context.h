@@ -113,7 +113,6 @@ class Modifiers {
   int total() const { return total_; }
 
  private:
-  TraceValue source(std::string_view tableId, std::string_view ruling) const;
   Context& ctx_;
   StepKind kind_;
   std::string subject_;

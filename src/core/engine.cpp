@@ -96,14 +96,16 @@ std::uint32_t validSeed(const Json& seed) {
 
 }  // namespace
 
-Prepared prepare(const Json& req) {
+Prepared prepare(const Json& req, Json* consumable) {
   if (!req.is_object())
     throw RequestError(code::kInvalidRequest, std::string("a request is a JSON object, got ") + schemaTypeName(req), "");
   Prepared p;
   p.ruleset = &requireRuleset(req);
   p.name = requireProcedure(*p.ruleset, req);
   p.options = validOptions(*p.ruleset, req);
-  p.inputs = p.ruleset->inputsValidator(p.name).validate(req, "", nullptr, isEnvelopeField);
+  const Schema& inputs = p.ruleset->inputsValidator(p.name);
+  p.inputs = consumable ? inputs.validate(std::move(*consumable), "", nullptr, isEnvelopeField)
+                        : inputs.validate(req, "", nullptr, isEnvelopeField);
   return p;
 }
 
@@ -148,8 +150,10 @@ struct Resolution {
   Json receipt;  // null: none asked for
 };
 
-Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed) {
-  const Prepared p = prepare(req);
+// `consumable`: the request itself, which its caller will not read again, so validation moves its
+// inputs out instead of copying them — unless a receipt, which repeats the request, is asked for.
+Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed, Json* consumable = nullptr) {
+  const Prepared p = prepare(req, req.is_object() && req.contains("receipt") ? nullptr : consumable);
   DiceChoice choice = checkDiceSource(req, p);
   const bool hasDice = choice.hasDice, hasSeed = choice.hasSeed, wantReceipt = choice.wantReceipt;
 
@@ -213,12 +217,14 @@ Json resolve(const Json& request, std::optional<std::uint32_t> fallbackSeed) {
   });
 }
 
-// The same response written as text, with no document around the result: the trace is rendered
-// from its records straight into the text.
-void appendResolve(const Json& request, std::string& out, std::optional<std::uint32_t> fallbackSeed) {
+namespace {
+
+// The response written as text, with no document around the result: the trace is rendered from its
+// records straight into the text.
+void appendResolution(const Json& request, Json* consumable, std::string& out, std::optional<std::uint32_t> fallbackSeed) {
   const std::size_t start = out.size();
   try {
-    const Resolution r = resolveChecked(request, fallbackSeed);
+    const Resolution r = resolveChecked(request, fallbackSeed, consumable);
     out += "{\"ok\":true,\"ruleset\":";
     appendJsonString(out, r.ruleset->id());
     out += ",\"procedure\":";
@@ -238,6 +244,16 @@ void appendResolve(const Json& request, std::string& out, std::optional<std::uin
   }
 }
 
+}  // namespace
+
+void appendResolve(const Json& request, std::string& out, std::optional<std::uint32_t> fallbackSeed) {
+  appendResolution(request, nullptr, out, fallbackSeed);
+}
+
+void appendResolve(Json&& request, std::string& out, std::optional<std::uint32_t> fallbackSeed) {
+  appendResolution(request, &request, out, fallbackSeed);
+}
+
 std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fallbackSeed) {
   Json req, err;
   try {
@@ -247,7 +263,7 @@ std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fa
   }
   std::string out;
   out.reserve(8192);  // a traced response is a few KB: grown once or not at all
-  appendResolve(req, out, fallbackSeed);
+  appendResolve(std::move(req), out, fallbackSeed);
   return out;
 }
 

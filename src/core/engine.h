@@ -21,6 +21,8 @@ Json resolve(const Json& request, std::optional<std::uint32_t> fallbackSeed = st
 std::string resolveJson(const std::string& text, std::optional<std::uint32_t> fallbackSeed = std::nullopt);
 // The response to `request` appended to `out` as text (what resolveJson and batches write).
 void appendResolve(const Json& request, std::string& out, std::optional<std::uint32_t> fallbackSeed = std::nullopt);
+// The same for a request its caller will not read again: its inputs are moved out, not copied.
+void appendResolve(Json&& request, std::string& out, std::optional<std::uint32_t> fallbackSeed = std::nullopt);
 
 // {ruleset, table, column, roll, options?} -> {ok, cell, ...}: one printed cell of a grid table.
 Json lookup(const Json& request);
@@ -41,7 +43,9 @@ struct Prepared {
   Json options;
   Json inputs;
 };
-Prepared prepare(const Json& request);
+// `consumable` (optional): `request` itself, when its caller will not read its inputs again, so that
+// validation moves them out instead of copying them (envelope fields are left in place).
+Prepared prepare(const Json& request, Json* consumable = nullptr);
 
 // Where a request's dice come from: `dice`, `seed` or `commitReveal` (at most one), each checked, and
 // whether it asks for a receipt. Throws RequestError. Resolve uses it; odds calls it too, so it

@@ -44,6 +44,20 @@ Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char*
 }
 
 namespace {
+std::string_view textOf(const Json& object, const char* key) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? std::string_view(it->get_ref<const std::string&>()) : std::string_view();
+}
+
+PrintedEntry printed(const Json& table, const Json& entry) {
+  PrintedEntry p;
+  p.json = &entry;
+  if (const auto v = entry.find("value"); v != entry.end() && v->is_number_integer()) p.hasValue = true, p.value = v->get<int>();
+  p.label = textOf(entry, "label");
+  p.tableTitle = textOf(table, "title");
+  return p;
+}
+
 // A procedure's "headline" (the odds players ask for first): each entry a label, a tally and one test.
 void checkHeadline(const std::string& where, const Json& procedure) {
   const auto h = procedure.find("headline");
@@ -78,7 +92,7 @@ const Ruleset::Data& Ruleset::data() const {
       if (const auto es = t.find("entries"); es != t.end() && es->is_array())
         for (const auto& e : *es)
           if (const auto eid = e.find("id"); eid != e.end() && eid->is_string())
-            d->entries[tid].emplace(eid->get_ref<const std::string&>(), &e);
+            d->entries[tid].emplace(eid->get_ref<const std::string&>(), printed(t, e));
     }
     d->optionsSchema = Json{{"type", "object"}, {"properties", d->meta.value("options", Json::object())},
                             {"additionalProperties", false}};
@@ -113,7 +127,14 @@ const Json* Ruleset::entry(std::string_view tableId, std::string_view entryId) c
   const auto t = entries.find(tableId);
   if (t == entries.end()) return nullptr;
   const auto e = t->second.find(entryId);
-  return e == t->second.end() ? nullptr : e->second;
+  return e == t->second.end() ? nullptr : e->second.json;
+}
+
+const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_view entryId) const {
+  const auto& entries = data().entries;
+  if (const auto t = entries.find(tableId); t != entries.end())
+    if (const auto e = t->second.find(entryId); e != t->second.end()) return e->second;
+  throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
 }
 
 const Grid* Ruleset::grid(const std::string& id) const {
@@ -141,11 +162,6 @@ class JsonPlay final : public Play {
 };
 
 }  // namespace
-
-const Json& Ruleset::entryAt(std::string_view tableId, std::string_view entryId) const {
-  if (const Json* e = entry(tableId, entryId)) return *e;
-  throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
-}
 
 std::unique_ptr<Play> Ruleset::bind(const std::string& canonical, const Json& inputs, const Json& options) const {
   const ProcedureEntry& e = data().procedures.at(canonical);

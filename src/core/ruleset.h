@@ -19,6 +19,17 @@ namespace grapeshot {
 
 class Context;
 class Ruleset;
+
+// A printed entry of a `modifiers` table as procedures read it on every roll, indexed when the
+// ruleset loads: its JSON, its value when printed as one number, its label and its table's title
+// (what the trace gives as the reason and the source).
+struct PrintedEntry {
+  const Json* json = nullptr;
+  bool hasValue = false;
+  int value = 0;
+  std::string_view label;
+  std::string_view tableTitle;
+};
 // A procedure that reads its inputs from the validated request JSON (ctx.in) on every run.
 using Procedure = Json (*)(Context&);
 
@@ -74,7 +85,8 @@ class Ruleset {
   // An entry of a `modifiers` table by id; nullptr when the data has none (an index, built on load).
   const Json* entry(std::string_view tableId, std::string_view entryId) const;
   // The same entry, which the data must have (std::out_of_range otherwise: a bug, never a request error).
-  const Json& entryAt(std::string_view tableId, std::string_view entryId) const;
+  const Json& entryAt(std::string_view tableId, std::string_view entryId) const { return *printedEntry(tableId, entryId).json; }
+  const PrintedEntry& printedEntry(std::string_view tableId, std::string_view entryId) const;
   const Json& optionsSchema() const { return data().optionsSchema; }
   // The options' and each procedure's input schema, compiled once when the ruleset loads.
   const Schema& optionsValidator() const { return *data().optionsValidator; }
@@ -97,7 +109,7 @@ class Ruleset {
     std::unordered_map<std::string_view, const Json*> tableIndex;  // id -> table, in `tables`
     std::map<std::string, Grid> grids;
     // tableId -> entryId -> entry; the views point into `tables`, which never changes after loading.
-    std::unordered_map<std::string_view, std::unordered_map<std::string_view, const Json*>> entries;
+    std::unordered_map<std::string_view, std::unordered_map<std::string_view, PrintedEntry>> entries;
     std::map<std::string, ProcedureEntry> procedures;
     std::map<std::string, std::string> names;  // name or alias -> canonical name
     Json optionsSchema;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -152,7 +153,8 @@ struct Schema::Node {
     for (auto& p : properties)
       if (!p.fallback && p.group) try {
           static const std::string kRoot;
-          p.emptyFill = p.node->validate(Json::object(), Path{nullptr, nullptr, 0, &kRoot}, nullptr, nullptr);
+          const Json empty = Json::object();
+          p.emptyFill = p.node->validate(empty, Path{nullptr, nullptr, 0, &kRoot}, nullptr, nullptr);
         } catch (const RequestError&) {
         }
   }
@@ -177,7 +179,16 @@ struct Schema::Node {
     return false;
   }
 
-  Json validate(const Json& value, const Path& at, const char* unknownCode, SkipField skip) const {
+  // J is `const Json` (the value is copied) or `Json` (its members are moved out: a request the
+  // caller will not read again).
+  template <typename J>
+  static Json take(J& value) {
+    if constexpr (std::is_const_v<J>) return value;
+    else return std::move(value);
+  }
+
+  template <typename J>
+  Json validate(J& value, const Path& at, const char* unknownCode, SkipField skip) const {
     if (!hasType(value)) {
       std::string what = std::string("expected ") + (type == Type::integer ? "an " : "a ") + typeName + ", got " +
                          schemaTypeName(value);
@@ -202,16 +213,17 @@ struct Schema::Node {
     }
     if (value.is_array()) return validateArray(value, at);
     if (value.is_object()) return validateObject(value, at, unknownCode, skip);
-    return value;
+    return take(value);
   }
 
-  Json validateArray(const Json& value, const Path& at) const {
+  template <typename J>
+  Json validateArray(J& value, const Path& at) const {
     const auto n = value.size();
     if (minItems && n < minItems->get<std::size_t>())
       throw RequestError(code::kOutOfRange, label + "needs at least " + minItems->dump() + " item(s), got " + std::to_string(n), at.str());
     if (maxItems && n > maxItems->get<std::size_t>())
       throw RequestError(code::kOutOfRange, label + "allows at most " + maxItems->dump() + " item(s), got " + std::to_string(n), at.str());
-    if (!items) return value;
+    if (!items) return take(value);
     Json out = Json::array();
     auto& elements = out.get_ref<Json::array_t&>();
     elements.reserve(n);
@@ -219,17 +231,18 @@ struct Schema::Node {
     return out;
   }
 
-  Json validateObject(const Json& value, const Path& at, const char* unknownCode, SkipField skip) const {
+  template <typename J>
+  Json validateObject(J& value, const Path& at, const char* unknownCode, SkipField skip) const {
     // Each member found once, by the property it fills (a skipped member is not an input).
     constexpr std::size_t kInline = 32;
-    const Json* inlineFound[kInline] = {};
-    std::vector<const Json*> manyFound;
-    const Json** found = inlineFound;
+    J* inlineFound[kInline] = {};
+    std::vector<J*> manyFound;
+    J** found = inlineFound;
     if (properties.size() > kInline) {
       manyFound.assign(properties.size(), nullptr);
       found = manyFound.data();
     }
-    for (const auto& item : value.items()) {
+    for (auto&& item : value.items()) {
       const int i = propertyIndex(item.key());
       const bool skipped = skip && skip(item.key());
       if (i >= 0 && !skipped) found[i] = &item.value();
@@ -261,7 +274,10 @@ struct Schema::Node {
       if (found[i]) members.emplace_back(p.key, p.node->validate(*found[i], Path{&at, &p.key, 0, nullptr}, nullptr, nullptr));
       else if (p.fallback) members.emplace_back(p.key, *p.fallback);
       else if (p.emptyFill) members.emplace_back(p.key, *p.emptyFill);
-      else if (p.group) members.emplace_back(p.key, p.node->validate(Json::object(), Path{&at, &p.key, 0, nullptr}, nullptr, nullptr));
+      else if (p.group) {
+        const Json empty = Json::object();
+        members.emplace_back(p.key, p.node->validate(empty, Path{&at, &p.key, 0, nullptr}, nullptr, nullptr));
+      }
     }
     return out;
   }
@@ -273,6 +289,10 @@ Schema::Schema(Schema&&) noexcept = default;
 Schema& Schema::operator=(Schema&&) noexcept = default;
 
 Json Schema::validate(const Json& value, const std::string& path, const char* unknownCode, SkipField skip) const {
+  return root_->validate(value, Path{nullptr, nullptr, 0, &path}, unknownCode, skip);
+}
+
+Json Schema::validate(Json&& value, const std::string& path, const char* unknownCode, SkipField skip) const {
   return root_->validate(value, Path{nullptr, nullptr, 0, &path}, unknownCode, skip);
 }
 

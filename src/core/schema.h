@@ -28,6 +28,10 @@ class Schema {
   Schema& operator=(Schema&&) noexcept;
   Json validate(const Json& value, const std::string& path, const char* unknownCode = nullptr,
                 SkipField skip = nullptr) const;
+  // The same, moving the validated members out of `value` instead of copying them (a request its
+  // caller will not read again, but for skipped members, which are left in place).
+  Json validate(Json&& value, const std::string& path, const char* unknownCode = nullptr,
+                SkipField skip = nullptr) const;
 
  private:
   struct Node;
