@@ -229,14 +229,14 @@ void appendResolution(const Json& request, Json* consumable, std::string& out, s
     appendJsonString(out, r.ruleset->id());
     out += ",\"procedure\":";
     appendJsonString(out, r.procedure);
-    (out += ",\"result\":") += toText(r.result);
-    (out += ",\"rolls\":") += toText(r.rolls);
+    appendJson(out += ",\"result\":", r.result);
+    appendJson(out += ",\"rolls\":", r.rolls);
     if (r.trace) {
       out += ",\"trace\":";
       r.trace->appendTo(out);
     }
     if (r.seed) (out += ",\"seed\":") += std::to_string(*r.seed);
-    if (!r.receipt.is_null()) (out += ",\"receipt\":") += toText(r.receipt);
+    if (!r.receipt.is_null()) appendJson(out += ",\"receipt\":", r.receipt);
     out += '}';
   } catch (...) {
     out.resize(start);

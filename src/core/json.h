@@ -3,6 +3,7 @@
 #pragma once
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -10,9 +11,18 @@
 namespace grapeshot {
 using Json = nlohmann::ordered_json;
 
-// The response text of a value: compact, invalid UTF-8 replaced (never thrown: a response is always
-// written).
-inline std::string toText(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+// Appends the response text of a value: compact, invalid UTF-8 replaced (never thrown: a response
+// is always written) — byte for byte what nlohmann's dump(-1, ' ', false, replace) writes, without
+// its per-character output adapter (tests/native/test_json.cpp holds the two equal).
+void appendJson(std::string& out, const Json& v);
+// Appends `text` as a JSON string, exactly as appendJson(Json(text)) writes it.
+void appendJsonString(std::string& out, std::string_view text);
+
+inline std::string toText(const Json& v) {
+  std::string out;
+  appendJson(out, v);
+  return out;
+}
 
 // An object of the members given, in their order, its storage reserved once: cheaper than nlohmann's
 // initializer list (which builds each member as a two-item array first, then converts), for the

@@ -46,8 +46,9 @@ inline constexpr EnumNames<22> kStepKindNames{
     "stacking", "zoc", "points", "combatType"};
 
 // One value of a trace step's field, kept as it was given until the trace is rendered: a string
-// literal or the data's own text as a view (most reasons and refs), other text copied, integers and flags as they are,
-// anything else (a nested object, a list of units) as Json. A step builds no document.
+// literal or the data's own text as a view (most reasons and refs), other text copied, integers and
+// flags as they are, anything else (a nested object, a list of units) as Json. A step builds no
+// document.
 class TraceValue {
  public:
   TraceValue() = default;  // none: a field or ref not given
@@ -55,7 +56,7 @@ class TraceValue {
   ~TraceValue();
   TraceValue(TraceValue&&) noexcept;
   TraceValue& operator=(TraceValue&&) noexcept;
-  // A literal (or other static array of text): kept as a pointer, never copied.
+  // A literal (or other static array of text): kept as a view, never copied.
   template <std::size_t N>
   TraceValue(const char (&text)[N]) : v_(std::string_view(text)) {}
   // Text of the ruleset's data (a printed label or title), which outlives every response: not copied.
@@ -116,8 +117,5 @@ class TraceLog {
   std::vector<Step> steps_;
   std::vector<TraceField> fields_;
 };
-
-// Appends `text` as a JSON string, exactly as toText(Json(text)) writes it.
-void appendJsonString(std::string& out, std::string_view text);
 
 }  // namespace grapeshot

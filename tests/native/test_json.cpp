@@ -1,0 +1,44 @@
+// The response writer (core/json.h appendJson): byte for byte what nlohmann's dump writes, on every
+// kind of value, on the rulesets' own data and on every fixture's response.
+#include <catch2/catch.hpp>
+
+#include <limits>
+
+#include "core/engine.h"
+#include "core/json.h"
+#include "core/ruleset.h"
+#include "support.h"
+
+using grapeshot::Json;
+
+namespace {
+std::string dumped(const Json& v) { return v.dump(-1, ' ', false, Json::error_handler_t::replace); }
+}  // namespace
+
+TEST_CASE("appendJson writes every kind of value as nlohmann's dump does", "[json]") {
+  const Json values[] = {
+      Json(), true, false, 0, -1, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::uint64_t>::max(),
+      0.1, 1.5, -0.0, 1e300, 2.5e-8, 1.0 / 3, Json::object(), Json::array(), "", "plain", "quote \" and \\ and \t\n\x01",
+      "multi-byte \xC3\xA9 \xE2\x80\x94 \xF0\x9F\x8E\xB2", "ill-formed \xFF\xC0\xAF \xED\xA0\x80",
+      Json::parse(R"({"a":[1,{"b":null,"c":[]},"x"],"d":{},"e":-2.75,"f\"g":{"h":[[],[{}]]}})")};
+  for (const auto& v : values) {
+    INFO(dumped(v));
+    CHECK(grapeshot::toText(v) == dumped(v));
+  }
+  Json keyed = Json::object();
+  keyed["bad \xFF key"] = 1;
+  keyed["\xE2\x80\x94"] = "\xFF";
+  CHECK(grapeshot::toText(keyed) == dumped(keyed));
+  std::string out = "prefix ";
+  grapeshot::appendJson(out, Json::array({1, "two"}));
+  CHECK(out == R"(prefix [1,"two"])");
+}
+
+TEST_CASE("appendJson writes the rulesets' data as nlohmann's dump does", "[json]") {
+  for (const auto& rs : grapeshot::rulesets()) {
+    INFO(rs.id());
+    CHECK(grapeshot::toText(rs.meta()) == dumped(rs.meta()));
+    CHECK(grapeshot::toText(rs.tables()) == dumped(rs.tables()));
+  }
+  CHECK(grapeshot::toText(grapeshot::describe()) == dumped(grapeshot::describe()));
+}
