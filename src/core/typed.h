@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "json.h"
 
@@ -28,6 +29,48 @@ E readEnum(const Json& object, const char* key, const EnumNames<N>& names, E fal
   const auto it = object.find(key);
   return it == object.end() ? fallback : readEnum<E>(*it, names);
 }
+
+// A validated object's members read by name, many of them (a unit's dozen fields): keys compared as
+// string_views, length first, each search starting after the last member found — validation writes
+// the members in the schema's order, which readers follow — where Json::value(key) builds a
+// std::string for every key it looks up and compares it with each member before it.
+class Fields {
+ public:
+  explicit Fields(const Json& object)
+      : members_(object.get_ref<const Json::object_t&>().data()), size_(object.get_ref<const Json::object_t&>().size()) {}
+
+  const Json* find(std::string_view key) const {
+    const std::size_t n = size_;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t i = next_ + k < n ? next_ + k : next_ + k - n;
+      if (std::string_view(members_[i].first) == key) {
+        next_ = i + 1 < n ? i + 1 : 0;
+        return &members_[i].second;
+      }
+    }
+    return nullptr;
+  }
+  // A member the schema requires (std::out_of_range without it: a bug, never a request error).
+  const Json& at(std::string_view key) const {
+    if (const Json* v = find(key)) return *v;
+    throw std::out_of_range("no member \"" + std::string(key) + "\" where the schema requires one");
+  }
+  template <typename T>
+  T value(std::string_view key, T fallback) const {
+    const Json* v = find(key);
+    return v ? v->get<T>() : fallback;
+  }
+  template <typename E, std::size_t N>
+  E enumValue(std::string_view key, const EnumNames<N>& names, E fallback) const {
+    const Json* v = find(key);
+    return v ? readEnum<E>(*v, names) : fallback;
+  }
+
+ private:
+  const Json::object_t::value_type* members_;
+  std::size_t size_;
+  mutable std::size_t next_ = 0;
+};
 
 template <typename E, std::size_t N>
 const char* enumName(E e, const EnumNames<N>& names) {

@@ -169,16 +169,17 @@ std::string stepsWord(int n) { return std::to_string(n) + (n == 1 ? " step" : " 
 
 }  // namespace
 
-Unit unitFromJson(const Json& in, const std::string& path, const std::string& who) {
+Unit unitFromJson(const Json& unit, const std::string& path, const std::string& who) {
+  const Fields in(unit);
   Unit u;
   u.setWho(who);
   u.type = readEnum<Arm>(in.at("type"), kArmNames);
-  if (in.contains("state")) u.state = readEnum<State>(in.at("state"), kStateNames);
-  if (in.contains("cohesion")) u.cohesion = in.at("cohesion").get<int>();
-  if (in.contains("steps")) u.steps = in.at("steps").get<int>();
-  if (in.contains("movementAllowance")) u.movementAllowance = in.at("movementAllowance").get<int>();
-  if (in.contains("retreatBlocked")) u.retreatBlocked = in.at("retreatBlocked").get<bool>();
-  if (in.contains("routBlocked")) u.routBlocked = in.at("routBlocked").get<bool>();
+  u.state = in.enumValue("state", kStateNames, u.state);
+  u.cohesion = in.value("cohesion", u.cohesion);
+  u.steps = in.value("steps", u.steps);
+  u.movementAllowance = in.value("movementAllowance", u.movementAllowance);
+  u.retreatBlocked = in.value("retreatBlocked", u.retreatBlocked);
+  u.routBlocked = in.value("routBlocked", u.routBlocked);
   // The matrix prints D-2 only for infantry and Blown only for cavalry.
   if ((u.state == State::d2 && u.type != Arm::infantry) || (u.state == State::blown && !isCavalry(u.type)))
     throw RequestError(code::kInvalidValue,

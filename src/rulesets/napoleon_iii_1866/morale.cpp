@@ -41,10 +41,10 @@ const Protections& protections(const Ruleset& rs) {
 
 }  // namespace
 
-Hex readHex(const Ruleset& rs, const Json& in) {
+Hex readHex(const Ruleset& rs, const Fields& in) {
   Hex h;
-  h.terrain = readEnum(in, "terrain", kTerrainNames, Terrain::clear);
-  h.settlement = readEnum(in, "settlement", kSettlementNames, Settlement::none);
+  h.terrain = in.enumValue("terrain", kTerrainNames, Terrain::clear);
+  h.settlement = in.enumValue("settlement", kSettlementNames, Settlement::none);
   h.level = in.value("level", 1);
   // V-03: the highest protection in the hex counts.
   const Protections& p = protections(rs);
@@ -52,16 +52,19 @@ Hex readHex(const Ruleset& rs, const Json& in) {
   return h;
 }
 
-Unit readUnit(const Ruleset& rs, const Json& in) {
+Hex readHex(const Ruleset& rs, const Json& in) { return readHex(rs, Fields(in)); }
+
+Unit readUnit(const Ruleset& rs, const Json& unit) {
+  const Fields in(unit);
   Unit u;
   u.combatValue = in.value("combatValue", 0);
   u.morale = in.value("morale", 0);
   u.stepsLost = in.value("stepsLost", 0);
   u.steps = in.value("steps", 0);
   u.level = in.value("level", 1);
-  u.arm = readEnum(in, "type", kArmNames, Arm::infantry);
-  u.nationality = readEnum(in, "nationality", kNationalityNames, Nationality::other);
-  u.hexside = readEnum(in, "hexside", kHexsideNames, Hexside::open);
+  u.arm = in.enumValue("type", kArmNames, Arm::infantry);
+  u.nationality = in.enumValue("nationality", kNationalityNames, Nationality::other);
+  u.hexside = in.enumValue("hexside", kHexsideNames, Hexside::open);
   for (auto [flag, key] : {std::pair<bool*, const char*>{&u.heavyCavalry, "heavyCavalry"}, {&u.lightTroops, "lightTroops"},
                            {&u.prussianGuard, "prussianGuard"}, {&u.disorganized, "disorganized"},
                            {&u.outOfCommand, "outOfCommand"}, {&u.formationDemoralised, "formationDemoralised"},
