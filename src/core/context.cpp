@@ -6,24 +6,24 @@
 
 namespace grapeshot {
 
-int Context::roll(const Die& die, const std::string& purpose) {
+int Context::roll(const Die& die, TraceValue purpose) {
   const int natural = dice_.next(die);
-  if (recordRolls_) rolls_.push_back(object({{"die", die.name}, {"natural", natural}, {"purpose", purpose}}));
+  if (recordRolls_) rolls_.add(die.name, natural, std::move(purpose));
   return natural;
 }
 
-int Context::rollBanded(const Die& die, const std::string& purpose, const Bands& bands) {
+int Context::rollBanded(const Die& die, TraceValue purpose, const Bands& bands) {
   const int natural = dice_.nextBanded(die, bands);
-  if (recordRolls_) rolls_.push_back(object({{"die", die.name}, {"natural", natural}, {"purpose", purpose}}));
+  if (recordRolls_) rolls_.add(die.name, natural, std::move(purpose));
   return natural;
 }
 
-int Context::rollCheckUnder(const Die& die, const std::string& purpose, int passMax) {
-  return rollBanded(die, purpose, Bands{{passMax + 1}, 1});
+int Context::rollCheckUnder(const Die& die, TraceValue purpose, int passMax) {
+  return rollBanded(die, std::move(purpose), Bands{{passMax + 1}, 1});
 }
 
-int Context::rollCheckOver(const Die& die, const std::string& purpose, int passMin) {
-  return rollBanded(die, purpose, Bands{{passMin}, 1});
+int Context::rollCheckOver(const Die& die, TraceValue purpose, int passMin) {
+  return rollBanded(die, std::move(purpose), Bands{{passMin}, 1});
 }
 
 void Context::note(TraceValue text, TraceValue ref) {

@@ -31,13 +31,13 @@ class Context {
   const Json& options;  // ruleset options, validated, defaults filled
 
   // Rolls one die; every natural roll is reported in `rolls` with its purpose.
-  int roll(const Die& die, const std::string& purpose);
+  int roll(const Die& die, TraceValue purpose);
   // A check: passes iff the natural is at most `passMax` (roll-under) — or, with `passHigh`, at least
   // `passMin`. Only the band counts, so exact odds branch twice instead of once per face.
-  int rollCheckUnder(const Die& die, const std::string& purpose, int passMax);
-  int rollCheckOver(const Die& die, const std::string& purpose, int passMin);
+  int rollCheckUnder(const Die& die, TraceValue purpose, int passMax);
+  int rollCheckOver(const Die& die, TraceValue purpose, int passMin);
   // A roll read in printed bands starting at `cuts` (ascending; the first band starts at die.low).
-  int rollBanded(const Die& die, const std::string& purpose, const Bands& bands);
+  int rollBanded(const Die& die, TraceValue purpose, const Bands& bands);
 
   bool tracing() const { return tracing_; }
   // Whether words are wanted at all (the trace, or the purposes in `rolls`): exact odds want neither,
@@ -78,14 +78,15 @@ class Context {
   T option(const std::string& name) const { return options.at(name).get<T>(); }
 
   // Built on first use: exact odds run a Context per dice sequence and want neither.
-  Json& rolls() { return rolls_.is_null() ? rolls_ = Json::array() : rolls_; }
+  const RollLog& rolls() const { return rolls_; }
+  RollLog takeRolls() { return std::move(rolls_); }
   TraceLog takeTrace() { return std::move(trace_); }
 
  private:
   DiceSource& dice_;
   bool tracing_;
   bool recordRolls_;
-  Json rolls_;  // null until the first roll (push_back makes it an array)
+  RollLog rolls_;
   TraceLog trace_;
   Outcome outcome_;
 };

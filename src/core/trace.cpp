@@ -74,4 +74,26 @@ Json TraceLog::toJson() const {
   return out;
 }
 
+void RollLog::appendTo(std::string& out) const {
+  out += '[';
+  for (std::size_t i = 0; i < rolls_.size(); ++i) {
+    const Roll& r = rolls_[i];
+    out += i ? ",{\"die\":" : "{\"die\":";
+    appendJsonString(out, r.die);
+    (out += ",\"natural\":") += std::to_string(r.natural);
+    out += ",\"purpose\":";
+    r.purpose.appendTo(out);
+    out += '}';
+  }
+  out += ']';
+}
+
+Json RollLog::toJson() const {
+  Json out = Json::array();
+  auto& items = out.get_ref<Json::array_t&>();
+  items.reserve(rolls_.size());
+  for (const Roll& r : rolls_) items.push_back(object({{"die", r.die}, {"natural", r.natural}, {"purpose", r.purpose.toJson()}}));
+  return out;
+}
+
 }  // namespace grapeshot

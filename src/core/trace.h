@@ -118,4 +118,22 @@ class TraceLog {
   std::vector<TraceField> fields_;
 };
 
+// The natural rolls of one request as compact records — die, natural, purpose — written as the
+// response's `rolls` list at the end.
+class RollLog {
+ public:
+  void add(const char* die, int natural, TraceValue purpose) { rolls_.push_back({die, natural, std::move(purpose)}); }
+  bool empty() const { return rolls_.empty(); }
+  void appendTo(std::string& out) const;  // a JSON array of {die, natural, purpose}
+  Json toJson() const;
+
+ private:
+  struct Roll {
+    const char* die;  // a Die's name: a literal
+    int natural;
+    TraceValue purpose;
+  };
+  std::vector<Roll> rolls_;
+};
+
 }  // namespace grapeshot

@@ -156,7 +156,7 @@ TEST_CASE("Waterloo Cohesion Check: pass iff d10 + DRM <= Cohesion (W-02)", "[ba
     for (int drm : {-2, 0, 3}) {
       Harness h({natural});
       CHECK(wl::cohesionCheck(h.ctx, 5, drm, "u") == (natural + drm <= 5));
-      CHECK(h.ctx.rolls().at(0).at("die") == "d10");
+      CHECK(h.ctx.rolls().toJson().at(0).at("die") == "d10");
     }
 }
 

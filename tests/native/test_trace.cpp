@@ -50,3 +50,16 @@ TEST_CASE("a traced response reads the same from the text and the Json entry poi
   CHECK_FALSE(Json::parse(text).at("trace").empty());
   CHECK(toText(resolve(req)) == text);
 }
+
+TEST_CASE("a roll log writes each natural roll with its die and purpose", "[trace]") {
+  RollLog rolls;
+  CHECK(rolls.empty());
+  std::string who = "Cohesion Check of the 2nd Line";
+  rolls.add("d10", 7, "shock");
+  rolls.add("d6", 1, who);
+  who.clear();  // the log kept its own copy
+  std::string text;
+  rolls.appendTo(text);
+  CHECK(text == R"([{"die":"d10","natural":7,"purpose":"shock"},{"die":"d6","natural":1,"purpose":"Cohesion Check of the 2nd Line"}])");
+  CHECK(toText(rolls.toJson()) == text);
+}
