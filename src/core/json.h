@@ -1,7 +1,7 @@
 // One JSON type for the whole engine. ordered_json keeps keys in the order they were written, so
 // schemas list their inputs in the printed order and responses read top-down.
 #pragma once
-#include <initializer_list>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,13 +26,16 @@ inline std::string toText(const Json& v) {
 
 // An object of the members given, in their order, its storage reserved once: cheaper than nlohmann's
 // initializer list (which builds each member as a two-item array first, then converts), for the
-// objects written on every request (results, rolls, trace steps, odds entries).
-inline Json object(std::initializer_list<std::pair<const char*, Json>> members) {
+// objects written on every request (results, rolls, trace steps, odds entries). The braced list is
+// taken as an array whose values are moved in — an initializer_list's are const, so every value,
+// nested arrays and objects and all, would be copied once more.
+template <std::size_t N>
+Json object(std::pair<const char*, Json> (&&members)[N]) {
   Json out(Json::value_t::object);
   auto& m = out.get_ref<Json::object_t&>();
   // Room for a few members added later (r["x"] = ...): growing copies every member, values and all.
-  m.reserve(members.size() + 4);
-  for (const auto& [k, v] : members) m.emplace_back(k, v);
+  m.reserve(N + 4);
+  for (auto& [k, v] : members) m.emplace_back(k, std::move(v));
   return out;
 }
 
