@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <optional>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -153,7 +152,7 @@ struct Schema::Node {
     for (auto& p : properties)
       if (!p.fallback && p.group) try {
           static const std::string kRoot;
-          const Json empty = Json::object();
+          Json empty = Json::object();
           p.emptyFill = p.node->validate(empty, Path{nullptr, nullptr, 0, &kRoot}, nullptr, nullptr);
         } catch (const RequestError&) {
         }
@@ -179,16 +178,9 @@ struct Schema::Node {
     return false;
   }
 
-  // J is `const Json` (the value is copied) or `Json` (its members are moved out: a request the
-  // caller will not read again).
-  template <typename J>
-  static Json take(J& value) {
-    if constexpr (std::is_const_v<J>) return value;
-    else return std::move(value);
-  }
-
-  template <typename J>
-  Json validate(J& value, const Path& at, const char* unknownCode, SkipField skip) const {
+  // The validated members are moved out of `value` (a copy of the caller's, when the caller reads it
+  // again): one instantiation of the walk, not one that copies and one that moves.
+  Json validate(Json& value, const Path& at, const char* unknownCode, SkipField skip) const {
     if (!hasType(value)) {
       std::string what = std::string("expected ") + (type == Type::integer ? "an " : "a ") + typeName + ", got " +
                          schemaTypeName(value);
@@ -213,17 +205,16 @@ struct Schema::Node {
     }
     if (value.is_array()) return validateArray(value, at);
     if (value.is_object()) return validateObject(value, at, unknownCode, skip);
-    return take(value);
+    return std::move(value);
   }
 
-  template <typename J>
-  Json validateArray(J& value, const Path& at) const {
+  Json validateArray(Json& value, const Path& at) const {
     const auto n = value.size();
     if (minItems && n < minItems->get<std::size_t>())
       throw RequestError(code::kOutOfRange, label + "needs at least " + minItems->dump() + " item(s), got " + std::to_string(n), at.str());
     if (maxItems && n > maxItems->get<std::size_t>())
       throw RequestError(code::kOutOfRange, label + "allows at most " + maxItems->dump() + " item(s), got " + std::to_string(n), at.str());
-    if (!items) return take(value);
+    if (!items) return std::move(value);
     Json out = Json::array();
     auto& elements = out.get_ref<Json::array_t&>();
     elements.reserve(n);
@@ -231,13 +222,12 @@ struct Schema::Node {
     return out;
   }
 
-  template <typename J>
-  Json validateObject(J& value, const Path& at, const char* unknownCode, SkipField skip) const {
+  Json validateObject(Json& value, const Path& at, const char* unknownCode, SkipField skip) const {
     // Each member found once, by the property it fills (a skipped member is not an input).
     constexpr std::size_t kInline = 32;
-    J* inlineFound[kInline] = {};
-    std::vector<J*> manyFound;
-    J** found = inlineFound;
+    Json* inlineFound[kInline] = {};
+    std::vector<Json*> manyFound;
+    Json** found = inlineFound;
     if (properties.size() > kInline) {
       manyFound.assign(properties.size(), nullptr);
       found = manyFound.data();
@@ -275,7 +265,7 @@ struct Schema::Node {
       else if (p.fallback) members.emplace_back(p.key, *p.fallback);
       else if (p.emptyFill) members.emplace_back(p.key, *p.emptyFill);
       else if (p.group) {
-        const Json empty = Json::object();
+        Json empty = Json::object();
         members.emplace_back(p.key, p.node->validate(empty, Path{&at, &p.key, 0, nullptr}, nullptr, nullptr));
       }
     }
@@ -289,7 +279,8 @@ Schema::Schema(Schema&&) noexcept = default;
 Schema& Schema::operator=(Schema&&) noexcept = default;
 
 Json Schema::validate(const Json& value, const std::string& path, const char* unknownCode, SkipField skip) const {
-  return root_->validate(value, Path{nullptr, nullptr, 0, &path}, unknownCode, skip);
+  Json copy = value;
+  return root_->validate(copy, Path{nullptr, nullptr, 0, &path}, unknownCode, skip);
 }
 
 Json Schema::validate(Json&& value, const std::string& path, const char* unknownCode, SkipField skip) const {

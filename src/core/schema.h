@@ -28,8 +28,8 @@ class Schema {
   Schema& operator=(Schema&&) noexcept;
   Json validate(const Json& value, const std::string& path, const char* unknownCode = nullptr,
                 SkipField skip = nullptr) const;
-  // The same, moving the validated members out of `value` instead of copying them (a request its
-  // caller will not read again, but for skipped members, which are left in place).
+  // The same, moving the validated members out of `value` (a request its caller will not read
+  // again; skipped members are left in place). The form above validates a copy.
   Json validate(Json&& value, const std::string& path, const char* unknownCode = nullptr,
                 SkipField skip = nullptr) const;
 
