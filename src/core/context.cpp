@@ -5,6 +5,14 @@
 #include <stdexcept>
 
 namespace grapeshot {
+namespace {
+
+// An entry's printed value (or a patch's): its "value", or values[key] for a printed "a/b" pair.
+int printedValue(const Json& entry, std::string_view key) {
+  return key.empty() ? entry.at("value").get<int>() : entry.at("values").at(std::string(key)).get<int>();
+}
+
+}  // namespace
 
 int Context::roll(const Die& die, TraceValue purpose) {
   const int natural = dice_.next(die);
@@ -56,12 +64,8 @@ const Json& Context::entry(std::string_view tableId, std::string_view entryId) c
 }
 
 int Context::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key) const {
-  if (key.empty()) {
-    const PrintedEntry& e = ruleset.printedEntry(tableId, entryId);
-    if (e.hasValue) return e.value;
-  }
-  const Json& e = entry(tableId, entryId);
-  return key.empty() ? e.at("value").get<int>() : e.at("values").at(std::string(key)).get<int>();
+  const PrintedEntry& e = ruleset.printedEntry(tableId, entryId);
+  return key.empty() && e.hasValue ? e.value : printedValue(*e.json, key);
 }
 
 Modifiers& Modifiers::add(int value, TraceValue reason, TraceValue ref) {
@@ -90,20 +94,19 @@ Modifiers& Modifiers::entry(std::string_view tableId, std::string_view entryId, 
 
 Modifiers& Modifiers::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key,
                                  std::string_view ruling) {
-  const Json& e = ctx_.entry(tableId, entryId);
-  const int value = e.at("values").at(std::string(key)).get<int>();
+  const PrintedEntry& e = ctx_.ruleset.printedEntry(tableId, entryId);
+  const int value = e.json->at("values").at(std::string(key)).get<int>();
   if (!ctx_.tracing()) {
     total_ += value;
     return *this;
   }
-  const PrintedEntry& printed = ctx_.ruleset.printedEntry(tableId, entryId);
-  return add(value, std::string(printed.label) + " [" + std::string(key) + "]",
-             ruling.empty() ? TraceValue::fromData(printed.tableTitle) : TraceValue(ruling));
+  return add(value, std::string(e.label) + " [" + std::string(key) + "]",
+             ruling.empty() ? TraceValue::fromData(e.tableTitle) : TraceValue(ruling));
 }
 
 int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::string_view key, std::string& ruling) {
   const Json& printed = rs.entryAt(e);
-  int value = key.empty() ? printed.at("value").get<int>() : printed.at("values").at(std::string(key)).get<int>();
+  int value = printedValue(printed, key);
   const Json& table = rs.table(TableId{e.table});
   const auto patches = table.find("patches");
   if (patches == table.end()) return value;
@@ -114,7 +117,7 @@ int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::st
     if (changes == p.end()) continue;
     for (const auto& change : *changes)
       if (change.at("id") == e.id && change.contains(key.empty() ? "value" : "values")) {
-        value = key.empty() ? change.at("value").get<int>() : change.at("values").at(std::string(key)).get<int>();
+        value = printedValue(change, key);
         ruling = p.at("ruling").get<std::string>();
       }
   }

@@ -5,7 +5,6 @@
 
 #include "parse.h"
 
-
 namespace grapeshot {
 namespace {
 
@@ -122,18 +121,21 @@ const Json& Ruleset::table(std::string_view id) const {
   return *it->second;
 }
 
-const Json* Ruleset::entry(std::string_view tableId, std::string_view entryId) const {
+const PrintedEntry* Ruleset::findEntry(std::string_view tableId, std::string_view entryId) const {
   const auto& entries = data().entries;
   const auto t = entries.find(tableId);
   if (t == entries.end()) return nullptr;
   const auto e = t->second.find(entryId);
-  return e == t->second.end() ? nullptr : e->second.json;
+  return e == t->second.end() ? nullptr : &e->second;
+}
+
+const Json* Ruleset::entry(std::string_view tableId, std::string_view entryId) const {
+  const PrintedEntry* e = findEntry(tableId, entryId);
+  return e ? e->json : nullptr;
 }
 
 const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_view entryId) const {
-  const auto& entries = data().entries;
-  if (const auto t = entries.find(tableId); t != entries.end())
-    if (const auto e = t->second.find(entryId); e != t->second.end()) return e->second;
+  if (const PrintedEntry* e = findEntry(tableId, entryId)) return *e;
   throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
 }
 

@@ -118,6 +118,7 @@ class Ruleset {
     std::map<std::string, Schema> inputsValidators;  // canonical name -> its inputs; points into meta
   };
   const Data& data() const;
+  const PrintedEntry* findEntry(std::string_view tableId, std::string_view entryId) const;  // nullptr: none
 
   std::string id_;
   const char* rulesetJson_;
