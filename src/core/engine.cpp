@@ -394,7 +394,7 @@ Json table(const Json& req) {
     if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
     const Ruleset& rs = requireRuleset(req);
     const std::string& tid = requireString(req, "table");
-    if (!rs.tables().contains(tid)) throw RequestError(code::kUnknownTable, rs.id() + " has no table \"" + clip(tid) + "\"", "/table");
+    if (!rs.hasTable(tid)) throw RequestError(code::kUnknownTable, rs.id() + " has no table \"" + clip(tid) + "\"", "/table");
     return object({{"ok", true}, {"table", rs.table(tid)}});
   });
 }
@@ -406,15 +406,17 @@ const Json& describe() {
       const Json& m = rs.meta();
       Json procedures = Json::array();
       for (const auto& name : rs.procedureNames()) {
-        const Json& p = m.at("procedures").at(name);
+        const Json& p = rs.procedure(name);
         procedures.push_back(object({{"name", name}, {"title", p.value("title", name)},
                                   {"description", p.value("description", "")},
                                   {"aliases", p.value("aliases", Json::array())}, {"inputs", p.at("inputs")},
                                   {"headline", p.value("headline", Json::array())}}));
       }
       Json tables = Json::array();
-      for (const auto& [tid, t] : rs.tables().items())
-        tables.push_back(object({{"id", tid}, {"kind", t.value("kind", "")}, {"title", t.value("title", tid)}}));
+      for (const std::string_view tid : rs.tableIds()) {
+        const Json& t = rs.table(tid);
+        tables.push_back(object({{"id", std::string(tid)}, {"kind", t.value("kind", "")}, {"title", t.value("title", std::string(tid))}}));
+      }
       out.push_back(object({{"id", rs.id()}, {"title", m.at("title")}, {"publisher", m.value("publisher", "")},
                          {"dice", m.value("dice", Json::array())}, {"rulings", m.value("rulings", Json::object())},
                          {"dataHash", rs.dataHash()}, {"procedures", std::move(procedures)},

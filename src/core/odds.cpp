@@ -356,7 +356,7 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
     }
   }
   // Refuse at once what the budget cannot cover (base and every what-if together).
-  const Json& schema = p.ruleset->meta().at("procedures").at(p.name).at("inputs");
+  const Json& schema = p.ruleset->procedure(p.name).at("inputs");
   std::vector<WhatIf> flags;
   if (withSensitivity) whatIfs(schema, p.inputs, "", choices, flags);
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);
@@ -368,7 +368,7 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
   const Tallies base = enumerate(p, p.inputs, budget, bound.get());
   Json out = object({{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"paths", base.paths}});
   const Json* headlineSpec = nullptr;
-  if (const auto& proc = p.ruleset->meta().at("procedures").at(p.name); proc.contains("headline"))
+  if (const auto& proc = p.ruleset->procedure(p.name); proc.contains("headline"))
     headlineSpec = &proc.at("headline");
   if (headlineSpec) out["headline"] = headline(base, *headlineSpec);
   report(base, out);

@@ -156,13 +156,86 @@ bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t m
   return true;
 }
 
-Json parseData(const char* text, const char* what) {
+Json parseData(std::string_view text, const char* what) {
   Json out;
   DomBuilder sax(out, DomBuilder::Limits::none);
-  if (!Json::sax_parse(text, &sax) || sax.is_errored() || sax.stop.code)
+  if (!Json::sax_parse(text.begin(), text.end(), &sax) || sax.is_errored() || sax.stop.code)
     throw std::logic_error(std::string(what) + " is not valid JSON" +
                            (sax.stop.code ? ": " + sax.stop.message : std::string()));
   return out;
+}
+
+namespace {
+
+// Positions in embedded JSON text, for dataMembers: each returns the index just past what it skips,
+// or npos when the text ends first.
+constexpr auto npos = std::string_view::npos;
+
+std::size_t skipSpace(std::string_view t, std::size_t i) {
+  while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t')) ++i;
+  return i;
+}
+
+std::size_t skipString(std::string_view t, std::size_t i) {  // t[i] is the opening quote
+  for (++i; i < t.size(); ++i) {
+    if (t[i] == '\\') ++i;
+    else if (t[i] == '"') return i + 1;
+  }
+  return npos;
+}
+
+std::size_t skipValue(std::string_view t, std::size_t i) {
+  if (i >= t.size()) return npos;
+  if (t[i] == '"') return skipString(t, i);
+  if (t[i] != '{' && t[i] != '[') {  // a number, true, false or null
+    while (i < t.size() && std::string_view(",}] \n\r\t").find(t[i]) == npos) ++i;
+    return i;
+  }
+  int depth = 0;
+  while (i < t.size()) {
+    const char c = t[i];
+    if (c == '"') {
+      i = skipString(t, i);
+      if (i == npos) return npos;
+      continue;
+    }
+    if (c == '{' || c == '[') ++depth;
+    if ((c == '}' || c == ']') && --depth == 0) return i + 1;
+    ++i;
+  }
+  return npos;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string_view, std::string_view>> dataMembers(std::string_view t, const char* what) {
+  const auto fail = [&] { throw std::logic_error(std::string(what) + " is not a valid JSON object"); };
+  std::vector<std::pair<std::string_view, std::string_view>> out;
+  std::size_t i = skipSpace(t, 0);
+  if (i >= t.size() || t[i] != '{') fail();
+  i = skipSpace(t, i + 1);
+  if (i < t.size() && t[i] == '}') return out;
+  for (;;) {
+    if (i >= t.size() || t[i] != '"') fail();
+    const std::size_t k = i;
+    i = skipString(t, i);
+    if (i == npos) fail();
+    const std::string_view key = t.substr(k + 1, i - k - 2);
+    if (key.find('\\') != npos) fail();  // ids are plain: the raw text is the key
+    i = skipSpace(t, i);
+    if (i >= t.size() || t[i] != ':') fail();
+    const std::size_t v = skipSpace(t, i + 1);
+    i = skipValue(t, v);
+    if (i == npos || i == v) fail();
+    out.emplace_back(key, t.substr(v, i - v));
+    i = skipSpace(t, i);
+    if (i < t.size() && t[i] == ',') {
+      i = skipSpace(t, i + 1);
+      continue;
+    }
+    if (i < t.size() && t[i] == '}') return out;
+    fail();
+  }
 }
 
 }  // namespace grapeshot

@@ -78,55 +78,106 @@ const Ruleset::Data& Ruleset::data() const {
     auto d = std::make_unique<Data>();
     // Our own DOM builder (parse.h), not Json::parse: nlohmann's copies an object's members every
     // time it grows, half the cost of this, the first request's largest step.
-    d->meta = parseData(rulesetJson_, (id_ + " ruleset.json").c_str());
-    {
-      Json all = parseData(tablesJson_, (id_ + " tables.json").c_str());
-      d->tables = std::move(all.at("tables"));  // moved out, not copied: the tables are most of the data
+    // ruleset.json: the envelope parsed now, each procedure's entry (most of the file) when asked for.
+    const std::string what = id_ + " ruleset.json";
+    d->envelope = Json::object();
+    for (const auto& [key, value] : dataMembers(rulesetJson_, what.c_str())) {
+      if (key != "procedures") {
+        d->envelope[std::string(key)] = parseData(value, what.c_str());
+        continue;
+      }
+      for (const auto& [name, text] : dataMembers(value, (what + " procedures").c_str())) {
+        const auto [it, fresh] = d->declared.try_emplace(std::string(name));
+        if (!fresh) throw std::logic_error(what + ": procedure " + std::string(name) + " given twice");
+        it->second.text = text;
+        d->declaredOrder.emplace_back(name);
+      }
     }
-    if (d->meta.at("id") != id_)
-      throw std::logic_error("ruleset folder for " + id_ + " declares id " + d->meta.at("id").dump());
-    for (const auto& [tid, t] : d->tables.items()) {
-      d->tableIndex.emplace(tid, &t);
-      if (t.value("kind", "") == "grid") d->grids.emplace(tid, Grid(tid, t));
-      if (const auto es = t.find("entries"); es != t.end() && es->is_array())
-        for (const auto& e : *es)
-          if (const auto eid = e.find("id"); eid != e.end() && eid->is_string())
-            d->entries[tid].emplace(eid->get_ref<const std::string&>(), printed(t, e));
+    // The tables are only found here; each is parsed when first read (loadedTable).
+    for (const auto& [key, value] : dataMembers(tablesJson_, (id_ + " tables.json").c_str())) {
+      if (key != "tables") continue;
+      for (const auto& [tid, text] : dataMembers(value, (id_ + " tables.json tables").c_str())) {
+        Table& t = d->tables.emplace_back();
+        t.id = tid;
+        t.text = text;
+        if (!d->tableIndex.emplace(tid, &t).second)
+          throw std::logic_error(id_ + " tables.json: table " + std::string(tid) + " given twice");
+        d->tableIds.push_back(tid);
+      }
     }
-    d->optionsSchema = Json{{"type", "object"}, {"properties", d->meta.value("options", Json::object())},
+    if (d->envelope.at("id") != id_)
+      throw std::logic_error("ruleset folder for " + id_ + " declares id " + d->envelope.at("id").dump());
+    d->optionsSchema = Json{{"type", "object"}, {"properties", d->envelope.value("options", Json::object())},
                             {"additionalProperties", false}};
     d->defaultOptions = Json::object();
     for (const auto& [name, o] : d->optionsSchema["properties"].items()) d->defaultOptions[name] = o.at("default");
     d->optionsValidator = std::make_unique<Schema>(d->optionsSchema);
-    const auto& declared = d->meta.at("procedures");
     for (const auto& e : entries_) {
-      if (!declared.contains(e.name))
+      const auto declared = d->declared.find(e.name);
+      if (declared == d->declared.end())
         throw std::logic_error(id_ + ": procedure " + e.name + " has code but no entry in ruleset.json");
-      checkHeadline(id_ + " " + e.name, declared.at(e.name));
       d->procedures.emplace(e.name, e);
-      d->inputsValidators.emplace(e.name, Schema(declared.at(e.name).at("inputs")));
       d->names[e.name] = e.name;
-      for (const auto& alias : declared.at(e.name).value("aliases", Json::array()))
-        d->names[alias.get<std::string>()] = e.name;
+      // Only its aliases are read now (a procedure answers to them before it is parsed).
+      for (const auto& [key, value] : dataMembers(declared->second.text, (what + " " + e.name).c_str()))
+        if (key == "aliases")
+          for (const auto& alias : parseData(value, what.c_str())) d->names[alias.get<std::string>()] = e.name;
     }
     data_ = std::move(d);
   });
   return *data_;
 }
 
-const Json& Ruleset::table(std::string_view id) const {
+const Ruleset::Table* Ruleset::loadedTable(std::string_view id) const {
   const auto& index = data().tableIndex;
   const auto it = index.find(id);
-  if (it == index.end()) throw std::out_of_range(id_ + ": no table " + std::string(id));
-  return *it->second;
+  if (it == index.end()) return nullptr;
+  Table& t = *it->second;
+  std::call_once(t.parsed, [&] {
+    t.json = parseData(t.text, (id_ + " table " + std::string(id)).c_str());
+    if (t.json.value("kind", "") == "grid") t.grid.emplace(std::string(id), t.json);
+    if (const auto es = t.json.find("entries"); es != t.json.end() && es->is_array())
+      for (const auto& e : *es)
+        if (const auto eid = e.find("id"); eid != e.end() && eid->is_string())
+          t.entries.emplace(eid->get_ref<const std::string&>(), printed(t.json, e));
+  });
+  return &t;
+}
+
+const Json& Ruleset::table(std::string_view id) const {
+  if (const Table* t = loadedTable(id)) return t->json;
+  throw std::out_of_range(id_ + ": no table " + std::string(id));
 }
 
 const PrintedEntry* Ruleset::findEntry(std::string_view tableId, std::string_view entryId) const {
-  const auto& entries = data().entries;
-  const auto t = entries.find(tableId);
-  if (t == entries.end()) return nullptr;
-  const auto e = t->second.find(entryId);
-  return e == t->second.end() ? nullptr : &e->second;
+  const Table* t = loadedTable(tableId);
+  if (!t) return nullptr;
+  const auto e = t->entries.find(entryId);
+  return e == t->entries.end() ? nullptr : &e->second;
+}
+
+const Json& Ruleset::procedure(const std::string& canonical) const {
+  const auto it = data().declared.find(canonical);
+  if (it == data().declared.end()) throw std::out_of_range(id_ + ": no procedure " + canonical);
+  Declared& p = it->second;
+  std::call_once(p.parsed, [&] {
+    const std::string where = id_ + " " + canonical;
+    p.json = parseData(p.text, (where + " (ruleset.json)").c_str());
+    checkHeadline(where, p.json);
+  });
+  return p.json;
+}
+
+const Schema& Ruleset::inputsValidator(const std::string& canonical) const {
+  const Json& entry = procedure(canonical);
+  Declared& p = data().declared.find(canonical)->second;
+  std::call_once(p.compiled, [&] { p.validator = std::make_unique<Schema>(entry.at("inputs")); });
+  return *p.validator;
+}
+
+const Json& Ruleset::meta() const {
+  std::call_once(*metaParsed_, [this] { meta_ = parseData(rulesetJson_, (id_ + " ruleset.json").c_str()); });
+  return meta_;
 }
 
 const Json* Ruleset::entry(std::string_view tableId, std::string_view entryId) const {
@@ -140,9 +191,8 @@ const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_
 }
 
 const Grid* Ruleset::grid(const std::string& id) const {
-  const auto& grids = data().grids;
-  const auto it = grids.find(id);
-  return it == grids.end() ? nullptr : &it->second;
+  const Table* t = loadedTable(id);
+  return t && t->grid ? &*t->grid : nullptr;
 }
 
 const std::string* Ruleset::canonicalName(const std::string& name) const {
@@ -173,7 +223,7 @@ std::unique_ptr<Play> Ruleset::bind(const std::string& canonical, const Json& in
 
 std::vector<std::string> Ruleset::procedureNames() const {
   std::vector<std::string> out;
-  for (const auto& [name, _] : meta().at("procedures").items())
+  for (const auto& name : data().declaredOrder)
     if (data().procedures.count(name)) out.push_back(name);
   return out;
 }

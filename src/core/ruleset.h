@@ -1,10 +1,12 @@
 // A ruleset: its data (ruleset.json + tables.json, embedded at build time) and the procedures that
 // read it. Ruleset folders register themselves, so the core never names a ruleset.
 #pragma once
+#include <deque>
 #include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -20,8 +22,8 @@ namespace grapeshot {
 class Context;
 class Ruleset;
 
-// A printed entry of a `modifiers` table as procedures read it on every roll, indexed when the
-// ruleset loads: its JSON, its value when printed as one number, its label and its table's title
+// A printed entry of a `modifiers` table as procedures read it on every roll, indexed when its
+// table is first read: its JSON, its value when printed as one number, its label and its table's title
 // (what the trace gives as the reason and the source).
 struct PrintedEntry {
   const Json* json = nullptr;
@@ -74,8 +76,15 @@ class Ruleset {
   // The id is the folder name in kebab-case (battles_of_waterloo -> battles-of-waterloo); loading
   // checks that ruleset.json says the same.
   const std::string& id() const { return id_; }
-  const Json& meta() const { return data().meta; }  // ruleset.json
-  const Json& tables() const { return data().tables; }
+  // ruleset.json whole, parsed on first call (rulesets(), tests); requests read only their procedure's
+  // entry (procedure) and the envelope, so a cold start parses a fraction of the file.
+  const Json& meta() const;
+  // A procedure's entry of ruleset.json ("procedures"), parsed and checked on first use.
+  const Json& procedure(const std::string& canonical) const;
+  // The ids of its tables, in the order of tables.json. Each table is parsed when first read (by
+  // table, grid or an entry), so a request pays for the tables its procedure reads, not all of them.
+  const std::vector<std::string_view>& tableIds() const { return data().tableIds; }
+  bool hasTable(std::string_view id) const { return data().tableIndex.count(id) != 0; }
   const Json& table(std::string_view id) const;  // throws std::out_of_range
   const Grid* grid(const std::string& id) const;   // nullptr when `id` is not a grid
   // By the generated ids (<folder>_tables.h), which procedures use: a misspelt id does not compile.
@@ -88,9 +97,10 @@ class Ruleset {
   const Json& entryAt(std::string_view tableId, std::string_view entryId) const { return *printedEntry(tableId, entryId).json; }
   const PrintedEntry& printedEntry(std::string_view tableId, std::string_view entryId) const;
   const Json& optionsSchema() const { return data().optionsSchema; }
-  // The options' and each procedure's input schema, compiled once when the ruleset loads.
+  // The options' schema, compiled when the ruleset loads, and each procedure's input schema, compiled
+  // when the procedure is first asked for.
   const Schema& optionsValidator() const { return *data().optionsValidator; }
-  const Schema& inputsValidator(const std::string& canonical) const { return data().inputsValidators.at(canonical); }
+  const Schema& inputsValidator(const std::string& canonical) const;
   const Json& defaultOptions() const { return data().defaultOptions; }
   // SHA-256 hex of the embedded ruleset.json, a line feed and the embedded tables.json, computed at
   // build time (cmake/EmbedRuleset.cmake): receipts name the data they were made with.
@@ -103,20 +113,36 @@ class Ruleset {
   std::vector<std::string> procedureNames() const;
 
  private:
+  // One table of tables.json: its text, found when the ruleset loads, and what is built from it on
+  // first use (the document, its grid, its entries by id).
+  struct Table {
+    std::string_view id, text;  // views of the embedded tables.json
+    std::once_flag parsed;
+    Json json;
+    std::optional<Grid> grid;
+    // entryId -> entry; the views point into `json`, which never changes after parsing.
+    std::unordered_map<std::string_view, PrintedEntry> entries;
+  };
+  struct Declared {  // one procedure's entry of ruleset.json: its text, parsed and compiled on first use
+    std::string_view text;
+    std::once_flag parsed, compiled;
+    Json json;
+    std::unique_ptr<Schema> validator;  // points into json
+  };
   struct Data {
-    Json meta;
-    Json tables;
-    std::unordered_map<std::string_view, const Json*> tableIndex;  // id -> table, in `tables`
-    std::map<std::string, Grid> grids;
-    // tableId -> entryId -> entry; the views point into `tables`, which never changes after loading.
-    std::unordered_map<std::string_view, std::unordered_map<std::string_view, PrintedEntry>> entries;
+    Json envelope;  // ruleset.json but its procedures (id, title, options, ...)
+    std::deque<Table> tables;  // in file order; a deque: Table (its once_flag) never moves
+    std::vector<std::string_view> tableIds;
+    std::unordered_map<std::string_view, Table*> tableIndex;
     std::map<std::string, ProcedureEntry> procedures;
     std::map<std::string, std::string> names;  // name or alias -> canonical name
     Json optionsSchema;
     Json defaultOptions;
-    std::unique_ptr<Schema> optionsValidator;         // points into optionsSchema
-    std::map<std::string, Schema> inputsValidators;  // canonical name -> its inputs; points into meta
+    std::unique_ptr<Schema> optionsValidator;  // points into optionsSchema
+    mutable std::map<std::string, Declared, std::less<>> declared;  // every procedure of ruleset.json
+    std::vector<std::string> declaredOrder;
   };
+  const Table* loadedTable(std::string_view id) const;  // parsed; nullptr when there is no such table
   const Data& data() const;
   const PrintedEntry* findEntry(std::string_view tableId, std::string_view entryId) const;  // nullptr: none
 
@@ -126,6 +152,8 @@ class Ruleset {
   std::string dataHash_;
   std::vector<ProcedureEntry> entries_;
   std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
+  std::unique_ptr<std::once_flag> metaParsed_ = std::make_unique<std::once_flag>();
+  mutable Json meta_;
   mutable std::unique_ptr<Data> data_;
 };
 

@@ -48,3 +48,40 @@ TEST_CASE("data: no request limits, but a key given twice is a build defect", "[
   // Sibling objects may share keys; a key is compared with its own object's keys only.
   CHECK(grapeshot::parseData(R"([{"a":1},{"a":2,"b":[{"a":3}]}])", "siblings").dump() == R"([{"a":1},{"a":2,"b":[{"a":3}]}])");
 }
+
+TEST_CASE("dataMembers finds an object's members in the text, as the parser reads them", "[parse]") {
+  // Every ruleset's tables.json: each table's text parses to the member Json::parse gives.
+  const auto rulesets = std::filesystem::path(GRAPESHOT_FIXTURES_DIR) / ".." / ".." / "src" / "rulesets";
+  int tables = 0;
+  for (const auto& dir : std::filesystem::directory_iterator(rulesets)) {
+    const std::string text = slurp(dir.path() / "tables.json");
+    const Json whole = Json::parse(text);
+    const auto top = grapeshot::dataMembers(text, "tables.json");
+    REQUIRE(top.size() == whole.size());
+    for (const auto& [key, value] : top) {
+      if (key != "tables") continue;
+      const auto members = grapeshot::dataMembers(value, "tables");
+      REQUIRE(members.size() == whole.at("tables").size());
+      std::size_t i = 0;
+      for (const auto& [id, json] : whole.at("tables").items()) {
+        INFO(dir.path().filename().string() << " " << id);
+        CHECK(members[i].first == id);
+        CHECK(grapeshot::parseData(members[i].second, "table").dump() == json.dump());
+        ++i, ++tables;
+      }
+    }
+  }
+  CHECK(tables > 40);
+  // Strings holding brackets, quotes and escapes; scalars; nesting; white space.
+  const auto m = grapeshot::dataMembers(R"( { "a" : "}]\"{" , "b":[1,{"c":"]"}], "n":-1.5e3,"t":true ,"z":null,"o":{} } )", "x");
+  REQUIRE(m.size() == 6);
+  CHECK(m[0] == std::pair<std::string_view, std::string_view>("a", R"("}]\"{")"));
+  CHECK(m[1].second == R"([1,{"c":"]"}])");
+  CHECK(m[2].second == "-1.5e3");
+  CHECK(m[3].second == "true");
+  CHECK(m[4].second == "null");
+  CHECK(m[5] == std::pair<std::string_view, std::string_view>("o", "{}"));
+  CHECK(grapeshot::dataMembers("{}", "empty").empty());
+  for (const char* bad : {"", "[]", "{\"a\":1", "{\"a\" 1}", "{\"a\":1,}", "{\"a\":}", "{\"a\\\"b\":1}", "{\"a\":[1}"})
+    CHECK_THROWS_AS(grapeshot::dataMembers(bad, "bad"), std::logic_error);
+}

@@ -199,7 +199,7 @@ namespace {
 // uses, its printed outcomes, and its name as the form shows it (x-enumLabels) for the summary.
 struct OccasionRule {
   OccasionRule(const Ruleset& rs, Occasion occasion) : occasion(occasion) {
-    const Json& schema = rs.meta().at("procedures").at("morale").at("inputs").at("properties").at("occasion");
+    const Json& schema = rs.procedure("morale").at("inputs").at("properties").at("occasion");
     const Json& ids = schema.at("enum");
     label = name(occasion);
     for (std::size_t i = 0; i < ids.size(); ++i)
