@@ -52,6 +52,8 @@ PrintedEntry printed(const Json& table, const Json& entry) {
   PrintedEntry p;
   p.json = &entry;
   if (const auto v = entry.find("value"); v != entry.end() && v->is_number_integer()) p.hasValue = true, p.value = v->get<int>();
+  if (const auto n = entry.find("num"), d = entry.find("den"); n != entry.end() && d != entry.end())
+    p.num = n->get<long long>(), p.den = d->get<long long>();
   p.label = textOf(entry, "label");
   p.tableTitle = textOf(table, "title");
   return p;

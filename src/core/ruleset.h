@@ -29,6 +29,7 @@ struct PrintedEntry {
   const Json* json = nullptr;
   bool hasValue = false;
   int value = 0;
+  long long num = 1, den = 1;  // a multiplier's exact factor ("num", "den"); x1 when the entry has none
   std::string_view label;
   std::string_view tableTitle;
 };

@@ -20,7 +20,9 @@ struct Charger {
   long long strength;
   Arm type;                   // as the unit's matrix row reads it (unitFromJson)
   std::string chargeThrough;  // front | flank | rear
+  bool flank, rear;           // chargeThrough, read once at bind: play runs once per dice sequence
   std::string elite;          // none | elite | crackElite
+  bool isElite;               // elite != none
   bool acrossRiverBridge;
   int eliteDrm = 0;           // W-22, with the patch the options switch on
   std::string eliteRuling;    // that patch's ruling, or "" for the printed value
@@ -32,23 +34,21 @@ struct Charger {
 Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool defenderRouted, const std::string& who) {
   Fraction s{unit.strength, 1};
   auto multiply = [&](EntryId printed, const char* ref) {
-    const Json& e = ctx.entry(printed);
+    const PrintedEntry& e = ctx.ruleset.printedEntry(printed.table, printed.id);
     const Fraction before = s;
-    const long long num = e.at("num").get<long long>(), den = e.at("den").get<long long>();
-    s = s.times(num, den);
+    s = s.times(e.num, e.den);
     GS_TRACE(ctx, StepKind::multiplier, {{"for", who},
-                       {"factor", den == 1 ? std::to_string(num) : std::to_string(num) + "/" + std::to_string(den)},
+                       {"factor", e.den == 1 ? std::to_string(e.num) : std::to_string(e.num) + "/" + std::to_string(e.den)},
                        {"before", before.text()}, {"after", s.text()},
-                   {"reason", e.at("label")}, {"ref", ref}});
+                   {"reason", TraceValue::fromData(e.label)}, {"ref", ref}});
   };
-  const std::string& through = unit.chargeThrough;
   if (isCavalry(unit.type)) {
     const bool heavy = unit.type == Arm::heavyCavalry;
-    if (heavy && through == "flank") multiply(tables::cavalryChargeStrength.hcThroughFlank, "W-17");
-    if (heavy && through == "rear") multiply(tables::cavalryChargeStrength.hcThroughRear, "W-17");
-    if (!heavy && through == "flank") multiply(tables::cavalryChargeStrength.lcThroughFlank, "W-17");
+    if (heavy && unit.flank) multiply(tables::cavalryChargeStrength.hcThroughFlank, "W-17");
+    if (heavy && unit.rear) multiply(tables::cavalryChargeStrength.hcThroughRear, "W-17");
+    if (!heavy && unit.flank) multiply(tables::cavalryChargeStrength.lcThroughFlank, "W-17");
     if (square) multiply(tables::cavalryChargeStrength.cavalryVsSquare, "W-17");
-  } else if (through != "front") {
+  } else if (unit.flank || unit.rear) {
     GS_NOTE(ctx, who + ": charge multipliers are for cavalry only", "W-17");
   }
   if (unit.acrossRiverBridge) {
@@ -65,6 +65,7 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
 struct Position {
   bool front = false, flank = false, rear = false;
   std::string derived;
+  bool frontOnly() const { return !flank && !rear; }  // derived == "front"
 };
 Position attackPosition(const Json& attacker) {
   Position p;
@@ -90,21 +91,28 @@ struct OddsColumn {
 };
 
 // W-12: the largest printed ratio not above attack/defence, compared exactly (a/d <= A/D <=> a*D <= A*d).
-OddsColumn oddsColumn(const Json& ratios, const Fraction& attack, const Fraction& defence) {
+// The shock table's printed odds columns ("ratios": {attacker, defender} per column), read once at bind.
+struct OddsScale {
+  std::vector<std::pair<long long, long long>> doubled;  // each column's attacker and defender x2
+  long long topAttacker = 0, lowDefender = 0;            // the last column's attacker, the first's defender
+  explicit OddsScale(const Json& ratios) {
+    for (const Json& r : ratios)  // printed ratios use halves ("1-1.5", "1.5-1"): doubled they are integers
+      doubled.emplace_back(std::llround(r.at("attacker").get<double>() * 2), std::llround(r.at("defender").get<double>() * 2));
+    topAttacker = std::llround(ratios.back().at("attacker").get<double>());
+    lowDefender = std::llround(ratios.front().at("defender").get<double>());
+  }
+};
+
+OddsColumn oddsColumn(const OddsScale& ratios, const Fraction& attack, const Fraction& defence) {
   OddsColumn o;
   // A/D as P/Q in integers.
   const long long p = attack.num * defence.den, q = defence.num * attack.den;
-  for (std::size_t i = 0; i < ratios.size(); ++i) {
-    // Printed ratios use halves ("1-1.5", "1.5-1"): doubled they are integers.
-    const long long a = std::llround(ratios[i].at("attacker").get<double>() * 2);
-    const long long d = std::llround(ratios[i].at("defender").get<double>() * 2);
+  for (std::size_t i = 0; i < ratios.doubled.size(); ++i) {
+    const auto [a, d] = ratios.doubled[i];
     if (a * q <= p * d) o.column = static_cast<int>(i);
   }
-  const int last = static_cast<int>(ratios.size()) - 1;
-  const long long topAttacker = std::llround(ratios[static_cast<std::size_t>(last)].at("attacker").get<double>());
-  const long long lowDefender = std::llround(ratios[0].at("defender").get<double>());
-  if (p / q > topAttacker) o.beyond = static_cast<int>(p / q - topAttacker);  // 7-1 -> 1, 8-1 -> 2 ...
-  if (p * lowDefender < q) o.beyond = -static_cast<int>((q + p - 1) / p - lowDefender);  // 1-4.5 counts as 1-5
+  if (p / q > ratios.topAttacker) o.beyond = static_cast<int>(p / q - ratios.topAttacker);  // 7-1 -> 1, 8-1 -> 2 ...
+  if (p * ratios.lowDefender < q) o.beyond = -static_cast<int>((q + p - 1) / p - ratios.lowDefender);  // 1-4.5 counts as 1-5
   return o;
 }
 
@@ -239,8 +247,11 @@ class Shock final : public Play {
       const Json& a = attackers[i];
       att_.units.push_back(unitFromJson(a, pointerJoin("/attacker/units", i), "attacking unit " + std::to_string(i + 1)));
       Charger c{a.at("strength").get<long long>(), att_.units.back().type, a.at("chargeThrough").get<std::string>(),
-                a.at("elite").get<std::string>(), a.at("acrossRiverBridge").get<bool>(), 0, std::string()};
-      if (c.elite != "none") c.eliteDrm = patchedEntryValue(rs, options, tables::shockMorale.eliteAttacker, c.elite, c.eliteRuling);
+                false, false, a.at("elite").get<std::string>(), false, a.at("acrossRiverBridge").get<bool>(), 0, std::string()};
+      c.flank = c.chargeThrough == "flank";
+      c.rear = c.chargeThrough == "rear";
+      c.isElite = c.elite != "none";
+      if (c.isElite) c.eliteDrm = patchedEntryValue(rs, options, tables::shockMorale.eliteAttacker, c.elite, c.eliteRuling);
       chargers_.push_back(std::move(c));
     }
     const Json& defenders = defender.at("units");
@@ -275,6 +286,9 @@ class Shock final : public Play {
     attackerWetFuses_ = attacker.at("wetFuses").get<bool>();
     defenderWetFuses_ = defender.at("wetFuses").get<bool>();
     terrain_ = defender.at("terrain").get<std::string>();
+    chateau_ = terrain_ == "chateau";
+    woods_ = terrain_ == "woods";
+    buildingVillage_ = terrain_ == "building" || terrain_ == "village" || terrain_ == "builtUpVillage";
     const std::string& slope = attacker.at("slope").get_ref<const std::string&>();
     downOneLevel_ = slope == "downOneLevel";
     downSteepSlope_ = slope == "downSteepSlope";
@@ -293,7 +307,7 @@ class Shock final : public Play {
   Json play(Context& ctx, bool write) const override {
     Side att = att_, def = def_;  // the units' states change as the result is applied
     const Position& pos = position_;
-    if (pos.derived != "front")
+    if (!pos.frontOnly())
       GS_RULING(ctx, "W-34", std::string("attacked through") + (pos.front ? " front" : "") + (pos.flank ? " flank" : "") +
                              (pos.rear ? " rear" : "") + ": position " + pos.derived);
     const bool cavalryOnly = !anyInfantry_;
@@ -357,7 +371,7 @@ class Shock final : public Play {
     if (odds.beyond < 0) drm.add(ctx.entryValue(tables::shockOther.odds, "below1to4") * -odds.beyond,
                                  "Per Odds < 1-4 (x" + std::to_string(-odds.beyond) + ")", "W-13");
 
-    if (pos.derived != "front") drm.entry(tables::shockPosition.id, pos.derived, 1, "W-18");
+    if (!pos.frontOnly()) drm.entry(tables::shockPosition.id, pos.derived, 1, "W-18");
     if (anyInfantry_ && anyCavalry_) drm.entry(tables::shockPosition.combinedArms, 1, "W-21");
     drm.entry(tables::shockPosition.attackingHexInZoc, hexesInEnemyZoc_, "W-18");
 
@@ -396,7 +410,7 @@ class Shock final : public Play {
       drm.entry(tables::shockMorale.anyAttackerD1);
     for (std::size_t i = 0; i < chargers_.size(); ++i) {
       const Charger& c = chargers_[i];
-      if (c.elite == "none") continue;
+      if (!c.isElite) continue;
       if (!ctx.tracing()) drm.add(c.eliteDrm, {}, {});
       else drm.add(c.eliteDrm, "Each Elite/Crack Elite Attacker [" + c.elite + "] (" + att.units[i].who() + ")",
                    c.eliteRuling.empty() ? "W-22" : c.eliteRuling);
@@ -409,7 +423,7 @@ class Shock final : public Play {
     };
     if (totalSteps(att) == 1) drm.entryValue(tables::shockMorale.oneStep, "attacker", "W-31");
     if (totalSteps(def) == 1) {
-      if (terrain_ == "chateau") GS_RULING(ctx, "W-31", "defender has 1 step, but in a Chateau: no DRM");
+      if (chateau_) GS_RULING(ctx, "W-31", "defender has 1 step, but in a Chateau: no DRM");
       else drm.entryValue(tables::shockMorale.oneStep, "defender", "W-31");
     }
 
@@ -422,9 +436,8 @@ class Shock final : public Play {
     } else {
       if (upOneLevel_) drm.entry(tables::shockTerrain.upOneLevel);
       if (upSteepSlope_) drm.entry(tables::shockTerrain.upSteepSlope, 1, "W-18");
-      if (terrain_ == "woods") drm.entryValue(tables::shockTerrain.woods, arms, "W-18");
-      if (terrain_ == "building" || terrain_ == "village" || terrain_ == "builtUpVillage")
-        drm.entryValue(tables::shockTerrain.buildingVillage, terrain_);
+      if (woods_) drm.entryValue(tables::shockTerrain.woods, arms, "W-18");
+      if (buildingVillage_) drm.entryValue(tables::shockTerrain.buildingVillage, terrain_);
       if (streamEntry_.id && !*streamEntry_.key) drm.entry(tables::shockTerrain.id, streamEntry_.id);
       else if (streamEntry_.id) drm.entryValue(tables::shockTerrain.id, streamEntry_.id, streamEntry_.key, streamEntry_.ruling);
     }
@@ -437,7 +450,7 @@ class Shock final : public Play {
     std::string cells[2];
     const char* sides[2] = {"attacker", "defender"};
     for (int s = 0; s < 2; ++s) {
-      const Json cell = table.cell(odds.column, modified, ctx.options, sides[s]);
+      const Json& cell = table.cell(odds.column, modified, ctx.options, sides[s]);
       if (ctx.tracing()) {
         const std::string patch = table.patchRuling(odds.column, modified, ctx.options, sides[s]);
         if (!patch.empty()) GS_RULING(ctx, patch, std::string(sides[s]) + " cell reads " + cell.get<std::string>());
@@ -489,7 +502,7 @@ class Shock final : public Play {
 
  private:
   const Grid& table_;
-  const Json& ratios_;
+  OddsScale ratios_;
   Side att_, def_;  // the units as they stand before the roll
   std::vector<Charger> chargers_;
   std::vector<long long> defenceStrengths_;
@@ -500,6 +513,7 @@ class Shock final : public Play {
   bool attackerExtendedLine_ = false, defenderExtendedLine_ = false, stackedWithNey_ = false;
   bool attackerWetFuses_ = false, defenderWetFuses_ = false;
   std::string terrain_;
+  bool chateau_ = false, woods_ = false, buildingVillage_ = false;
   bool downOneLevel_ = false, downSteepSlope_ = false, upOneLevel_ = false, upSteepSlope_ = false;
   struct {
     const char* id = nullptr;  // none: no stream crossed
