@@ -403,7 +403,7 @@ const Json& describe() {
   static const Json all = [] {
     Json out = Json::array();
     for (const auto& rs : rulesets()) {
-      const Json& m = rs.meta();
+      const Json& m = rs.envelope();
       Json procedures = Json::array();
       for (const auto& name : rs.procedureNames()) {
         const Json& p = rs.procedure(name);

@@ -77,9 +77,11 @@ class Ruleset {
   // The id is the folder name in kebab-case (battles_of_waterloo -> battles-of-waterloo); loading
   // checks that ruleset.json says the same.
   const std::string& id() const { return id_; }
-  // ruleset.json whole, parsed on first call (rulesets(), tests); requests read only their procedure's
-  // entry (procedure) and the envelope, so a cold start parses a fraction of the file.
+  // ruleset.json whole, parsed on first call (tests); requests read only the envelope and their
+  // procedure's entry, so a cold start parses a fraction of the file.
   const Json& meta() const;
+  // ruleset.json but its procedures: id, title, publisher, dice, rulings, options (parsed on load).
+  const Json& envelope() const { return data().envelope; }
   // A procedure's entry of ruleset.json ("procedures"), parsed and checked on first use.
   const Json& procedure(const std::string& canonical) const;
   // The ids of its tables, in the order of tables.json. Each table is parsed when first read (by

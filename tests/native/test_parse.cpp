@@ -3,11 +3,13 @@
 // as nlohmann's own parser, and that the data mode drops the request limits but not the key check.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "core/parse.h"
+#include "core/ruleset.h"
 
 using grapeshot::Json;
 
@@ -84,4 +86,29 @@ TEST_CASE("dataMembers finds an object's members in the text, as the parser read
   CHECK(grapeshot::dataMembers("{}", "empty").empty());
   for (const char* bad : {"", "[]", "{\"a\":1", "{\"a\" 1}", "{\"a\":1,}", "{\"a\":}", "{\"a\\\"b\":1}", "{\"a\":[1}"})
     CHECK_THROWS_AS(grapeshot::dataMembers(bad, "bad"), std::logic_error);
+}
+
+TEST_CASE("a ruleset read on demand gives the documents of its whole files", "[parse]") {
+  for (const auto& rs : grapeshot::rulesets()) {
+    INFO(rs.id());
+    Json envelope = rs.meta();  // the whole ruleset.json
+    const Json procedures = envelope.at("procedures");
+    envelope.erase("procedures");
+    CHECK(rs.envelope().dump() == envelope.dump());
+    CHECK(rs.procedureNames().size() == procedures.size());
+    for (const auto& name : rs.procedureNames()) CHECK(rs.procedure(name).dump() == procedures.at(name).dump());
+    std::string folder = rs.id();
+    std::replace(folder.begin(), folder.end(), '-', '_');
+    const Json tables = Json::parse(
+        slurp(std::filesystem::path(GRAPESHOT_FIXTURES_DIR) / ".." / ".." / "src" / "rulesets" / folder / "tables.json")).at("tables");
+    REQUIRE(rs.tableIds().size() == tables.size());
+    std::size_t i = 0;
+    for (const auto& [id, table] : tables.items()) {
+      INFO(id);
+      CHECK(rs.tableIds()[i++] == id);
+      CHECK(rs.hasTable(id));
+      CHECK(rs.table(id).dump() == table.dump());
+    }
+    CHECK_FALSE(rs.hasTable("no such table"));
+  }
 }
