@@ -100,7 +100,6 @@ const Ruleset::Data& Ruleset::data() const {
       if (key != "tables") continue;
       for (const auto& [tid, text] : dataMembers(value, (id_ + " tables.json tables").c_str())) {
         Table& t = d->tables.emplace_back();
-        t.id = tid;
         t.text = text;
         if (!d->tableIndex.emplace(tid, &t).second)
           throw std::logic_error(id_ + " tables.json: table " + std::string(tid) + " given twice");
@@ -158,7 +157,7 @@ const PrintedEntry* Ruleset::findEntry(std::string_view tableId, std::string_vie
   return e == t->entries.end() ? nullptr : &e->second;
 }
 
-const Json& Ruleset::procedure(const std::string& canonical) const {
+Ruleset::Declared& Ruleset::parsedProcedure(const std::string& canonical) const {
   const auto it = data().declared.find(canonical);
   if (it == data().declared.end()) throw std::out_of_range(id_ + ": no procedure " + canonical);
   Declared& p = it->second;
@@ -167,13 +166,14 @@ const Json& Ruleset::procedure(const std::string& canonical) const {
     p.json = parseData(p.text, (where + " (ruleset.json)").c_str());
     checkHeadline(where, p.json);
   });
-  return p.json;
+  return p;
 }
 
+const Json& Ruleset::procedure(const std::string& canonical) const { return parsedProcedure(canonical).json; }
+
 const Schema& Ruleset::inputsValidator(const std::string& canonical) const {
-  const Json& entry = procedure(canonical);
-  Declared& p = data().declared.find(canonical)->second;
-  std::call_once(p.compiled, [&] { p.validator = std::make_unique<Schema>(entry.at("inputs")); });
+  Declared& p = parsedProcedure(canonical);
+  std::call_once(p.compiled, [&] { p.validator = std::make_unique<Schema>(p.json.at("inputs")); });
   return *p.validator;
 }
 

@@ -119,7 +119,7 @@ class Ruleset {
   // One table of tables.json: its text, found when the ruleset loads, and what is built from it on
   // first use (the document, its grid, its entries by id).
   struct Table {
-    std::string_view id, text;  // views of the embedded tables.json
+    std::string_view text;  // a view of the embedded tables.json
     std::once_flag parsed;
     Json json;
     std::optional<Grid> grid;
@@ -146,6 +146,7 @@ class Ruleset {
     std::vector<std::string> declaredOrder;
   };
   const Table* loadedTable(std::string_view id) const;  // parsed; nullptr when there is no such table
+  Declared& parsedProcedure(const std::string& canonical) const;  // parsed; std::out_of_range when none
   const Data& data() const;
   const PrintedEntry* findEntry(std::string_view tableId, std::string_view entryId) const;  // nullptr: none
 
