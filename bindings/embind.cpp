@@ -3,6 +3,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "core/engine.h"
@@ -20,25 +22,51 @@ std::string boundary(F&& f) noexcept {
   }
 }
 
+// Request text in and response text out through two buffers in the module's memory: the wrapper
+// encodes a request straight into `request` (TextEncoder.encodeInto) and decodes the response from
+// `response` (TextDecoder), one native pass each way, where embind's std::string conversions copy and
+// scan byte by byte in JS (toolchain.md §4): a sixth of an untraced resolve. A module instance serves
+// one call at a time, so one pair of buffers does.
+std::string request, response;
+
+// Room for `capacity` bytes of request text; 0 when memory cannot grow that far.
+std::uintptr_t requestBuffer(std::size_t capacity) noexcept {
+  try {
+    request.resize(capacity);
+    return reinterpret_cast<std::uintptr_t>(request.data());
+  } catch (...) {
+    return 0;
+  }
+}
+std::uintptr_t responseData() { return reinterpret_cast<std::uintptr_t>(response.data()); }
+
+// An entry point on the request's first `length` bytes; returns the response's length.
+template <typename F>
+std::size_t answer(std::size_t length, F&& f) noexcept {
+  request.resize(std::min(length, request.size()));
+  response = boundary(f);
+  return response.size();
+}
+
 // A request without dice or seed gets one drawn by the core (std::random_device: getentropy, which
 // the glue answers from crypto.getRandomValues) only when it needs one: the first draw in Node loads
 // its Web Crypto, about 18 ms that a request with its own dice or seed should not pay.
-std::string resolveJson(const std::string& text) {
-  return boundary([&] { return grapeshot::resolveJson(text); });
+std::size_t resolve(std::size_t length) {
+  return answer(length, [] { return grapeshot::resolveJson(request); });
 }
 
 template <grapeshot::Json (*Entry)(const grapeshot::Json&)>
-std::string jsonEntry(const std::string& text) {
-  return boundary([&] {
+std::size_t jsonEntry(std::size_t length) {
+  return answer(length, [] {
     grapeshot::Json req, err;
-    return grapeshot::toText(grapeshot::parseRequest(text, req, err) ? Entry(req) : err);
+    return grapeshot::toText(grapeshot::parseRequest(request, req, err) ? Entry(req) : err);
   });
 }
 
-std::string lookupJson(const std::string& text) {
-  return boundary([&] {
+std::size_t lookup(std::size_t length) {
+  return answer(length, [] {
     grapeshot::Json req, err;
-    if (!grapeshot::parseRequest(text, req, err)) return grapeshot::toText(err);
+    if (!grapeshot::parseRequest(request, req, err)) return grapeshot::toText(err);
     std::string out;
     grapeshot::appendLookup(req, out);
     return out;
@@ -46,12 +74,16 @@ std::string lookupJson(const std::string& text) {
 }
 
 // `call` is "resolve", "odds" or "lookup"; seeds for requests without dice/seed derive from `fallbackSeed`.
-std::string batchJson(const std::string& text, const std::string& call, unsigned fallbackSeed) {
-  return boundary([&] {
+std::size_t batch(std::size_t length, const std::string& call, unsigned fallbackSeed) {
+  return answer(length, [&] {
     grapeshot::Json req, err;
-    return grapeshot::parseRequest(text, req, err, grapeshot::kMaxBatchBytes) ? grapeshot::batchText(req, call, fallbackSeed)
-                                                                               : grapeshot::toText(err);
+    return grapeshot::parseRequest(request, req, err, grapeshot::kMaxBatchBytes) ? grapeshot::batchText(req, call, fallbackSeed)
+                                                                                  : grapeshot::toText(err);
   });
+}
+
+std::size_t verify(std::size_t length, bool requireCommitReveal) {
+  return answer(length, [&] { return grapeshot::verifyJson(request, requireCommitReveal); });
 }
 
 // Typed lookups: the header as JSON text, (column, roll) pairs as an Int32Array in; {json, codes}
@@ -79,16 +111,16 @@ std::string version() { return grapeshot::kEngineVersion; }
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(grapeshot) {
-  emscripten::function("resolveJson", &resolveJson);
-  emscripten::function("lookupJson", &lookupJson);
-  emscripten::function("tableJson", &jsonEntry<grapeshot::table>);
-  emscripten::function("oddsJson", &jsonEntry<odds>);
-  emscripten::function("batchJson", &batchJson);
+  emscripten::function("requestBuffer", &requestBuffer);
+  emscripten::function("responseData", &responseData);
+  emscripten::function("resolve", &resolve);
+  emscripten::function("lookup", &lookup);
+  emscripten::function("table", &jsonEntry<grapeshot::table>);
+  emscripten::function("odds", &jsonEntry<odds>);
+  emscripten::function("batch", &batch);
+  emscripten::function("canonical", &jsonEntry<grapeshot::canonical>);
+  emscripten::function("verify", &verify);
   emscripten::function("rulesetsJson", &rulesetsJson);
   emscripten::function("version", &version);
-  emscripten::function("canonicalJson", &jsonEntry<grapeshot::canonical>);
   emscripten::function("lookupCodes", &lookupCodes);
-  emscripten::function("verifyJson", +[](const std::string& text, bool requireCommitReveal) {
-    return boundary([&] { return grapeshot::verifyJson(text, requireCommitReveal); });
-  });
 }

@@ -19,7 +19,7 @@ self.addEventListener('message', async ({ data: { job, phase, request } }) => {
       if (response.error?.code === 'odds_too_complex') response = engine.odds({ ...request, sensitivity: true });
     }
   } catch (e) {
-    // A wrapper newer than the compiled core (odds() present, oddsJson missing) lands here too.
+    // A wrapper newer than the compiled core (odds() present, the core without its odds entry) lands here too.
     response = { unavailable: e.message };
   }
   self.postMessage({ job, phase, request, response });

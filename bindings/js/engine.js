@@ -17,6 +17,7 @@ const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 const MAX_LOOKUP_PAIRS = 1024 * 1024;  // 8 MiB in, 4 MiB out: call again for more (module memory never shrinks)
 
 const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder();
 
 function failure(code, message, path = '') {
   return { ok: false, error: { code, message, path } };
@@ -118,6 +119,28 @@ export class Engine {
     return { wasmBytes: this.#core.HEAP8.buffer.byteLength };
   }
 
+  // Calls one of the core's text entry points: the request text is encoded straight into the module's
+  // memory and the response decoded from it, one native pass each way (embind's std::string
+  // conversions copy and scan byte by byte in JS: a sixth of an untraced resolve). The text is well
+  // formed (tooLarge refused lone surrogates), so its UTF-8 is lossless: as many bytes as UTF-16
+  // units when it is ASCII, at most three times as many otherwise.
+  #call(entry, text, ...args) {
+    const core = this.#core;
+    let { read, written } = this.#encode(text, text.length);
+    if (read < text.length) ({ written } = this.#encode(text, text.length * 3));
+    if (written < 0) return JSON.stringify(failure('request_too_large', 'no memory for the request text'));
+    const length = core[entry](written, ...args);
+    const at = core.responseData();
+    return utf8Decoder.decode(core.HEAPU8.subarray(at, at + length));  // HEAPU8 read after the call: memory may have grown
+  }
+
+  #encode(text, capacity) {
+    const core = this.#core;
+    const at = core.requestBuffer(capacity);
+    if (!at && capacity) return { read: text.length, written: -1 };
+    return utf8.encodeInto(text, core.HEAPU8.subarray(at, at + capacity));
+  }
+
   /** Engine version. */
   get version() {
     return this.#core.version();
@@ -133,7 +156,7 @@ export class Engine {
   resolve(request) {
     return guard(() => {
       const { text, error } = toJson(request);
-      return error ?? JSON.parse(this.#core.resolveJson(text));
+      return error ?? JSON.parse(this.#call('resolve', text));
     });
   }
 
@@ -146,7 +169,7 @@ export class Engine {
       return JSON.stringify(failure('invalid_request', `request text cannot be read: ${String(e?.message ?? e).slice(0, 200)}`));
     }
     const big = tooLarge(s);
-    return big ? JSON.stringify(big.error) : this.#core.resolveJson(s);
+    return big ? JSON.stringify(big.error) : this.#call('resolve', s);
   }
 
   /**
@@ -156,7 +179,7 @@ export class Engine {
   verify(receipt, options) {
     return guard(() => {
       const { text, error } = toJson(receipt);
-      return error ?? JSON.parse(this.#core.verifyJson(text, options?.requireCommitReveal === true));
+      return error ?? JSON.parse(this.#call('verify', text, options?.requireCommitReveal === true));
     });
   }
 
@@ -167,7 +190,7 @@ export class Engine {
   canonical(request) {
     return guard(() => {
       const { text, error } = toJson(request);
-      return error ?? JSON.parse(this.#core.canonicalJson(text));
+      return error ?? JSON.parse(this.#call('canonical', text));
     });
   }
 
@@ -175,7 +198,7 @@ export class Engine {
   lookup(request) {
     return guard(() => {
       const { text, error } = toJson(request);
-      return error ?? JSON.parse(this.#core.lookupJson(text));
+      return error ?? JSON.parse(this.#call('lookup', text));
     });
   }
 
@@ -186,7 +209,7 @@ export class Engine {
   odds(request) {
     return guard(() => {
       const { text, error } = toJson(request);
-      return error ?? JSON.parse(this.#core.oddsJson(text));
+      return error ?? JSON.parse(this.#call('odds', text));
     });
   }
 
@@ -197,9 +220,7 @@ export class Engine {
       const call = options?.call ?? 'resolve';
       if (typeof call !== 'string') return failure('invalid_value', 'call must be resolve, odds or lookup', '/call');
       const { text, error } = toJson(requests, MAX_BATCH_BYTES);
-      // As UTF-8 bytes (lossless: tooLarge refused lone surrogates): the module copies them in one
-      // pass, where a string argument costs embind two passes over its characters.
-      return error ?? JSON.parse(this.#core.batchJson(utf8.encode(text), call, randomSeed()));
+      return error ?? JSON.parse(this.#call('batch', text, call, randomSeed()));
     });
   }
 
@@ -226,7 +247,7 @@ export class Engine {
   table(request) {
     return guard(() => {
       const { text, error } = toJson(request);
-      return error ?? JSON.parse(this.#core.tableJson(text));
+      return error ?? JSON.parse(this.#call('table', text));
     });
   }
 }
