@@ -143,7 +143,7 @@ namespace {
 struct Resolution {
   const Ruleset* ruleset;
   std::string procedure;
-  Json result;
+  std::string result;  // written as JSON text by the procedure
   RollLog rolls;
   std::optional<TraceLog> trace;  // only when asked for
   std::optional<std::uint32_t> seed;
@@ -175,14 +175,17 @@ Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallback
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);  // typed inputs read and checked
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
   Context ctx(*p.ruleset, p.inputs, p.options, dice, tracing);
-  Resolution r{p.ruleset, p.name, bound->play(ctx, /*write=*/true), ctx.takeRolls(), std::nullopt, std::nullopt, Json()};
+  std::string result;
+  JsonWriter writer(result);
+  bound->play(ctx, &writer);
+  Resolution r{p.ruleset, p.name, std::move(result), ctx.takeRolls(), std::nullopt, std::nullopt, Json()};
   if (tracing) r.trace = ctx.takeTrace();
   // The seed is reported when it decided something: a drawn seed that rolled no die is noise.
   if (hasSeed || (!hasDice && !r.rolls.empty())) r.seed = seed;
   if (wantReceipt)
     r.receipt = makeReceipt(*p.ruleset, req, p.options, hasDice ? std::nullopt : std::optional<std::uint32_t>(seed),
                             hasDice ? kDiceSupplied : choice.hasCommit ? kDiceCommitReveal : hasSeed ? kDiceSeed : kDiceDrawn,
-                            r.rolls.toJson(), r.result);
+                            r.rolls.toJson(), Json::parse(r.result));
   return r;
 }
 
@@ -209,7 +212,7 @@ Json resolve(const Json& request, std::optional<std::uint32_t> fallbackSeed) {
   return guarded([&] {
     Resolution r = resolveChecked(request, fallbackSeed);
     Json out = object({{"ok", true}, {"ruleset", r.ruleset->id()}, {"procedure", std::move(r.procedure)},
-                       {"result", std::move(r.result)}, {"rolls", r.rolls.toJson()}});
+                       {"result", Json::parse(r.result)}, {"rolls", r.rolls.toJson()}});
     if (r.trace) out["trace"] = r.trace->toJson();
     if (r.seed) out["seed"] = *r.seed;
     if (!r.receipt.is_null()) out["receipt"] = std::move(r.receipt);
@@ -229,7 +232,7 @@ void appendResolution(const Json& request, Json* consumable, std::string& out, s
     appendJsonString(out, r.ruleset->id());
     out += ",\"procedure\":";
     appendJsonString(out, r.procedure);
-    appendJson(out += ",\"result\":", r.result);
+    (out += ",\"result\":") += r.result;
     out += ",\"rolls\":";
     r.rolls.appendTo(out);
     if (r.trace) {

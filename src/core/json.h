@@ -1,9 +1,11 @@
 // One JSON type for the whole engine. ordered_json keeps keys in the order they were written, so
 // schemas list their inputs in the printed order and responses read top-down.
 #pragma once
+#include <charconv>
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -23,6 +25,85 @@ inline std::string toText(const Json& v) {
   appendJson(out, v);
   return out;
 }
+
+// Writes one JSON value as text straight into `out`, byte for byte as appendJson writes the same
+// document: what procedures write their results with, no document built, written and destroyed (in
+// wasm that was a sixth of an untraced resolve: every member an allocation, every key longer than
+// libc++'s 10 inline characters another). The writer places the commas:
+//   w.object().field("natural", 4).key("units").array() ... .endArray().endObject();
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::string& out) : out_(out) {}
+
+  JsonWriter& object() { return open('{'); }
+  JsonWriter& array() { return open('['); }
+  JsonWriter& endObject() { return close('}'); }
+  JsonWriter& endArray() { return close(']'); }
+  // An object's member name; its value follows.
+  JsonWriter& key(std::string_view k) {
+    separate();
+    appendJsonString(out_, k);
+    out_ += ':';
+    more_ = false;
+    return *this;
+  }
+  JsonWriter& value(std::string_view s) {
+    separate();
+    appendJsonString(out_, s);
+    return wrote();
+  }
+  JsonWriter& value(const char* s) { return value(std::string_view(s)); }
+  JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
+  JsonWriter& value(bool b) {
+    separate();
+    out_ += b ? "true" : "false";
+    return wrote();
+  }
+  template <typename T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
+  JsonWriter& value(T n) {
+    separate();
+    char buf[24];
+    out_.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, n).ptr - buf));
+    return wrote();
+  }
+  JsonWriter& value(const Json& v) {
+    separate();
+    appendJson(out_, v);
+    return wrote();
+  }
+  // A value already written as JSON text (a grid's serialized cells and labels).
+  JsonWriter& raw(std::string_view json) {
+    separate();
+    out_ += json;
+    return wrote();
+  }
+  template <typename T>
+  JsonWriter& field(std::string_view k, const T& v) { return key(k).value(v); }
+  JsonWriter& rawField(std::string_view k, std::string_view json) { return key(k).raw(json); }
+
+ private:
+  void separate() {
+    if (more_) out_ += ',';
+  }
+  JsonWriter& wrote() {
+    more_ = true;
+    return *this;
+  }
+  JsonWriter& open(char c) {
+    separate();
+    out_ += c;
+    more_ = false;
+    return *this;
+  }
+  JsonWriter& close(char c) {
+    out_ += c;
+    more_ = true;
+    return *this;
+  }
+
+  std::string& out_;
+  bool more_ = false;  // a value was written at this level: the next member or item needs a comma
+};
 
 // An object of the members given, in their order, its storage reserved once: cheaper than nlohmann's
 // initializer list (which builds each member as a two-item array first, then converts), for the

@@ -215,7 +215,7 @@ double estimate(const Prepared& p, const Json& inputs, const Play& play) {
   for (int i = 0; i < kProbes; ++i) {
     ProbeDice dice(static_cast<std::uint32_t>(i + 1));
     Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
-    play.play(ctx, /*write=*/false);
+    play.play(ctx, nullptr);
     sum += dice.size();
   }
   return sum / kProbes;
@@ -235,7 +235,7 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
     --budget;
     ++t.paths;
     ctx.clearOutcome();
-    bound->play(ctx, /*write=*/false);
+    bound->play(ctx, nullptr);
     t.add(ctx.outcome(), dice.numerator(), dice.denominator());
   } while (dice.advance());
   return t;

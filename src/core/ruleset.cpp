@@ -206,16 +206,21 @@ const std::string* Ruleset::canonicalName(const std::string& name) const {
 namespace {
 
 // A procedure that reads the request JSON as it goes: bound, it just remembers the function.
-class JsonPlay final : public Play {
+class JsonPlay final : public DocumentPlay {
  public:
   explicit JsonPlay(Procedure run) : run_(run) {}
-  Json play(Context& ctx, bool /*write*/) const override { return run_(ctx); }
+  Json playDocument(Context& ctx, bool /*write*/) const override { return run_(ctx); }
 
  private:
   Procedure run_;
 };
 
 }  // namespace
+
+void DocumentPlay::play(Context& ctx, JsonWriter* result) const {
+  const Json document = playDocument(ctx, result != nullptr);
+  if (result) result->value(document);
+}
 
 std::unique_ptr<Play> Ruleset::bind(const std::string& canonical, const Json& inputs, const Json& options) const {
   const ProcedureEntry& e = data().procedures.at(canonical);

@@ -38,12 +38,25 @@ using Procedure = Json (*)(Context&);
 
 // A procedure bound to one request's inputs and options. A typed procedure reads them once into its
 // own structs (enums, ints, flags) and refuses contradictions before any die; `play` is then the rule
-// alone, run once per dice sequence by exact odds, and the response JSON is written only when asked.
+// alone, run once per dice sequence by exact odds, and the result is written only when asked.
 class Play {
  public:
   virtual ~Play() = default;
-  // Plays the procedure with ctx's dice and tallies its outcome; returns the result when `write`.
-  virtual Json play(Context& ctx, bool write) const = 0;
+  // Plays the procedure with ctx's dice and tallies its outcome; writes its result, as JSON text, into
+  // `result` when given (exact odds, which read only the tallies, give none).
+  virtual void play(Context& ctx, JsonWriter* result) const = 0;
+};
+
+// A procedure that builds its result as a document, which `play` then writes out. Results written
+// straight into the text (Play) skip building, writing and destroying it; procedures move to that as
+// their results are rewritten.
+class DocumentPlay : public Play {
+ public:
+  void play(Context& ctx, JsonWriter* result) const final;
+
+ protected:
+  // Plays as above and returns the result when `write` (anything, unread, otherwise).
+  virtual Json playDocument(Context& ctx, bool write) const = 0;
 };
 using Binder = std::unique_ptr<Play> (*)(const Ruleset& ruleset, const Json& inputs, const Json& options);
 

@@ -15,6 +15,14 @@ namespace wl = grapeshot::waterloo;
 
 namespace {
 
+// The unit as a result reports it (writeUnit), read back as a document.
+Json unitReport(const wl::Unit& u) {
+  std::string text;
+  grapeshot::JsonWriter w(text);
+  wl::writeUnit(w, u);
+  return Json::parse(text);
+}
+
 const grapeshot::Ruleset& ruleset() {
   const grapeshot::Ruleset* rs = grapeshot::findRuleset("battles-of-waterloo");
   REQUIRE(rs);
@@ -285,7 +293,7 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
     wl::Unit u = unit("infantry", "Normal");
     u.movementAllowance = 5;
     wl::applyMatrix(h.ctx, u, "r/R");
-    CHECK(wl::unitReport(u).at("routRetreatHexes") == 3);
+    CHECK(unitReport(u).at("routRetreatHexes") == 3);
   }
   SECTION("W19_retreat_hexes 2: B retreats 2; \"Retreat 1 hex\" stays 1") {
     Json opts = ruleset().defaultOptions();
@@ -310,7 +318,7 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
     wl::applyResult(h.ctx, u, wl::parseResultCode("3"));
     CHECK(u.stepsLost == 2);
     CHECK(std::string(wl::name(u.state)) == "Eliminated");
-    CHECK(wl::unitReport(u).at("stepsLeft") == 0);
+    CHECK(unitReport(u).at("stepsLeft") == 0);
   }
   SECTION("W-38: unable to retreat costs a step per retreat; unable to rout its full distance eliminates") {
     Harness h({});

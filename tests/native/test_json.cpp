@@ -34,6 +34,39 @@ TEST_CASE("appendJson writes every kind of value as nlohmann's dump does", "[jso
   CHECK(out == R"(prefix [1,"two"])");
 }
 
+// The writer procedures write results with: a document written through it reads as nlohmann writes
+// the same document (commas between members and items, none after a key or an opening bracket).
+TEST_CASE("JsonWriter writes what appendJson writes for the same document", "[json]") {
+  std::string text;
+  grapeshot::JsonWriter w(text);
+  w.object().field("int", -7).field("size", std::size_t{12}).field("max", std::numeric_limits<std::int64_t>::max());
+  w.field("yes", true).field("no", false).field("literal", "quote \" \t").field("str", std::string("s\xC3\xA9"));
+  w.key("empty").object().endObject().key("none").array().endArray();
+  w.key("nested").array().value(1).object().field("a", Json()).endObject().array().value("x").value(2).endArray().endArray();
+  w.field("doc", Json::parse(R"({"k":[1.5,{}]})")).rawField("raw", R"("pre-written")");
+  w.key("bad \xFF key").value("\xFF").endObject();
+  Json expected = Json::object();
+  expected["int"] = -7;
+  expected["size"] = 12;
+  expected["max"] = std::numeric_limits<std::int64_t>::max();
+  expected["yes"] = true;
+  expected["no"] = false;
+  expected["literal"] = "quote \" \t";
+  expected["str"] = "s\xC3\xA9";
+  expected["empty"] = Json::object();
+  expected["none"] = Json::array();
+  expected["nested"] = Json::parse(R"([1,{"a":null},["x",2]])");
+  expected["doc"] = Json::parse(R"({"k":[1.5,{}]})");
+  expected["raw"] = "pre-written";
+  expected["bad \xFF key"] = "\xFF";
+  CHECK(text == dumped(expected));
+
+  std::string scalar;  // a lone value, appended after what the string already holds
+  scalar = "[";
+  grapeshot::JsonWriter(scalar).value(3);
+  CHECK(scalar == "[3");
+}
+
 TEST_CASE("appendJson writes the rulesets' data as nlohmann's dump does", "[json]") {
   for (const auto& rs : grapeshot::rulesets()) {
     INFO(rs.id());

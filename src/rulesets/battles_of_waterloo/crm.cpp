@@ -188,13 +188,14 @@ Unit unitFromJson(const Json& unit, const std::string& path, const std::string& 
   return u;
 }
 
-Json unitReport(const Unit& u) {
-  Json r = object({{"type", name(u.type)}, {"newState", name(u.state)}, {"stepsLost", u.stepsLost}, {"retreat", u.retreatHexes},
-         {"routRetreat", u.routRetreat}});
-  if (u.routRetreat && u.movementAllowance > 0) r["routRetreatHexes"] = (u.movementAllowance + 1) / 2;
-  if (u.steps > 0) r["stepsLeft"] = std::max(0, u.steps - u.stepsLost);
-  r["events"] = eventsJson(u.events);
-  return r;
+void writeUnit(JsonWriter& w, const Unit& u) {
+  w.object().field("type", name(u.type)).field("newState", name(u.state)).field("stepsLost", u.stepsLost)
+      .field("retreat", u.retreatHexes).field("routRetreat", u.routRetreat);
+  if (u.routRetreat && u.movementAllowance > 0) w.field("routRetreatHexes", (u.movementAllowance + 1) / 2);
+  if (u.steps > 0) w.field("stepsLeft", std::max(0, u.steps - u.stepsLost));
+  w.key("events");
+  writeEvents(w, u.events);
+  w.endObject();
 }
 
 ResultCode parseResultCode(const std::string& text) {
@@ -218,6 +219,12 @@ Json eventsJson(const std::vector<Event>& events) {
   Json out = Json::array();
   for (const Event e : events) out.push_back(enumName(e, kEventNames));
   return out;
+}
+
+void writeEvents(JsonWriter& w, const std::vector<Event>& events) {
+  w.array();
+  for (const Event e : events) w.value(enumName(e, kEventNames));
+  w.endArray();
 }
 
 std::string fate(const Unit& u) {

@@ -54,6 +54,7 @@ struct Unit {
   std::shared_ptr<const std::string> who_ = std::make_shared<const std::string>("the unit");
 };
 Json eventsJson(const std::vector<Event>& events);
+void writeEvents(JsonWriter& w, const std::vector<Event>& events);
 
 // The matrix row type of a unit type ("Infantry" | "Cavalry" | "Artillery").
 const char* matrixType(Arm type);
@@ -62,8 +63,8 @@ const char* matrixType(Arm type);
 // (absent keys keep the struct defaults). Throws RequestError for a state the matrix has no row for.
 Unit unitFromJson(const Json& in, const std::string& path, const std::string& who);
 
-// The unit after the result: {"type", "state" (new), "stepsLost", "retreat", "routRetreat", "events", ...}.
-Json unitReport(const Unit& u);
+// The unit after the result: {"type", "newState", "stepsLost", "retreat", "routRetreat", ..., "events"}.
+void writeUnit(JsonWriter& w, const Unit& u);
 
 // A parsed result code: steps, B, d/D, r/R and (fire only) the check DRM "d+2".
 struct ResultCode {

@@ -90,7 +90,7 @@ class Fire final : public Play {
     natural9_ = options.at("W05_natural9").get<bool>();
   }
 
-  Json play(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     const std::string& scale = scale_;
     Unit top = top_;
 
@@ -168,7 +168,7 @@ class Fire final : public Play {
       if (!patch.empty()) GS_RULING(ctx, patch, "the printed blank reads \"" + cell.get<std::string>() + "\"");
     }
     const std::string code = cell.is_null() ? "-" : cell.get<std::string>();
-    const std::string label = ctx.wordy() || write ? columnLabel(ctx, scale, column) : std::string();
+    const std::string label = ctx.wordy() || out ? columnLabel(ctx, scale, column) : std::string();
     // The printed header is the artillery scale's; the label is the firer's scale's ("5-6" under "4-6").
     GS_TRACE(ctx, StepKind::table, {{"table", tables::fire.id}, {"column", label}, {"columnIndex", column},
                    {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(kD10, natural, drm.total())},
@@ -214,25 +214,25 @@ class Fire final : public Play {
       }
       ctx.tally("leaderKilled", leader.value("killed", false));
     }
-    if (!write) return Json();
+    if (!out) return;
 
-    Json decoded = object({{"stepsLost", result.steps}, {"cohesionCheck", result.disorder == 'd'},
-                 {"disorder", result.disorder == 'D'}});
-    if (result.disorder == 'd') decoded["checkDrm"] = result.checkDrm;
-    Json out = object({{"strength", strength}, {"scale", scale}, {"baseColumn", base}, {"columnShift", netShift},
-             {"column", column}, {"columnLabel", label}, {"drm", drm.total()},
-             {"natural", natural}, {"modified", modified}, {"row", table.rowLabel(modified)}, {"cell", cell},
-             {"result", decoded}});
-    out["target"] = unitReport(top);
+    JsonWriter& w = *out;
+    w.object().field("strength", strength).field("scale", scale).field("baseColumn", base).field("columnShift", netShift)
+        .field("column", column).field("columnLabel", label).field("drm", drm.total()).field("natural", natural)
+        .field("modified", modified).rawField("row", table.rowLabelText(modified)).field("cell", cell);
+    w.key("result").object().field("stepsLost", result.steps).field("cohesionCheck", result.disorder == 'd')
+        .field("disorder", result.disorder == 'D');
+    if (result.disorder == 'd') w.field("checkDrm", result.checkDrm);
+    w.endObject().key("target");
+    writeUnit(w, top);
     std::string summary = "Fire on the " + label + " column, " + rollText(kD10, natural, drm.total()) + " (row " +
                           table.rowLabel(modified) + "): " + (code == "-" ? "no effect" : code);
     if (code != "-") summary += "; the target's top unit " + fate(top);
     if (leaderInHex_) {
       summary += leaderFate;
-      out["leader"] = leader;
+      w.field("leader", leader);
     }
-    out["summary"] = summary;
-    return out;
+    w.field("summary", summary).endObject();
   }
 
  private:

@@ -11,14 +11,17 @@ namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
-// The tallies every check of this file reports; then, when asked, the unit and the summary.
-Json finish(Context& ctx, bool write, Json out, const Unit& u, const std::string& summary) {
+// The tallies every check of this file reports.
+void tallyUnit(Context& ctx, const Unit& u) {
   ctx.tally("final", name(u.state));
   ctx.tally("stepsLost", u.stepsLost);
-  if (!write) return Json();
-  out["unit"] = unitReport(u);
-  out["summary"] = summary;
-  return out;
+}
+
+// The end of a check's result, its own fields written: the unit and the summary.
+void finish(JsonWriter& w, const Unit& u, const std::string& summary) {
+  w.key("unit");
+  writeUnit(w, u);
+  w.field("summary", summary).endObject();
 }
 
 // "the unit loses 1 step and becomes D-1 (disordered)".
@@ -33,7 +36,7 @@ class Morale final : public Play {
         drm_(in.at("drm").get<int>()),
         result_(in.at("result").get<std::string>()) {}
 
-  Json play(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
     const std::string& result = result_;
     bool passed = false, automatic = false;
@@ -46,12 +49,14 @@ class Morale final : public Play {
       if (!passed && result != "none") applyMatrix(ctx, u, result == "d" ? "d/D" : "r/R", "W-11");
     }
     ctx.tally("passed", passed);
-    Json out = Json::object();
-    if (automatic) out["automatic"] = true;
-    out["passed"] = passed;
-    return finish(ctx, write, std::move(out), u,
-                  std::string(automatic ? "Blown cavalry: the check is automatic" : passed ? "Cohesion Check passed" : "Cohesion Check failed") +
-                      (result == "none" ? "" : ": " + after(u)));
+    tallyUnit(ctx, u);
+    if (!out) return;
+    out->object();
+    if (automatic) out->field("automatic", true);
+    out->field("passed", passed);
+    finish(*out, u,
+           std::string(automatic ? "Blown cavalry: the check is automatic" : passed ? "Cohesion Check passed" : "Cohesion Check failed") +
+               (result == "none" ? "" : ": " + after(u)));
   }
 
  private:
@@ -76,7 +81,7 @@ class Square final : public Play {
         extraDrm_(in.at("extraDrm").get<int>()),
         bands_(readBands(rs.table(tables::squareInReaction))) {}
 
-  Json play(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
     Modifiers drm(ctx, StepKind::drm, "Square in Reaction");
     if (cavalryBeganAdjacent_) drm.entry(tables::squareInReactionModifiers.cavalryBeganAdjacent);
@@ -105,15 +110,16 @@ class Square final : public Play {
     }
     ctx.tally("formedSquare", formed);
     ctx.tally("band", band->at("code"));
-    if (!write) return finish(ctx, false, Json(), u, "");
-    Json out = object({{"natural", natural}, {"drm", drm.total()}, {"total", total}, {"cohesion", u.cohesion},
-             {"band", band->at("label")}, {"formedSquare", formed}});
+    tallyUnit(ctx, u);
+    if (!out) return;
+    out->object().field("natural", natural).field("drm", drm.total()).field("total", total).field("cohesion", u.cohesion)
+        .field("band", band->at("label")).field("formedSquare", formed);
     std::string summary = band->at("text").get<std::string>();
     if (!formed) {
-      out["result"] = code;
+      out->field("result", code);
       summary += ": " + after(u);
     }
-    return finish(ctx, true, std::move(out), u, summary);
+    finish(*out, u, summary);
   }
 
  private:
@@ -140,7 +146,7 @@ class ChargeReaction final : public Play {
     if (!row_) throw std::logic_error(std::string("no Charge Reaction row for ") + name(unit_.type));
   }
 
-  Json play(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
     const Json* row = row_;
     const bool passed = cohesionCheck(ctx, u.cohesion, extraDrm_, u.who());
@@ -169,12 +175,12 @@ class ChargeReaction final : public Play {
                    {"ref", "Charge Reaction"}});
     ctx.tally("passed", passed);
     ctx.tally("reaction", reaction);
-    if (!write) return finish(ctx, false, Json(), u, "");
-    Json out = object({{"passed", passed}, {"printed", cell.at("text")}, {"reaction", reaction}});
+    tallyUnit(ctx, u);
+    if (!out) return;
+    out->object().field("passed", passed).field("printed", cell.at("text")).field("reaction", reaction);
     const std::string words = reaction == "defendNormally" ? "it defends normally" : reaction == "retreat" ? "it retreats"
                               : "result " + reaction;
-    return finish(ctx, true, std::move(out), u,
-                  std::string(passed ? "Charge Reaction passed" : "Charge Reaction failed") + ": " + words + "; " + after(u));
+    finish(*out, u, std::string(passed ? "Charge Reaction passed" : "Charge Reaction failed") + ": " + words + "; " + after(u));
   }
 
  private:

@@ -335,10 +335,10 @@ Json Move::run() {
 }
 
 // Movement rolls no dice: it is played once, but its inputs are read, and contradictions refused, at bind.
-class Movement final : public Play {
+class Movement final : public DocumentPlay {
  public:
   Movement(const Ruleset&, const Json& in, const Json&) : in_(in) {}
-  Json play(Context& ctx, bool) const override { return Move(ctx, in_).run(); }
+  Json playDocument(Context& ctx, bool) const override { return Move(ctx, in_).run(); }
 
  private:
   MoveInputs in_;
@@ -441,7 +441,7 @@ Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
   return out;
 }
 
-class Stacking final : public Play {
+class Stacking final : public DocumentPlay {
  public:
   Stacking(const Ruleset&, const Json& in, const Json&) {
     for (const auto& u : in.at("units"))
@@ -449,7 +449,7 @@ class Stacking final : public Play {
                         u.at("routed").get<bool>(), u.at("silesianRifle").get<bool>(), u.at("division3I").get<bool>(),
                         u.at("iCorpsArtillery").get<bool>()});
   }
-  Json play(Context& ctx, bool) const override { return stackingOf(ctx, units_); }
+  Json playDocument(Context& ctx, bool) const override { return stackingOf(ctx, units_); }
 
  private:
   std::vector<StackUnit> units_;
@@ -463,7 +463,7 @@ const std::vector<std::string>& allHexsides() {
   return k;
 }
 
-class Zoc final : public Play {
+class Zoc final : public DocumentPlay {
  public:
   Zoc(const Ruleset&, const Json& in, const Json&) {
     const std::string type = in.at("unitType").get<std::string>();
@@ -481,13 +481,13 @@ class Zoc final : public Play {
     if (state == "D-2" && type != "infantry")
       throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type, "/state");
   }
-  Json play(Context& ctx, bool) const override;
+  Json playDocument(Context& ctx, bool) const override;
 
  private:
   std::string rowId_;
 };
 
-Json Zoc::play(Context& ctx, bool) const {
+Json Zoc::playDocument(Context& ctx, bool) const {
   const std::string& rowId = rowId_;
   const Json* row = nullptr;
   for (const auto& r : ctx.table(tables::zonesOfControl).at("rows"))
@@ -511,16 +511,16 @@ Json Zoc::play(Context& ctx, bool) const {
 
 // ---- status --------------------------------------------------------------------------------------
 
-class Status final : public Play {
+class Status final : public DocumentPlay {
  public:
   Status(const Ruleset&, const Json& in, const Json&) : state_(in.at("state").get<std::string>()) {}
-  Json play(Context& ctx, bool) const override;
+  Json playDocument(Context& ctx, bool) const override;
 
  private:
   std::string state_;
 };
 
-Json Status::play(Context& ctx, bool) const {
+Json Status::playDocument(Context& ctx, bool) const {
   const std::string& state = state_;
   Json restrictions = Json::array();
   Json label = nullptr;

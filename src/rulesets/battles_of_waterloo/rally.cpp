@@ -34,7 +34,7 @@ int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
 
 // ---- rally ---------------------------------------------------------------------------------------
 
-class Rally final : public Play {
+class Rally final : public DocumentPlay {
  public:
   Rally(const Ruleset& rs, const Json& in, const Json& options) {
     const Json& unit = in.at("unit");
@@ -75,7 +75,7 @@ class Rally final : public Play {
     }
   }
 
-  Json play(Context& ctx, bool write) const override {
+  Json playDocument(Context& ctx, bool write) const override {
     Modifiers drm(ctx, StepKind::drm, ctx.tracing() ? "rally of " + who_ : std::string());
     const int modifier = playDrm(ctx, drm, steps_);
     const int natural = ctx.roll(kD10, ctx.wordy() ? "rally of " + who_ : std::string());  // one d10 read 0-9 (W-01)
@@ -160,7 +160,7 @@ class Rally final : public Play {
 
 // ---- leave-square --------------------------------------------------------------------------------
 
-class LeaveSquare final : public Play {
+class LeaveSquare final : public DocumentPlay {
  public:
   LeaveSquare(const Ruleset& rs, const Json& in, const Json& options) {
     const Json& unit = in.at("unit");
@@ -187,7 +187,7 @@ class LeaveSquare final : public Play {
     unit_.cohesion = cohesion_;
   }
 
-  Json play(Context& ctx, bool write) const override {
+  Json playDocument(Context& ctx, bool write) const override {
     Modifiers drm(ctx, StepKind::drm, "leaving square");
     const int modifier = playDrm(ctx, drm, steps_);
     // "Cohesion Check Result <= Cohesion Rating": an ordinary Cohesion Check (W-02).

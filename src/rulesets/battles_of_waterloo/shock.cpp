@@ -186,14 +186,19 @@ void applySide(Context& ctx, Side& side, const std::string& code, const std::str
   for (Unit& u : side.units) applyResult(ctx, u, rc, false, "SHOCK COMBAT TABLE");
 }
 
-Json sideReport(const Side& side, const Fraction& strength, const std::string& cell) {
-  Json units = Json::array();
-  for (const Unit& u : side.units) units.push_back(unitReport(u));
-  Json r = object({{"strength", strength.den == 1 ? Json(strength.num) : Json(strength.value())},
-         {"strengthText", strength.text()}});
-  if (!cell.empty()) r["cell"] = cell;
-  r["units"] = units;
-  return r;
+// A side after the result: {strength, strengthText, cell, units}; no strength when none was figured
+// (`strength` null), no cell when none was read.
+void writeSide(JsonWriter& w, const Side& side, const Fraction* strength, const std::string& cell) {
+  w.object();
+  if (strength) {
+    if (strength->den == 1) w.field("strength", strength->num);
+    else w.field("strength", Json(strength->value()));
+    w.field("strengthText", strength->text());
+  }
+  if (!cell.empty()) w.field("cell", cell);
+  w.key("units").array();
+  for (const Unit& u : side.units) writeUnit(w, u);
+  w.endArray().endObject();
 }
 
 // "attacking unit 1 loses 1 step; attacking unit 2 is unaffected" (the one unit of a side: "it …").
@@ -304,7 +309,7 @@ class Shock final : public Play {
     extraDrm_ = in.at("extraDrm").get<int>();
   }
 
-  Json play(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     Side att = att_, def = def_;  // the units' states change as the result is applied
     const Position& pos = position_;
     if (!pos.frontOnly())
@@ -338,14 +343,13 @@ class Shock final : public Play {
       ctx.tally("attackerStepsLost", 0);
       ctx.tally("defenderStepsLost", 0);
       tallyHeadline(ctx, att, def);
-      if (!write) return Json();
-      Json out = object({{"attacker", sideReport(att, Fraction{0, 1}, "")}, {"defender", sideReport(def, Fraction{0, 1}, "")},
-               {"summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26)."}});
-      out["attacker"].erase("strength");
-      out["attacker"].erase("strengthText");
-      out["defender"].erase("strength");
-      out["defender"].erase("strengthText");
-      return out;
+      if (!out) return;
+      out->object().key("attacker");
+      writeSide(*out, att, nullptr, "");
+      out->key("defender");
+      writeSide(*out, def, nullptr, "");
+      out->field("summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26).").endObject();
+      return;
     }
 
     // 1. Strengths and odds (W-12, W-13, W-17).
@@ -480,24 +484,24 @@ class Shock final : public Play {
     ctx.tally("attackerStepsLost", stepsLost(att));
     ctx.tally("defenderStepsLost", stepsLost(def));
     tallyHeadline(ctx, att, def);
-    if (!write) return Json();
+    if (!out) return;
 
-    Json oddsJson = object({{"column", odds.column}, {"columnLabel", table.columnLabel(odds.column)}});
-    if (odds.beyond > 0) oddsJson["levelsAbove"] = odds.beyond;
-    if (odds.beyond < 0) oddsJson["levelsBelow"] = -odds.beyond;
-    return object({{"attacker", sideReport(att, attack, cells[0])},
-                {"defender", sideReport(def, defence, cells[1])},
-                {"odds", oddsJson},
-                {"column", odds.column},
-                {"columnLabel", table.columnLabel(odds.column)},
-                {"drm", drm.total()},
-                {"natural", natural},
-                {"modified", modified},
-                {"row", table.rowLabel(modified)},
-                {"cell", object({{"attacker", cells[0]}, {"defender", cells[1]}})},
-                {"summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(kD10, natural, drm.total()) + " (row " +
-                                table.rowLabel(modified) + "). Attacker " + cells[0] + ": " + sideFate(att) +
-                                ". Defender " + cells[1] + ": " + sideFate(def) + "."}});
+    JsonWriter& w = *out;
+    w.object().key("attacker");
+    writeSide(w, att, &attack, cells[0]);
+    w.key("defender");
+    writeSide(w, def, &defence, cells[1]);
+    w.key("odds").object().field("column", odds.column).rawField("columnLabel", table.columnLabelText(odds.column));
+    if (odds.beyond > 0) w.field("levelsAbove", odds.beyond);
+    if (odds.beyond < 0) w.field("levelsBelow", -odds.beyond);
+    w.endObject();
+    w.field("column", odds.column).rawField("columnLabel", table.columnLabelText(odds.column)).field("drm", drm.total())
+        .field("natural", natural).field("modified", modified).rawField("row", table.rowLabelText(modified));
+    w.key("cell").object().field("attacker", cells[0]).field("defender", cells[1]).endObject();
+    w.field("summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(kD10, natural, drm.total()) + " (row " +
+                           table.rowLabel(modified) + "). Attacker " + cells[0] + ": " + sideFate(att) + ". Defender " +
+                           cells[1] + ": " + sideFate(def) + ".");
+    w.endObject();
   }
 
  private:

@@ -168,7 +168,7 @@ void tell(Context& ctx, const Told& t) {
 
 // Break tests A-E: one class for three procedures, `break-test` (any test), `fire` (A/B) and `shock`
 // (C/D/E), whose schemas offer only the tests that read the Shooting or the Hand-to-Hand rows.
-class BreakTest final : public Play {
+class BreakTest final : public DocumentPlay {
  public:
   BreakTest(const Ruleset& rs, const Json& in, const Json& options) : test_(in.at("test").get<std::string>()) {
     // "shooting" or "handToHand" for test A-E (B-04), as tabulated with the printed test list.
@@ -193,7 +193,7 @@ class BreakTest final : public Play {
     rows_ = resultRows(rs, combatType_, arm_, test_);
   }
 
-  Json play(Context& ctx, bool write) const override {
+  Json playDocument(Context& ctx, bool write) const override {
     GS_TRACE(ctx, StepKind::combatType, {{"value", combatType_},
                    {"reason", "test " + test_ + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows"},
                    {"ref", "B-04"}});

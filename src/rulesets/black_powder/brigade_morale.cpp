@@ -36,7 +36,7 @@ struct UnitPoints {
   std::string quality, state;
 };
 
-class BrigadeMorale final : public Play {
+class BrigadeMorale final : public DocumentPlay {
  public:
   BrigadeMorale(const Ruleset& rs, const Json& in, const Json& options) {
     const Json& table = rs.table(kPoints);
@@ -78,7 +78,7 @@ class BrigadeMorale final : public Play {
     perPoint_ = options.at("B13_distance_per_point").get<double>();
   }
 
-  Json play(Context& ctx, bool write) const override {
+  Json playDocument(Context& ctx, bool write) const override {
     if (ctx.tracing())
       for (std::size_t i = 0; i < units_.size(); ++i) {
         const UnitPoints& u = units_[i];

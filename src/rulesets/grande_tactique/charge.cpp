@@ -11,7 +11,7 @@
 namespace grapeshot::grande_tactique {
 namespace {
 
-class Charge final : public Play {
+class Charge final : public DocumentPlay {
  public:
   Charge(const Ruleset& rs, const Json& in, const Json& options)
       : rule_(rs, options), attacker_(readUnit(in.at("attacker"))), target_(readUnit(in.at("target"))) {
@@ -53,7 +53,7 @@ class Charge final : public Play {
     targetExtraDrm_ = in.at("targetExtraDrm").get<int>();
   }
 
-  Json play(Context& ctx, bool write) const override {
+  Json playDocument(Context& ctx, bool write) const override {
     const int chargers = chargers_;
     if (chargers > 1)
       GS_NOTE(ctx, std::to_string(chargers) + " units charge together: one attackers' check with the principal attacker's "

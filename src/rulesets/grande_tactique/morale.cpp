@@ -297,7 +297,7 @@ Consequence consequence(Context& ctx, const OccasionRule& o, bool passed, bool s
 }
 
 // A Morale Check for one of the five occasions the page prints.
-class Morale final : public Play {
+class Morale final : public DocumentPlay {
  public:
   Morale(const Ruleset& rs, const Json& in, const Json& options)
       : occasion_(rs, readEnum<Occasion>(in.at("occasion"), kOccasionNames)), rule_(rs, options) {
@@ -327,7 +327,7 @@ class Morale final : public Play {
     who_ = std::string("the unit (") + name(o) + ")";
   }
 
-  Json play(Context& ctx, bool write) const override {
+  Json playDocument(Context& ctx, bool write) const override {
     if (stateFromOccasion_) GS_RULING(ctx, "G-14", "no state given: this Morale Check is taken by a shaken unit");
     if (armFromOccasion_) GS_RULING(ctx, "G-14", "no arm given: this Morale Check is taken by cavalry");
     Modifiers drm(ctx, StepKind::drm, who_);
@@ -365,7 +365,7 @@ class Morale final : public Play {
 
 // The De-Shaking Phase (Sequence of Play page): a shaken unit at the start of its turn; pass =
 // eager again. The same check as morale with occasion deShaking.
-class Rally final : public Play {
+class Rally final : public DocumentPlay {
  public:
   Rally(const Ruleset& rs, const Json& in, const Json& options)
       : occasion_(rs, Occasion::deShaking), rule_(rs, options), unit_(readUnit(in.at("unit"))),
@@ -373,7 +373,7 @@ class Rally final : public Play {
     validateUnit(unit_, "/unit");
   }
 
-  Json play(Context& ctx, bool write) const override {
+  Json playDocument(Context& ctx, bool write) const override {
     const std::string who = "the shaken unit (De-Shaking Phase)";
     Modifiers drm(ctx, StepKind::drm, who);
     anyUnitModifiers(ctx, drm, unit_, true);

@@ -150,11 +150,17 @@ struct CrtRead {
   int strength, protection, base, shift, drm;
   Column col;
   Roll roll;
-  Json report(const Grid& crt, const char* appliesTo) const {
-    return object({{"strength", strength}, {"protection", protection}, {"baseColumn", base}, {"columnShift", shift},
-                {"column", col.index}, {"columnLabel", crt.columnLabel(col.index)}, {"drm", drm},
-                {"natural", roll.natural}, {"modified", roll.modified}, {"row", crt.rowLabel(roll.modified)},
-                {"cell", roll.cell}, {"meaning", meaning(roll.cell)}, {"appliesTo", appliesTo}});
+  // Its fields, into an open object.
+  void writeFields(JsonWriter& w, const Grid& crt, const char* appliesTo) const {
+    w.field("strength", strength).field("protection", protection).field("baseColumn", base).field("columnShift", shift)
+        .field("column", col.index).rawField("columnLabel", crt.columnLabelText(col.index)).field("drm", drm)
+        .field("natural", roll.natural).field("modified", roll.modified).rawField("row", crt.rowLabelText(roll.modified))
+        .field("cell", roll.cell).field("meaning", meaning(roll.cell)).field("appliesTo", appliesTo);
+  }
+  void write(JsonWriter& w, const Grid& crt, const char* appliesTo) const {
+    w.object();
+    writeFields(w, crt, appliesTo);
+    w.endObject();
   }
 };
 
@@ -234,20 +240,23 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, const std
   return out;
 }
 
-Json appliedJson(const std::vector<Applied>& applied) {
-  Json out = Json::array();
+void writeApplied(JsonWriter& w, const std::vector<Applied>& applied) {
+  w.array();
   for (std::size_t i = 0; i < applied.size(); ++i) {
     const UnitState& u = applied[i].state;
-    Json report = object({{"index", i}});
-    if (applied[i].tested) report["moraleTest"] = applied[i].test.report();
-    report["events"] = u.eventsJson();
-    report["disorganized"] = u.disorganized;
-    report["stepsLost"] = u.stepsLost;
-    report["stepsLostNow"] = u.stepsLostNow;
-    if (u.steps > 0) report["eliminated"] = u.eliminated;
-    out.push_back(std::move(report));
+    w.object().field("index", i);
+    if (applied[i].tested) {
+      w.key("moraleTest").object();
+      applied[i].test.writeFields(w);
+      w.endObject();
+    }
+    w.key("events");
+    u.writeEvents(w);
+    w.field("disorganized", u.disorganized).field("stepsLost", u.stepsLost).field("stepsLostNow", u.stepsLostNow);
+    if (u.steps > 0) w.field("eliminated", u.eliminated);
+    w.endObject();
   }
-  return out;
+  w.endArray();
 }
 
 std::string finalState(const std::vector<Applied>& applied) {
@@ -293,7 +302,7 @@ class Fire final : public Play {
     stepUnit_ = stepLossUnit(in.at("target"), units_, "/target");
   }
 
-  Json play(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     const char* who = "fire";
     CrtRead r{};
     r.strength = sumCombatValues(ctx, firers_, "firing artillery", "V-03");
@@ -324,12 +333,14 @@ class Fire final : public Play {
     ctx.tally("final", finalState(applied));
     ctx.tally("stepsLost", totalStepsNow(applied));
     ctx.tally("disorganized", disorganizedCount(applied));
-    if (!write) return Json();
+    if (!out) return;
 
-    Json result = r.report(crt_, "target");
-    result["units"] = appliedJson(applied);
-    result["summary"] = "Fire: " + r.roll.cell + " (" + meaning(r.roll.cell) + ") on the target";
-    return result;
+    JsonWriter& w = *out;
+    w.object();
+    r.writeFields(w, crt_, "target");
+    w.key("units");
+    writeApplied(w, applied);
+    w.field("summary", "Fire: " + r.roll.cell + " (" + meaning(r.roll.cell) + ") on the target").endObject();
   }
 
  private:
@@ -393,7 +404,7 @@ class Shock final : public Play {
     stream_ = any(att_.units, [](const Unit& a) { return a.hexside == Hexside::stream; });
   }
 
-  Json play(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     const Units& attackers = att_.units;
     const Units& defenders = def_.units;
 
@@ -489,14 +500,21 @@ class Shock final : public Play {
     ctx.tally("attackerStepsLost", totalStepsNow(attApplied));
     ctx.tally("defenderDisorganized", disorganizedCount(defApplied));
     ctx.tally("attackerDisorganized", disorganizedCount(attApplied));
-    if (!write) return Json();
+    if (!out) return;
 
-    return object({{"attack", ar.report(crt_, "defender")},
-                {"defence", dr.report(crt_, "attacker")},
-                {"defender", object({{"units", appliedJson(defApplied)}})},
-                {"attacker", object({{"units", appliedJson(attApplied)}})},
-                {"summary", "Attack: " + ar.roll.cell + " (" + meaning(ar.roll.cell) + ") on the defender; defence: " +
-                                dr.roll.cell + " (" + meaning(dr.roll.cell) + ") on the attacker"}});
+    JsonWriter& w = *out;
+    w.object().key("attack");
+    ar.write(w, crt_, "defender");
+    w.key("defence");
+    dr.write(w, crt_, "attacker");
+    w.key("defender").object().key("units");
+    writeApplied(w, defApplied);
+    w.endObject().key("attacker").object().key("units");
+    writeApplied(w, attApplied);
+    w.endObject();
+    w.field("summary", "Attack: " + ar.roll.cell + " (" + meaning(ar.roll.cell) + ") on the defender; defence: " +
+                           dr.roll.cell + " (" + meaning(dr.roll.cell) + ") on the attacker");
+    w.endObject();
   }
 
  private:

@@ -89,11 +89,11 @@ void checkUnit(const Unit& u, const std::string& path) {
                        path + "/stepsLost");
 }
 
-Json eventsJson(const Event* events, std::size_t n) {
+void writeEvents(JsonWriter& w, const Event* events, std::size_t n) {
   static constexpr const char* kNames[] = {"disorganized", "stepLoss", "eliminated", "rallied"};
-  Json out = Json::array();
-  for (std::size_t i = 0; i < n; ++i) out.push_back(kNames[static_cast<int>(events[i])]);
-  return out;
+  w.array();
+  for (std::size_t i = 0; i < n; ++i) w.value(kNames[static_cast<int>(events[i])]);
+  w.endArray();
 }
 
 std::string MoraleTest::rule() const {
@@ -101,8 +101,8 @@ std::string MoraleTest::rule() const {
                    : "d6 " + std::to_string(natural) + " + " + std::to_string(target) + (passed ? " >= 7" : " < 7");
 }
 
-Json MoraleTest::report() const {
-  return object({{"target", target}, {"natural", natural}, {"passed", passed}, {"rule", rule()}});
+void MoraleTest::writeFields(JsonWriter& w) const {
+  w.field("target", target).field("natural", natural).field("passed", passed).field("rule", rule());
 }
 
 MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, const MoraleSituation& s,
@@ -178,7 +178,7 @@ class Test : public Play {
     }
   }
 
-  Json play(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     const bool rally = s_.rally;
     const MoraleTest t = moraleTest(ctx, rulings_, unit_, s_, "the unit");
     UnitState u(unit_);
@@ -206,16 +206,18 @@ class Test : public Play {
     ctx.tally("final", std::string(u.eliminated ? "eliminated" : u.disorganized ? "disorganized" : "in good order") +
                            (u.stepsLostNow ? ", -" + std::to_string(u.stepsLostNow) + " step" : ""));
     ctx.tally("stepsLost", u.stepsLostNow);
-    if (!write) return Json();
+    if (!out) return;
 
-    Json report = t.report();
-    report["effect"] = effect;
-    report["events"] = u.eventsJson();
-    Json after = object({{"morale", unit_.morale}, {"disorganized", u.disorganized}, {"stepsLost", u.stepsLost}});
-    if (u.steps > 0) after["eliminated"] = u.eliminated;
-    report["unit"] = std::move(after);
-    report["summary"] = std::string(rally ? "Rally test" : "Morale test") + ": " + t.rule() + ", " + effect + ".";
-    return report;
+    JsonWriter& w = *out;
+    w.object();
+    t.writeFields(w);
+    w.field("effect", effect).key("events");
+    u.writeEvents(w);
+    w.key("unit").object().field("morale", unit_.morale).field("disorganized", u.disorganized).field("stepsLost", u.stepsLost);
+    if (u.steps > 0) w.field("eliminated", u.eliminated);
+    w.endObject();
+    w.field("summary", std::string(rally ? "Rally test" : "Morale test") + ": " + t.rule() + ", " + effect + ".");
+    w.endObject();
   }
 
  private:

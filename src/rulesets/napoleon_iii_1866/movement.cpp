@@ -12,7 +12,7 @@ namespace {
 
 // Entering one hex: rolls no dice, so binding and playing happen once; the inputs are still read
 // into their types first, and contradictions refused there (V-27).
-class Movement final : public Play {
+class Movement final : public DocumentPlay {
  public:
   Movement(const Ruleset& rs, const Json& in, const Json& options)
       : type_(readEnum<Arm>(in.at("unitType"), kArmNames)),
@@ -35,7 +35,7 @@ class Movement final : public Play {
                          "/lightTroops");
   }
 
-  Json play(Context& ctx, bool write) const override {
+  Json playDocument(Context& ctx, bool write) const override {
     const bool onRoute = route_ != Route::none;
     const bool mounted = type_ == Arm::cavalry || type_ == Arm::artillery;
     const bool woods = terrain_ == Terrain::woods;

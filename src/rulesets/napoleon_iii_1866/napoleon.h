@@ -82,7 +82,7 @@ Unit readUnit(const Ruleset& rs, const Json& unit);
 void checkUnit(const Unit& unit, const std::string& path);
 
 enum class Event { disorganized, stepLoss, eliminated, rallied };
-Json eventsJson(const Event* events, std::size_t n);
+void writeEvents(JsonWriter& w, const Event* events, std::size_t n);  // ["disorganized", "stepLoss", ...]
 
 // The state of one unit as a combat result is applied to it.
 struct UnitState {
@@ -96,7 +96,7 @@ struct UnitState {
   std::array<Event, 8> events{};  // at most: disorganized or a step, two steps, eliminated
   std::size_t eventCount = 0;
   void record(Event e) { events[eventCount++] = e; }
-  Json eventsJson() const { return napoleon1866::eventsJson(events.data(), eventCount); }
+  void writeEvents(JsonWriter& w) const { napoleon1866::writeEvents(w, events.data(), eventCount); }
 };
 
 // One step loss (never beyond the step value); the unit is eliminated with its last step (V-26).
@@ -121,7 +121,7 @@ struct MoraleTest {
   bool passed;
   bool rollUnder;
   std::string rule() const;  // "d6 3 <= 5", as the printed test is read
-  Json report() const;       // {target, natural, passed, rule}
+  void writeFields(JsonWriter& w) const;  // target, natural, passed, rule: into an open object
 };
 
 // Rolls one morale (or rally) test: 1d6 against morale + modifiers (V-05).
