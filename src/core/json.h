@@ -41,9 +41,23 @@ class JsonWriter {
   JsonWriter& endArray() { return close(']'); }
   // An object's member name; its value follows.
   JsonWriter& key(std::string_view k) {
-    separate();
-    appendJsonString(out_, k);
-    out_ += ':';
+    // A name from the code (short, printable ASCII, nothing to escape) goes in with its comma, quotes
+    // and colon in one append: results are mostly names.
+    char buf[kShortKey + 4];
+    if (k.size() <= kShortKey && plain(k)) {
+      std::size_t n = 0;
+      if (more_) buf[n++] = ',';
+      buf[n++] = '"';
+      k.copy(buf + n, k.size());
+      n += k.size();
+      buf[n++] = '"';
+      buf[n++] = ':';
+      out_.append(buf, n);
+    } else {
+      separate();
+      appendJsonString(out_, k);
+      out_ += ':';
+    }
     more_ = false;
     return *this;
   }
@@ -61,9 +75,10 @@ class JsonWriter {
   }
   template <typename T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   JsonWriter& value(T n) {
-    separate();
-    char buf[24];
-    out_.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, n).ptr - buf));
+    char buf[24];  // a comma and at most 20 digits and a sign
+    char* at = buf;
+    if (more_) *at++ = ',';
+    out_.append(buf, static_cast<std::size_t>(std::to_chars(at, buf + sizeof buf, n).ptr - buf));
     return wrote();
   }
   JsonWriter& value(const Json& v) {
@@ -82,6 +97,12 @@ class JsonWriter {
   JsonWriter& rawField(std::string_view k, std::string_view json) { return key(k).raw(json); }
 
  private:
+  static constexpr std::size_t kShortKey = 40;
+  static bool plain(std::string_view k) {
+    for (const char c : k)
+      if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') return false;
+    return true;
+  }
   void separate() {
     if (more_) out_ += ',';
   }

@@ -68,6 +68,19 @@ test('resolveJson takes and returns JSON text', async () => {
   assert.equal(out.result.passed, true);
 });
 
+// Text meets the module in its memory as UTF-8 (encodeInto, TextDecoder): text beyond ASCII takes a
+// second, larger encoding pass, and must come back unchanged in the answer.
+test('request and response text beyond ASCII pass through the module unchanged', async () => {
+  const e = await engine();
+  for (const key of ['é', 'Großgörschen — 1813', '🎲'.repeat(50), 'x'.repeat(3000) + 'é']) {
+    const out = JSON.parse(e.resolveJson(JSON.stringify({ ...morale, [key]: 1 })));
+    assert.equal(out.error.code, 'unknown_field');
+    assert.equal(out.error.path, `/${key}`);
+  }
+  // And the module keeps answering plain requests after them.
+  assert.equal(JSON.parse(e.resolveJson(JSON.stringify({ ...morale, dice: [4] }))).result.passed, true);
+});
+
 test('lookup reads the printed combat table', async () => {
   const e = await engine();
   assert.deepEqual(e.lookup({ ruleset: 'napoleon-iii-1866', table: 'combat', column: 4, roll: 5 }).cell, 'D');
