@@ -23,15 +23,15 @@ function(gs_embed_ruleset folder_path out_var)
     endif()
   endforeach()
   string(SHA256 data_hash "${content_ruleset}\n${content_tables}")
+  gs_table_ids("${name}" "${content_tables}" entry_ids)
   file(CONFIGURE OUTPUT "${out}" CONTENT "// Generated from src/rulesets/${name}/*.json by cmake/EmbedRuleset.cmake. Do not edit.
 #include \"core/ruleset.h\"
 namespace {
 const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json(${content_ruleset})gs_json\",
                                                          R\"gs_json(${content_tables})gs_json\",
-                                                         \"${data_hash}\");
+                                                         \"${data_hash}\", ${entry_ids});
 }
 " @ONLY)
-  gs_table_ids("${name}" "${content_tables}")
   set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
 
@@ -40,9 +40,12 @@ endfunction()
 # fails to compile instead of failing mid-roll:
 #   tables::combat                           a TableId
 #   tables::columnModifiers.defenderHigher   an EntryId (a table with entries is a TableId too)
-function(gs_table_ids name tables_json)
+# Each EntryId also carries its ordinal among the ruleset's entries, which the ruleset indexes its
+# printed entries by (`count_var` gets their number).
+function(gs_table_ids name tables_json count_var)
   set(ns "grapeshot::tables::${name}")
   set(body "")
+  set(index 0)
   string(JSON tables GET "${tables_json}" tables)
   string(JSON count LENGTH "${tables}")
   math(EXPR last "${count} - 1")
@@ -59,7 +62,8 @@ function(gs_table_ids name tables_json)
           foreach(j RANGE ${n_last})
             string(JSON eid ERROR_VARIABLE no_id GET "${entries}" ${j} id)
             if(NOT no_id)
-              string(APPEND ids "  EntryId ${eid}{\"${tid}\", \"${eid}\"};\n")
+              string(APPEND ids "  EntryId ${eid}{\"${tid}\", \"${eid}\", ${index}};\n")
+              math(EXPR index "${index} + 1")
             endif()
           endforeach()
         endif()
@@ -78,4 +82,5 @@ function(gs_table_ids name tables_json)
 namespace ${ns} {
 ${body}}  // namespace ${ns}
 " @ONLY)
+  set(${count_var} ${index} PARENT_SCOPE)
 endfunction()

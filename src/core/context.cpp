@@ -63,8 +63,7 @@ const Json& Context::entry(std::string_view tableId, std::string_view entryId) c
   return ruleset.entryAt(tableId, entryId);
 }
 
-int Context::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key) const {
-  const PrintedEntry& e = ruleset.printedEntry(tableId, entryId);
+int Context::valueOf(const PrintedEntry& e, std::string_view key) {
   return key.empty() && e.hasValue ? e.value : printedValue(*e.json, key);
 }
 
@@ -77,10 +76,9 @@ Modifiers& Modifiers::add(int value, TraceValue reason, TraceValue ref) {
   return *this;
 }
 
-Modifiers& Modifiers::entry(std::string_view tableId, std::string_view entryId, int times, std::string_view ruling) {
-  if (times == 0) return *this;
-  const PrintedEntry& e = ctx_.ruleset.printedEntry(tableId, entryId);
-  if (!e.hasValue) throw std::logic_error(std::string(tableId) + "." + std::string(entryId) + " has no single printed value");
+Modifiers& Modifiers::printed(const PrintedEntry& e, int times, std::string_view ruling) {
+  if (!e.hasValue)
+    throw std::logic_error(std::string(e.tableTitle) + ": \"" + std::string(e.label) + "\" has no single printed value");
   // Untraced (exact odds run the procedure once per die sequence): skip building the reason text.
   if (!ctx_.tracing()) {
     total_ += e.value * times;
@@ -92,9 +90,7 @@ Modifiers& Modifiers::entry(std::string_view tableId, std::string_view entryId, 
   return add(e.value * times, std::move(reason), ruling.empty() ? TraceValue::fromData(e.tableTitle) : TraceValue(ruling));
 }
 
-Modifiers& Modifiers::entryValue(std::string_view tableId, std::string_view entryId, std::string_view key,
-                                 std::string_view ruling) {
-  const PrintedEntry& e = ctx_.ruleset.printedEntry(tableId, entryId);
+Modifiers& Modifiers::printedPair(const PrintedEntry& e, std::string_view key, std::string_view ruling) {
   const int value = e.json->at("values").at(std::string(key)).get<int>();
   if (!ctx_.tracing()) {
     total_ += value;

@@ -68,14 +68,18 @@ class Context {
   // The same by the generated ids (<folder>_tables.h): what procedures name in code.
   const Json& table(TableId t) const { return ruleset.table(t); }
   const Grid& grid(TableId t) const { return grid(std::string(t.id)); }
-  const Json& entry(EntryId e) const { return entry(e.table, e.id); }
-  int entryValue(EntryId e, std::string_view key = {}) const { return entryValue(e.table, e.id, key); }
+  const Json& entry(EntryId e) const { return ruleset.entryAt(e); }
+  int entryValue(EntryId e, std::string_view key = {}) const { return valueOf(ruleset.printedEntry(e), key); }
   // An entry of a `modifiers` table by id (throws std::out_of_range when the data lacks it).
   const Json& entry(std::string_view tableId, std::string_view entryId) const;
   // The printed value of an entry: its "value", or values[key] for printed "a/b" pairs.
-  int entryValue(std::string_view tableId, std::string_view entryId, std::string_view key = {}) const;
+  int entryValue(std::string_view tableId, std::string_view entryId, std::string_view key = {}) const {
+    return valueOf(ruleset.printedEntry(tableId, entryId), key);
+  }
   template <typename T>
   T option(const std::string& name) const { return options.at(name).get<T>(); }
+  // An entry's printed value: its "value", or values[key] for printed "a/b" pairs.
+  static int valueOf(const PrintedEntry& e, std::string_view key);
 
   // Built on first use: exact odds run a Context per dice sequence and want neither.
   const RollLog& rolls() const { return rolls_; }
@@ -102,18 +106,27 @@ class Modifiers {
   // Adds `value` (skipped when 0). `ref` names the printed rule or the ruling (e.g. "V-11").
   Modifiers& add(int value, TraceValue reason, TraceValue ref);
   // Adds a printed entry of a modifiers table `times` times ("-1 per loss level").
-  Modifiers& entry(std::string_view tableId, std::string_view entryId, int times = 1, std::string_view ruling = {});
+  Modifiers& entry(std::string_view tableId, std::string_view entryId, int times = 1, std::string_view ruling = {}) {
+    return times == 0 ? *this : printed(ctx_.ruleset.printedEntry(tableId, entryId), times, ruling);
+  }
   // Adds one of a printed "a/b" pair ("Woods (Cavalry Only/Other) +4/+2").
   Modifiers& entryValue(std::string_view tableId, std::string_view entryId, std::string_view key,
-                        std::string_view ruling = {});
+                        std::string_view ruling = {}) {
+    return printedPair(ctx_.ruleset.printedEntry(tableId, entryId), key, ruling);
+  }
   // The same by the generated ids (<folder>_tables.h).
-  Modifiers& entry(EntryId e, int times = 1, std::string_view ruling = {}) { return entry(e.table, e.id, times, ruling); }
+  Modifiers& entry(EntryId e, int times = 1, std::string_view ruling = {}) {
+    return times == 0 ? *this : printed(ctx_.ruleset.printedEntry(e), times, ruling);
+  }
   Modifiers& entryValue(EntryId e, std::string_view key, std::string_view ruling = {}) {
-    return entryValue(e.table, e.id, key, ruling);
+    return printedPair(ctx_.ruleset.printedEntry(e), key, ruling);
   }
   int total() const { return total_; }
 
  private:
+  Modifiers& printed(const PrintedEntry& e, int times, std::string_view ruling);
+  Modifiers& printedPair(const PrintedEntry& e, std::string_view key, std::string_view ruling);
+
   Context& ctx_;
   StepKind kind_;
   std::string subject_;

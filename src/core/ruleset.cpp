@@ -12,6 +12,7 @@ struct Registration {
   const char* rulesetJson = nullptr;
   const char* tablesJson = nullptr;
   const char* dataHash = nullptr;
+  int entryIds = 0;
   std::vector<ProcedureEntry> procedures;
 };
 
@@ -22,11 +23,13 @@ std::map<std::string, Registration>& registry() {
 
 }  // namespace
 
-bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash) {
+bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
+                         int entryIds) {
   auto& r = registry()[folder];
   r.rulesetJson = rulesetJson;
   r.tablesJson = tablesJson;
   r.dataHash = dataHash;
+  r.entryIds = entryIds;
   return true;
 }
 
@@ -37,8 +40,14 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 }
 
 Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                 std::vector<ProcedureEntry> procedures)
-    : id_(folder), rulesetJson_(rulesetJson), tablesJson_(tablesJson), dataHash_(dataHash), entries_(std::move(procedures)) {
+                 int entryIds, std::vector<ProcedureEntry> procedures)
+    : id_(folder),
+      rulesetJson_(rulesetJson),
+      tablesJson_(tablesJson),
+      dataHash_(dataHash),
+      entries_(std::move(procedures)),
+      entryIds_(entryIds),
+      foundEntries_(std::make_unique<std::atomic<const PrintedEntry*>[]>(static_cast<std::size_t>(entryIds))) {
   std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
@@ -192,6 +201,15 @@ const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_
   throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
 }
 
+const PrintedEntry& Ruleset::printedEntry(EntryId e) const {
+  if (e.index < 0 || e.index >= entryIds_) return printedEntry(e.table, e.id);  // an id not generated for it
+  std::atomic<const PrintedEntry*>& slot = foundEntries_[static_cast<std::size_t>(e.index)];
+  if (const PrintedEntry* found = slot.load(std::memory_order_acquire)) return *found;
+  const PrintedEntry& found = printedEntry(e.table, e.id);  // the entries never move once indexed
+  slot.store(&found, std::memory_order_release);
+  return found;
+}
+
 const Grid* Ruleset::grid(const std::string& id) const {
   const Table* t = loadedTable(id);
   return t && t->grid ? &*t->grid : nullptr;
@@ -240,7 +258,7 @@ const std::vector<Ruleset>& rulesets() {
     std::vector<Ruleset> v;
     for (const auto& [folder, reg] : registry()) {
       if (!reg.rulesetJson) throw std::logic_error("ruleset folder " + folder + " has procedures but no data");
-      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.procedures);
+      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.entryIds, reg.procedures);
     }
     std::sort(v.begin(), v.end(), [](const Ruleset& a, const Ruleset& b) { return a.id() < b.id(); });
     return v;

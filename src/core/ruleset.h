@@ -1,6 +1,7 @@
 // A ruleset: its data (ruleset.json + tables.json, embedded at build time) and the procedures that
 // read it. Ruleset folders register themselves, so the core never names a ruleset.
 #pragma once
+#include <atomic>
 #include <deque>
 #include <initializer_list>
 #include <map>
@@ -77,7 +78,10 @@ struct ProcedureEntry {
 // Called from static initialisers: the build generates one registerRulesetData call per folder
 // (from its JSON files, with their data hash: cmake/EmbedRuleset.cmake) and each procedures .cpp
 // calls registerProcedures. `folder` joins them.
-bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash);
+// `entryIds` is the number of generated EntryIds (<folder>_tables.h), which index a cache of the
+// printed entries found.
+bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
+                         int entryIds);
 bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry> procedures);
 
 // Its JSON is parsed on first use, so a host that resolves with one ruleset never pays for the
@@ -85,7 +89,7 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 class Ruleset {
  public:
   Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-          std::vector<ProcedureEntry> procedures);
+          int entryIds, std::vector<ProcedureEntry> procedures);
 
   // The id is the folder name in kebab-case (battles_of_waterloo -> battles-of-waterloo); loading
   // checks that ruleset.json says the same.
@@ -106,12 +110,15 @@ class Ruleset {
   // By the generated ids (<folder>_tables.h), which procedures use: a misspelt id does not compile.
   const Json& table(TableId t) const { return table(std::string_view(t.id)); }
   const Grid* grid(TableId t) const { return grid(std::string(t.id)); }
-  const Json& entryAt(EntryId e) const { return entryAt(e.table, e.id); }
+  const Json& entryAt(EntryId e) const { return *printedEntry(e).json; }
   // An entry of a `modifiers` table by id; nullptr when the data has none (an index, built on load).
   const Json* entry(std::string_view tableId, std::string_view entryId) const;
   // The same entry, which the data must have (std::out_of_range otherwise: a bug, never a request error).
   const Json& entryAt(std::string_view tableId, std::string_view entryId) const { return *printedEntry(tableId, entryId).json; }
   const PrintedEntry& printedEntry(std::string_view tableId, std::string_view entryId) const;
+  // The same by its generated id: found once, then read from a slot its index names (procedures read
+  // the same few entries on every dice sequence; the search hashes two strings).
+  const PrintedEntry& printedEntry(EntryId e) const;
   const Json& optionsSchema() const { return data().optionsSchema; }
   // The options' schema, compiled when the ruleset loads, and each procedure's input schema, compiled
   // when the procedure is first asked for.
@@ -168,6 +175,8 @@ class Ruleset {
   const char* tablesJson_;
   std::string dataHash_;
   std::vector<ProcedureEntry> entries_;
+  int entryIds_;
+  std::unique_ptr<std::atomic<const PrintedEntry*>[]> foundEntries_;  // by EntryId::index
   std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
   std::unique_ptr<std::once_flag> metaParsed_ = std::make_unique<std::once_flag>();
   mutable Json meta_;

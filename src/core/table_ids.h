@@ -12,6 +12,7 @@ struct TableId {
 struct EntryId {
   const char* table;
   const char* id;
+  int index = -1;  // its ordinal among the ruleset's generated ids: where the ruleset keeps it found
 };
 
 }  // namespace grapeshot

@@ -34,7 +34,7 @@ struct Charger {
 Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool defenderRouted, const std::string& who) {
   Fraction s{unit.strength, 1};
   auto multiply = [&](EntryId printed, const char* ref) {
-    const PrintedEntry& e = ctx.ruleset.printedEntry(printed.table, printed.id);
+    const PrintedEntry& e = ctx.ruleset.printedEntry(printed);
     const Fraction before = s;
     s = s.times(e.num, e.den);
     GS_TRACE(ctx, StepKind::multiplier, {{"for", who},
