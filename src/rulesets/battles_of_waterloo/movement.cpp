@@ -90,9 +90,15 @@ struct MoveInputs {
 
 class Move {
  public:
-  Move(Context& ctx, const MoveInputs& in) : ctx_(ctx), in_(in), type_(in.type), movementType_(in.movementType) {}
+  // `out`: where the result is written, if anywhere (what only the result reads is kept only then).
+  Move(Context& ctx, const MoveInputs& in, JsonWriter* out)
+      : ctx_(ctx), in_(in), type_(in.type), movementType_(in.movementType), out_(out) {}
 
-  Json run();
+  // Prices the move, tallies its cost and writes the result.
+  void run() {
+    price();
+    finish();
+  }
 
  private:
   // The printed cell of `rowId` in this unit type's column.
@@ -103,7 +109,7 @@ class Move {
   std::string column() const { return ctx_.table(kCosts).at("columns").at(typeColumn(type_)).get<std::string>(); }
 
   void noteLetter(const std::string& letter) {
-    if (std::find(notes_.begin(), notes_.end(), letter) == notes_.end()) notes_.push_back(letter);
+    if (out_ && std::find(notes_.begin(), notes_.end(), letter) == notes_.end()) notes_.push_back(letter);
   }
   std::string noteText(const std::string& letter) const {
     return ctx_.table(kCosts).at("notes").at(letter).get<std::string>();
@@ -114,19 +120,18 @@ class Move {
   }
 
   // Stops with "prohibited": the printed reason and the row (and note) that says so.
-  Json prohibit(const std::string& reason, const std::string& ref) {
+  void prohibit(const std::string& reason, const std::string& ref) {
     prohibited_ = true;
-    reason_ = reason;
+    if (out_) reason_ = reason;
     GS_TRACE(ctx_, StepKind::prohibited, {{"reason", reason}, {"ref", ref}});
-    return finish();
   }
-  Json prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
+  void prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
     std::string reason = label(rowId) + ": P - " + legendText(ctx_, "P") + " (" + column() + ")";
     if (!noteLetterId.empty()) {
       noteLetter(noteLetterId);
       reason += "; note " + noteLetterId + ": " + noteText(noteLetterId);
     }
-    return prohibit(reason, "Terrain Effects on Movement: " + label(rowId));
+    prohibit(reason, "Terrain Effects on Movement: " + label(rowId));
   }
 
   // Adds the printed cost of a row; false when the cell is P.
@@ -135,7 +140,7 @@ class Move {
     const std::string& printed = cell(rowId);
     if (printed == "P") return false;
     std::string s = printed;
-    std::string why;
+    const char* why = "";
     if (!s.empty() && s[0] == '+') s = s.substr(1);
     int halves = 0;
     if (const auto slash = s.find('/'); slash != std::string::npos) {
@@ -156,11 +161,9 @@ class Move {
       halves = 2 * std::stoi(s);
     }
     halves_ += halves;
-    Json term = object({{"row", label(rowId)}, {"printed", printed}, {"cost", mpJson(halves)}});
-    if (!why.empty()) term["why"] = why;
-    terms_.push_back(term);
+    if (out_) terms_.push_back({&costRow(ctx_, rowId).at("label"), &printed, halves, why});
     GS_TRACE(ctx_, StepKind::movementCost, {{"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
-                                                                                        (why.empty() ? "" : " (" + why + ")")},
+                                                                                        (*why ? " (" + std::string(why) + ")" : "")},
                     {"ref", "Terrain Effects on Movement"}});
     return true;
   }
@@ -171,67 +174,97 @@ class Move {
     return type_ == "artillery" || type_ == "leader" || movementType_ == "tactical" || movementType_ == "strategic";
   }
 
-  Json allowance() const;
-  Json finish();
+  void price();
+  void finish();
+  void writeZocRule(JsonWriter& w, const char* key, const std::string& code) const;
+  void writeAllowance(JsonWriter& w) const;
+
+  // One printed cost added: its row's label, the printed cell, the cost, and how a fraction was read.
+  struct Term {
+    const Json* label;
+    const std::string* printed;
+    int halves;
+    const char* why;  // "" unless the cell is a fraction (W-28)
+  };
 
   Context& ctx_;
   const MoveInputs& in_;
   const std::string& type_;
   const std::string& movementType_;
+  JsonWriter* out_;
   bool prohibited_ = false;
   std::string reason_;
   int halves_ = 0;
-  Json terms_ = Json::array();
+  std::vector<Term> terms_;
   std::vector<std::string> notes_;
-  Json effects_ = Json::array();
-  std::string newState_;
-  Json zoc_ = Json::object();
+  bool disordered_ = false;  // by crossing Deep Stream (note D): D-1
+  const std::string* leaveZoc_ = nullptr;  // the printed Leave/Enter Enemy ZOC cells, when read
+  const std::string* enterZoc_ = nullptr;
 };
 
-Json Move::allowance() const {
+// {printed, text}: an enemy ZOC cell and what its code means.
+void Move::writeZocRule(JsonWriter& w, const char* key, const std::string& code) const {
+  w.key(key).object().field("printed", code).field("text", code == "+0" ? "no extra cost" : legendText(ctx_, code)).endObject();
+}
+
+void Move::writeAllowance(JsonWriter& w) const {
   std::string rateId = movementType_;
   if (type_ != "leader" && in_.inSquare) rateId = "inSquare";
   const Json* row = nullptr;
   for (const auto& r : ctx_.table(tables::movementRates).at("rows"))
     if (r.at("id") == rateId) row = &r;
-  if (!row) return object({{"rate", nullptr}, {"printed", nullptr}, {"reason", "not printed on the chart (see the rules)"}});
-  Json out = object({{"rate", row->at("label")}, {"printed", row->at("cells").at(0)}});
+  w.object();
+  if (!row) {
+    w.field("rate", Json(nullptr)).field("printed", Json(nullptr)).field("reason", "not printed on the chart (see the rules)")
+        .endObject();
+    return;
+  }
+  w.field("rate", row->at("label")).field("printed", row->at("cells").at(0));
   const Json& rate = row->at("rate");
   if (rate.contains("hexes")) {
-    out["hexes"] = rate.at("hexes");
+    w.field("hexes", rate.at("hexes"));
   } else if (const int ma = in_.movementAllowance; ma > 0) {
     const int num = rate.at("mpNum").get<int>() * ma, den = rate.at("mpDen").get<int>();
-    out["mp"] = rate.value("round", "") == "up" ? (num + den - 1) / den : num / den;  // "1/2 MPs (round up)"
+    w.field("mp", rate.value("round", "") == "up" ? (num + den - 1) / den : num / den);  // "1/2 MPs (round up)"
   }
-  return out;
+  w.endObject();
 }
 
-Json Move::finish() {
-  Json notes = Json::array();
+void Move::finish() {
+  if (prohibited_) ctx_.tally("cost", "prohibited");
+  else ctx_.tally("cost", mpJson(halves_));
+  if (!out_) return;
+
+  JsonWriter& w = *out_;
+  w.object().field("prohibited", prohibited_);
+  if (prohibited_) w.field("cost", Json(nullptr)).field("reason", reason_).field("summary", "prohibited: " + reason_);
+  else w.field("cost", mpJson(halves_)).field("reason", Json(nullptr)).field("summary", "costs " + mpText(halves_) + " MP");
+  w.key("terms").array();
+  for (const Term& t : terms_) {
+    w.object().field("row", *t.label).field("printed", *t.printed).field("cost", mpJson(t.halves));
+    if (*t.why) w.field("why", t.why);
+    w.endObject();
+  }
+  w.endArray().key("notes").array();
   std::sort(notes_.begin(), notes_.end());
-  for (const auto& n : notes_) notes.push_back(object({{"note", n}, {"text", noteText(n)}}));
-  Json out = object({{"prohibited", prohibited_}});
-  if (prohibited_) {
-    out["cost"] = nullptr;
-    out["reason"] = reason_;
-    out["summary"] = "prohibited: " + reason_;
-    ctx_.tally("cost", "prohibited");
-  } else {
-    out["cost"] = mpJson(halves_);
-    out["reason"] = nullptr;
-    out["summary"] = "costs " + mpText(halves_) + " MP";
-    ctx_.tally("cost", mpJson(halves_));
+  for (const auto& n : notes_) w.object().field("note", n).field("text", noteText(n)).endObject();
+  w.endArray().key("effects").array();
+  if (disordered_) w.value("disordered");
+  w.endArray();
+  if (disordered_) w.field("newState", "D-1");
+  if (leaveZoc_ || enterZoc_) {
+    w.key("zoc").object();
+    if (leaveZoc_) writeZocRule(w, "leave", *leaveZoc_);
+    if (enterZoc_) writeZocRule(w, "enter", *enterZoc_);
+    w.endObject();
   }
-  out["terms"] = terms_;
-  out["notes"] = notes;
-  out["effects"] = effects_;
-  if (!newState_.empty()) out["newState"] = newState_;
-  if (!zoc_.empty()) out["zoc"] = zoc_;
-  out["allowance"] = allowance();
-  return out;
+  w.key("allowance");
+  writeAllowance(w);
+  w.endObject();
 }
 
-Json Move::run() {
+// The charts, in order, until the move is priced or a chart prohibits it.
+void Move::price() {
   const bool leader = type_ == "leader";
   const std::string& state = in_.state;
   const std::string& action = in_.action;
@@ -253,11 +286,11 @@ Json Move::run() {
       return prohibit("Form Square: " + why + "; note E: " + noteText("E"), "Terrain Effects on Movement: note E");
     }
     addRow("formSquare");
-    return finish();
+    return;
   }
   if (action == "extendRetractLine") {
-    if (!addRow("extendRetractLine")) return prohibitRow("extendRetractLine");
-    return finish();
+    if (!addRow("extendRetractLine")) prohibitRow("extendRetractLine");
+    return;
   }
 
   // Entering a hex: the hex's own cost, or the road/path rate when the unit may use it (note A).
@@ -294,8 +327,7 @@ Json Move::run() {
       if (state == "D-1" || state == "D-2")
         return prohibit("Deep Stream: the unit is " + state + "; note D: " + noteText("D"),
                         "Terrain Effects on Movement: note D");
-      effects_.push_back("disordered");
-      newState_ = "D-1";
+      disordered_ = true;
       GS_TRACE(ctx_, StepKind::result, {{"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
                       {"ref", "Terrain Effects on Movement: note D"}});
     }
@@ -308,8 +340,7 @@ Json Move::run() {
   // Enemy ZOC: the chart names the movement a unit must be using to leave or enter one.
   auto zocRule = [&](const std::string& rowId) {
     const std::string& code = cell(rowId);
-    Json z = object({{"printed", code}, {"text", code == "+0" ? "no extra cost" : legendText(ctx_, code)}});
-    zoc_[rowId == "enterEnemyZoc" ? "enter" : "leave"] = z;
+    (rowId == "enterEnemyZoc" ? enterZoc_ : leaveZoc_) = &code;
     rowNote(rowId);
     static const std::map<std::string, std::string> kNeeds{{"RM", "reduced"}, {"WD", "withdrawal"}, {"Screen", "screened"}};
     const auto need = kNeeds.find(code);
@@ -331,14 +362,13 @@ Json Move::run() {
     const std::string why = zocRule("enterEnemyZoc");
     if (!why.empty()) return prohibit(why, "Terrain Effects on Movement: Enter Enemy ZOC");
   }
-  return finish();
 }
 
 // Movement rolls no dice: it is played once, but its inputs are read, and contradictions refused, at bind.
-class Movement final : public DocumentPlay {
+class Movement final : public Play {
  public:
   Movement(const Ruleset&, const Json& in, const Json&) : in_(in) {}
-  Json playDocument(Context& ctx, bool) const override { return Move(ctx, in_).run(); }
+  void play(Context& ctx, JsonWriter* out) const override { Move(ctx, in_, out).run(); }
 
  private:
   MoveInputs in_;
@@ -353,12 +383,19 @@ struct StackUnit {
   bool routed, silesianRifle, division3I, iCorpsArtillery;
 };
 
-Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
+// Why a stack is illegal: one reason per rule broken.
+struct Failure {
+  const char* code;
+  std::string reason;
+  const char* ref;
+};
+
+void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* out) {
   const Json& chart = ctx.table(tables::stacking);
-  Json reasons = Json::array();
-  auto fail = [&](const std::string& code, const std::string& text, const std::string& ref) {
-    reasons.push_back(object({{"code", code}, {"reason", text}, {"ref", ref}}));
+  std::vector<Failure> failures;
+  auto fail = [&](const char* code, std::string text, const char* ref) {
     GS_TRACE(ctx, StepKind::stacking, {{"reason", text}, {"ref", ref}});
+    failures.push_back({code, std::move(text), ref});
   };
 
   // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
@@ -404,18 +441,18 @@ Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
     }
   }
 
-  Json matched = nullptr;
+  const Json* matched = nullptr;  // the label of the printed combination the hex matches
   for (const auto& row : chart.at("rows")) {
     std::map<std::string, int> want;
     for (const auto& [k, v] : row.at("composition").items()) want[k] = v.get<int>();
-    if (want == count) matched = row.at("label");
+    if (want == count) matched = &row.at("label");
   }
   if (counted.size() <= 1) {
     // One counted unit is not a stack (a lone artillery unit matches no printed line, yet is legal).
     GS_NOTE(ctx, "a single counted unit is not a stack", "Stacking");
   } else {
     for (const auto& row : chart.at("rows")) {
-      if (row.at("label") != matched) continue;
+      if (!matched || row.at("label") != *matched) continue;
       if (row.contains("conditions")) {
         // "2 Artillery (Same command, <= 8 SPs)": one command, and the two units' SPs together <= 8.
         const Json& c = row.at("conditions");
@@ -427,21 +464,29 @@ Json stackingOf(Context& ctx, const std::vector<StackUnit>& units) {
                "Stacking");
       }
     }
-    if (matched.is_null()) {
+    if (!matched) {
       std::string what;
       for (const auto& [k, v] : count) what += (what.empty() ? "" : " + ") + std::to_string(v) + " " + k;
       fail("combination", what + " is not one of the printed stacking combinations", "Stacking");
     }
   }
-  const bool legal = reasons.empty();
+  const bool legal = failures.empty();
   ctx.tally("legal", legal);
-  Json out = object({{"legal", legal}, {"combination", matched}, {"reasons", reasons}});
-  out["summary"] = legal ? (matched.is_null() ? std::string("legal: a single unit") : "legal: " + matched.get<std::string>())
-                         : "illegal: " + reasons.at(0).at("reason").get<std::string>();
-  return out;
+  if (!out) return;
+
+  JsonWriter& w = *out;
+  w.object().field("legal", legal);
+  if (matched) w.field("combination", *matched);
+  else w.field("combination", Json(nullptr));  // a single counted unit, or no printed line
+  w.key("reasons").array();
+  for (const Failure& f : failures) w.object().field("code", f.code).field("reason", f.reason).field("ref", f.ref).endObject();
+  w.endArray();
+  w.field("summary", legal ? (matched ? "legal: " + matched->get<std::string>() : std::string("legal: a single unit"))
+                           : "illegal: " + failures.front().reason);
+  w.endObject();
 }
 
-class Stacking final : public DocumentPlay {
+class Stacking final : public Play {
  public:
   Stacking(const Ruleset&, const Json& in, const Json&) {
     for (const auto& u : in.at("units"))
@@ -449,7 +494,7 @@ class Stacking final : public DocumentPlay {
                         u.at("routed").get<bool>(), u.at("silesianRifle").get<bool>(), u.at("division3I").get<bool>(),
                         u.at("iCorpsArtillery").get<bool>()});
   }
-  Json playDocument(Context& ctx, bool) const override { return stackingOf(ctx, units_); }
+  void play(Context& ctx, JsonWriter* out) const override { stackingOf(ctx, units_, out); }
 
  private:
   std::vector<StackUnit> units_;
@@ -457,13 +502,15 @@ class Stacking final : public DocumentPlay {
 
 // ---- zoc -----------------------------------------------------------------------------------------
 
-// The six hexsides of a faced hex, clockwise from the front (the vocabulary in ruleset.json).
-const std::vector<std::string>& allHexsides() {
-  static const std::vector<std::string> k{"front", "rightFrontFlank", "rightRearFlank", "rear", "leftRearFlank", "leftFrontFlank"};
-  return k;
+// The hexsides a printed ZOC cell names, in the vocabulary of ruleset.json: every side of a faced hex
+// clockwise from the front, "Front-F flank" the front and both front-flank hexsides (W-29), or none.
+const std::vector<const char*>& hexsidesOf(const std::string& printed) {
+  static const std::vector<const char*> kAll{"front", "rightFrontFlank", "rightRearFlank", "rear", "leftRearFlank", "leftFrontFlank"},
+      kFrontFlanks{"leftFrontFlank", "front", "rightFrontFlank"}, kFront{"front"}, kNone;
+  return printed == "All Hexsides" ? kAll : printed == "Front-F flank" ? kFrontFlanks : printed == "Front" ? kFront : kNone;
 }
 
-class Zoc final : public DocumentPlay {
+class Zoc final : public Play {
  public:
   Zoc(const Ruleset&, const Json& in, const Json&) {
     const std::string type = in.at("unitType").get<std::string>();
@@ -481,61 +528,63 @@ class Zoc final : public DocumentPlay {
     if (state == "D-2" && type != "infantry")
       throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type, "/state");
   }
-  Json playDocument(Context& ctx, bool) const override;
+  void play(Context& ctx, JsonWriter* out) const override;
 
  private:
   std::string rowId_;
 };
 
-Json Zoc::playDocument(Context& ctx, bool) const {
+void Zoc::play(Context& ctx, JsonWriter* out) const {
   const std::string& rowId = rowId_;
   const Json* row = nullptr;
   for (const auto& r : ctx.table(tables::zonesOfControl).at("rows"))
     if (r.at("id") == rowId) row = &r;
-  const std::string printed = row->at("cells").at(0).get<std::string>();
-  Json hexsides = Json::array();
-  if (printed == "All Hexsides") {
-    for (const auto& h : allHexsides()) hexsides.push_back(h);
-  } else if (printed == "Front-F flank") {
-    GS_RULING(ctx, "W-29", "\"Front-F flank\" = the front and both front-flank hexsides");
-    hexsides = Json::array({"leftFrontFlank", "front", "rightFrontFlank"});
-  } else if (printed == "Front") {
-    hexsides.push_back("front");
-  }
+  const std::string& printed = row->at("cells").at(0).get_ref<const std::string&>();
+  const std::vector<const char*>& hexsides = hexsidesOf(printed);
+  if (printed == "Front-F flank") GS_RULING(ctx, "W-29", "\"Front-F flank\" = the front and both front-flank hexsides");
   if (rowId == "shaken") GS_RULING(ctx, "W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
   GS_TRACE(ctx, StepKind::zoc, {{"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}});
   ctx.tally("hexsides", static_cast<int>(hexsides.size()));
-  return object({{"row", row->at("label")}, {"printed", printed}, {"hexsides", hexsides},
-              {"count", hexsides.size()}, {"summary", row->at("label").get<std::string>() + ": " + printed}});
+  if (!out) return;
+
+  JsonWriter& w = *out;
+  w.object().field("row", row->at("label")).field("printed", printed).key("hexsides").array();
+  for (const char* h : hexsides) w.value(h);
+  w.endArray().field("count", hexsides.size()).field("summary", row->at("label").get<std::string>() + ": " + printed);
+  w.endObject();
 }
 
 // ---- status --------------------------------------------------------------------------------------
 
-class Status final : public DocumentPlay {
+class Status final : public Play {
  public:
   Status(const Ruleset&, const Json& in, const Json&) : state_(in.at("state").get<std::string>()) {}
-  Json playDocument(Context& ctx, bool) const override;
+  void play(Context& ctx, JsonWriter* out) const override;
 
  private:
   std::string state_;
 };
 
-Json Status::playDocument(Context& ctx, bool) const {
+void Status::play(Context& ctx, JsonWriter* out) const {
   const std::string& state = state_;
-  Json restrictions = Json::array();
-  Json label = nullptr;
+  const Json* row = nullptr;  // the chart's row for the state; a Normal unit has none
   if (state != "Normal") {
     const std::string id = state == "Routed" ? "routed" : state;
     for (const auto& r : ctx.table(tables::disorderEffects).at("rows"))
-      if (r.at("id") == id) {
-        restrictions = r.at("items");
-        label = r.at("label");
-      }
+      if (r.at("id") == id) row = &r;
   }
-  ctx.tally("restrictions", static_cast<int>(restrictions.size()));
-  return object({{"state", state}, {"chart", label}, {"restrictions", restrictions}, {"restricted", !restrictions.empty()},
-              {"summary", restrictions.empty() ? std::string("Normal: nothing restricted")
-                                               : state + ": " + std::to_string(restrictions.size()) + " printed restrictions"}});
+  const std::size_t restrictions = row ? row->at("items").size() : 0;
+  ctx.tally("restrictions", static_cast<int>(restrictions));
+  if (!out) return;
+
+  JsonWriter& w = *out;
+  w.object().field("state", state);
+  if (row) w.field("chart", row->at("label")).field("restrictions", row->at("items"));
+  else w.field("chart", Json(nullptr)).key("restrictions").array().endArray();
+  w.field("restricted", restrictions > 0)
+      .field("summary", restrictions ? state + ": " + std::to_string(restrictions) + " printed restrictions"
+                                     : std::string("Normal: nothing restricted"))
+      .endObject();
 }
 
 }  // namespace

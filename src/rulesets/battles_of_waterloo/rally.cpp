@@ -34,7 +34,7 @@ int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
 
 // ---- rally ---------------------------------------------------------------------------------------
 
-class Rally final : public DocumentPlay {
+class Rally final : public Play {
  public:
   Rally(const Ruleset& rs, const Json& in, const Json& options) {
     const Json& unit = in.at("unit");
@@ -75,13 +75,12 @@ class Rally final : public DocumentPlay {
     }
   }
 
-  Json playDocument(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     Modifiers drm(ctx, StepKind::drm, ctx.tracing() ? "rally of " + who_ : std::string());
     const int modifier = playDrm(ctx, drm, steps_);
     const int natural = ctx.roll(kD10, ctx.wordy() ? "rally of " + who_ : std::string());  // one d10 read 0-9 (W-01)
     const int total = natural + modifier;
-    Json result;
-    if (write) result = object({{"natural", natural}, {"drm", modifier}, {"total", total}, {"oldState", state_}});
+    if (out) out->object().field("natural", natural).field("drm", modifier).field("total", total).field("oldState", state_);
     const char* newState;
     bool rallied;
     if (routed_) {
@@ -98,24 +97,19 @@ class Rally final : public DocumentPlay {
                      {"ref", "Rallying Routed Units"}});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
       if (code == "D-1") GS_RULING(ctx, "W-40", who_ + ": band 2-6 — no longer routed, becomes D-1; not rallied");
-      if (write) {
-        result["band"] = band.at("label");
-        result["code"] = code;
-        result["text"] = band.at("text");
-        result["rallied"] = rallied;
-        result["noLongerRouted"] = code != "routRetreat";
-        result["newState"] = newState;
-        result["routRetreat"] = code == "routRetreat";
-        result["summary"] = rollText(kD10, natural, modifier) + " on Rallying Routed Units, band " +
-                            band.at("label").get<std::string>() + ": " + band.at("text").get<std::string>();
-      }
+      if (out)
+        out->field("band", band.at("label")).field("code", code).field("text", band.at("text")).field("rallied", rallied)
+            .field("noLongerRouted", code != "routRetreat").field("newState", newState)
+            .field("routRetreat", code == "routRetreat")
+            .field("summary", rollText(kD10, natural, modifier) + " on Rallying Routed Units, band " +
+                                  band.at("label").get<std::string>() + ": " + band.at("text").get<std::string>());
       ctx.tally("band", code);
     } else {
       // The bands are printed relative to the Cohesion rating.
       const Json& band = *bandFor(bands_, total - cohesion_, "Rallying Disordered Units").printed;
       const bool passed = band.at("code") == "removeDisorder";
       const std::string comparison = passed ? (le_ ? " <= " : " < ") : (le_ ? " > " : " >= ");
-      const std::string how = write || ctx.wordy() ? rollText(kD10, natural, modifier) + comparison + "Cohesion " +
+      const std::string how = out || ctx.wordy() ? rollText(kD10, natural, modifier) + comparison + "Cohesion " +
                                                 std::to_string(cohesion_) + ": " + band.at("text").get<std::string>()
                                           : std::string();
       GS_RULING(ctx, "W-02", le_ ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
@@ -133,21 +127,15 @@ class Rally final : public DocumentPlay {
         }
       }
       rallied = passed;
-      if (write) {
-        result["cohesion"] = cohesion_;
-        result["band"] = band.at("label");
-        result["code"] = band.at("code");
-        result["text"] = band.at("text");
-        result["rallied"] = passed;
-        result["newState"] = newState;
-        result["routRetreat"] = false;
-        result["summary"] = how + (passed ? " (" + state_ + " -> " + newState + ")" : "");
-      }
+      if (out)
+        out->field("cohesion", cohesion_).field("band", band.at("label")).field("code", band.at("code"))
+            .field("text", band.at("text")).field("rallied", passed).field("newState", newState).field("routRetreat", false)
+            .field("summary", how + (passed ? " (" + state_ + " -> " + newState + ")" : ""));
       ctx.tally("passed", passed);
     }
     ctx.tally("newState", newState);
     ctx.tally("rallied", rallied);  // the headline odds of ruleset.json
-    return result;
+    if (out) out->endObject();
   }
 
  private:
@@ -160,7 +148,7 @@ class Rally final : public DocumentPlay {
 
 // ---- leave-square --------------------------------------------------------------------------------
 
-class LeaveSquare final : public DocumentPlay {
+class LeaveSquare final : public Play {
  public:
   LeaveSquare(const Ruleset& rs, const Json& in, const Json& options) {
     const Json& unit = in.at("unit");
@@ -187,7 +175,7 @@ class LeaveSquare final : public DocumentPlay {
     unit_.cohesion = cohesion_;
   }
 
-  Json playDocument(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     Modifiers drm(ctx, StepKind::drm, "leaving square");
     const int modifier = playDrm(ctx, drm, steps_);
     // "Cohesion Check Result <= Cohesion Rating": an ordinary Cohesion Check (W-02).
@@ -206,17 +194,14 @@ class LeaveSquare final : public DocumentPlay {
     const char* newState = name(u.state);
     ctx.tally("passed", passed);
     ctx.tally("newState", newState);
-    if (!write) return Json();
-    return object({{"drm", modifier},
-                {"cohesion", cohesion_},
-                {"passed", passed},
-                {"text", band.at("text")},
-                {"leftSquare", true},
-                {"oldState", state_},
-                {"newState", newState},
-                {"routRetreat", u.routRetreat},
-                {"events", eventsJson(u.events)},
-                {"summary", band.at("text").get<std::string>() + (passed ? "" : " (" + state_ + " -> " + newState + ")")}});
+    if (!out) return;
+    JsonWriter& w = *out;
+    w.object().field("drm", modifier).field("cohesion", cohesion_).field("passed", passed).field("text", band.at("text"))
+        .field("leftSquare", true).field("oldState", state_).field("newState", newState).field("routRetreat", u.routRetreat)
+        .key("events");
+    writeEvents(w, u.events);
+    w.field("summary", band.at("text").get<std::string>() + (passed ? "" : " (" + state_ + " -> " + newState + ")"))
+        .endObject();
   }
 
  private:

@@ -168,7 +168,7 @@ void tell(Context& ctx, const Told& t) {
 
 // Break tests A-E: one class for three procedures, `break-test` (any test), `fire` (A/B) and `shock`
 // (C/D/E), whose schemas offer only the tests that read the Shooting or the Hand-to-Hand rows.
-class BreakTest final : public DocumentPlay {
+class BreakTest final : public Play {
  public:
   BreakTest(const Ruleset& rs, const Json& in, const Json& options) : test_(in.at("test").get<std::string>()) {
     // "shooting" or "handToHand" for test A-E (B-04), as tabulated with the printed test list.
@@ -193,7 +193,7 @@ class BreakTest final : public DocumentPlay {
     rows_ = resultRows(rs, combatType_, arm_, test_);
   }
 
-  Json playDocument(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     GS_TRACE(ctx, StepKind::combatType, {{"value", combatType_},
                    {"reason", "test " + test_ + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows"},
                    {"ref", "B-04"}});
@@ -254,30 +254,22 @@ class BreakTest final : public DocumentPlay {
     ctx.tally("outcome", cell.at("code"));
     ctx.tally("final", final);
     ctx.tally("modifiedRoll", modified);
-    if (!write) return Json();
+    if (!out) return;
 
-    Json after = object({{"arm", arm_}, {"removed", removed}, {"moves", moves}, {"disordered", disordered}});
-    if (!removed) {
-      after["casualties"] = left;
-      after["shaken"] = left >= stamina_;
-    }
+    JsonWriter& w = *out;
+    w.object().field("test", test_).field("combatType", combatType_).key("dice").array().value(d1).value(d2).endArray()
+        .field("drm", drm).field("modifiedRoll", modified).field("row", row->rowLabel).field("outcome", cell.at("code"))
+        .field("heading", cell.at("heading")).field("text", cell.at("plain")).field("final", final);
+    w.key("unit").object().field("arm", arm_).field("removed", removed).field("moves", moves).field("disordered", disordered);
+    if (!removed) w.field("casualties", left).field("shaken", left >= stamina_);
+    w.endObject();
     const std::string armLabel = std::string(1, static_cast<char>(std::toupper(arm_[0]))) + arm_.substr(1);
-    return object({{"test", test_},
-                {"combatType", combatType_},
-                {"dice", Json::array({d1, d2})},
-                {"drm", drm},
-                {"modifiedRoll", modified},
-                {"row", row->rowLabel},
-                {"outcome", cell.at("code")},
-                {"heading", cell.at("heading")},
-                {"text", cell.at("plain")},
-                {"final", final},
-                {"unit", after},
-                {"summary", "Test " + test_ + " (" + (shooting_ ? "shooting" : "hand-to-hand") + "), " + armLabel + ": " +
-                                std::to_string(d1) + "+" + std::to_string(d2) + (drm < 0 ? "" : "+") +
-                                std::to_string(drm) + " = " + std::to_string(modified) +
-                                (row->rowLabel == std::to_string(modified) ? "" : " (" + row->rowLabel + ")") + " -> " +
-                                what + "."}});
+    w.field("summary", "Test " + test_ + " (" + (shooting_ ? "shooting" : "hand-to-hand") + "), " + armLabel + ": " +
+                           std::to_string(d1) + "+" + std::to_string(d2) + (drm < 0 ? "" : "+") + std::to_string(drm) +
+                           " = " + std::to_string(modified) +
+                           (row->rowLabel == std::to_string(modified) ? "" : " (" + row->rowLabel + ")") + " -> " + what +
+                           ".");
+    w.endObject();
   }
 
  private:

@@ -36,7 +36,7 @@ struct UnitPoints {
   std::string quality, state;
 };
 
-class BrigadeMorale final : public DocumentPlay {
+class BrigadeMorale final : public Play {
  public:
   BrigadeMorale(const Ruleset& rs, const Json& in, const Json& options) {
     const Json& table = rs.table(kPoints);
@@ -78,7 +78,7 @@ class BrigadeMorale final : public DocumentPlay {
     perPoint_ = options.at("B13_distance_per_point").get<double>();
   }
 
-  Json playDocument(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     if (ctx.tracing())
       for (std::size_t i = 0; i < units_.size(); ++i) {
         const UnitPoints& u = units_[i];
@@ -88,27 +88,24 @@ class BrigadeMorale final : public DocumentPlay {
                                       ", " + u.state},
                        {"ref", u.state == "fresh" ? "Brigade Morale Points" : "B-11"}});
       }
-    Json result;
-    if (write) {
-      Json perUnit = Json::array();
+    // The result is written as the test goes: the points first, then what each step decides.
+    if (out) {
+      out->object().field("startingPoints", points(startHalves_)).field("points", points(nowHalves_))
+          .field("unitsStarted", started_).field("unitsLeft", left_).field("unitsLost", lost_).key("units").array();
       for (const UnitPoints& u : units_)
-        perUnit.push_back(object({{"points", u.value}, {"counts", points(u.counted)}, {"state", u.state}}));
-      result = object({{"startingPoints", points(startHalves_)}, {"points", points(nowHalves_)}, {"unitsStarted", started_},
-                    {"unitsLeft", left_}, {"unitsLost", lost_}, {"units", std::move(perUnit)}});
+        out->object().field("points", u.value).field("counts", points(u.counted)).field("state", u.state).endObject();
+      out->endArray();
     }
     const auto finish = [&](const char* final, const std::string& summary) {
       ctx.tally("final", final);
-      if (!write) return Json();
-      result["final"] = final;
-      result["summary"] = summary;
-      return result;
+      if (out) out->field("final", final).field("summary", summary).endObject();
     };
 
     if (autoBreak_) {
       GS_RULING(ctx, "B-14", "only " + std::to_string(left_) + " unit left of " + std::to_string(started_) +
                              ": removed as broken, before any points test");
       ctx.tally("tested", false);
-      if (write) result["removed"] = true;
+      if (out) out->field("removed", true);
       return finish("removed", "Only 1 unit left of " + std::to_string(started_) +
                                    ": the brigade is automatically removed as broken. No dice rolled.");
     }
@@ -117,7 +114,7 @@ class BrigadeMorale final : public DocumentPlay {
                                    // Judgment: a one-unit brigade has lost nothing; "left" implies losses.
                                    : "a brigade that began with a single unit is not removed by the last-unit rule",
                "B-14");
-    if (write) result["removed"] = false;
+    if (out) out->field("removed", false);
 
     GS_TRACE(ctx, StepKind::check, {{"for", "brigade morale"}, {"value", points(nowHalves_)},
                    {"reason", pointsText(nowHalves_) + " of " + pointsText(startHalves_) + " points: " +
@@ -125,9 +122,9 @@ class BrigadeMorale final : public DocumentPlay {
                    {"ref", "B-11"}});
     ctx.tally("tested", test_);
     if (!test_)
-      return finish("noTest", write ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
-                                          " points, above half: no brigade morale test. No dice rolled."
-                                    : std::string());
+      return finish("noTest", out ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
+                                        " points, above half: no brigade morale test. No dice rolled."
+                                  : std::string());
 
     // Modifiers, cumulative (B-15). "Lost" = destroyed, broken or left the table (B-11).
     Modifiers drm(ctx, StepKind::drm, "brigade morale test");
@@ -141,7 +138,7 @@ class BrigadeMorale final : public DocumentPlay {
     const int margin = score - rating_;  // bands are relative to the command rating (B-12: strict)
     const Json* band = bandFor(bands_, margin, "Brigade Morale Test").printed;
     const std::string& code = band->at("code").get_ref<const std::string&>();
-    const bool wordy = write || ctx.tracing();
+    const bool wordy = out || ctx.tracing();
     const std::string how = wordy ? std::to_string(d1) + " + " + std::to_string(d2) +
                                         (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " +
                                         std::to_string(score) + " vs commander's rating " + std::to_string(rating_)
@@ -150,33 +147,33 @@ class BrigadeMorale final : public DocumentPlay {
                    {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}});
     if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
 
-    if (write)
-      result.update(object({{"dice", Json::array({d1, d2})}, {"drm", drm.total()}, {"score", score}, {"commandRating", rating_},
-                         {"band", band->at("label")}, {"text", band->at("text")}, {"passed", code == "pass"}}));
+    if (out)
+      out->key("dice").array().value(d1).value(d2).endArray().field("drm", drm.total()).field("score", score)
+          .field("commandRating", rating_).field("band", band->at("label")).field("text", band->at("text"))
+          .field("passed", code == "pass");
     ctx.tally("passed", code == "pass");
     ctx.tally("pointsOfFailure", std::max(0, margin));
     std::string effect;
     if (code == "retreat") {
       const double moves = perPoint_ * margin;
       GS_RULING(ctx, "B-13", std::to_string(margin) + " point(s) of failure x " + numberText(perPoint_) + " move(s) per point");
-      if (write) {
-        result["pointsOfFailure"] = margin;
-        result["retreatMoves"] = moves == static_cast<int>(moves) ? Json(static_cast<int>(moves)) : Json(moves);
-        result["orders"] = "rally only";
+      if (out) {
+        out->field("pointsOfFailure", margin)
+            .field("retreatMoves", moves == static_cast<int>(moves) ? Json(static_cast<int>(moves)) : Json(moves))
+            .field("orders", "rally only");
         effect = "retreats " + numberText(moves) + " move(s) towards its own base edge (" + std::to_string(margin) +
                  " point(s) of failure); lost if it leaves the table; only Rally orders this turn";
       }
     } else if (code == "halt") {
-      if (write) result["orders"] = "any, but no movement towards the enemy";
+      if (out) out->field("orders", "any, but no movement towards the enemy");
       effect = "no movement towards the enemy this turn; any orders may be issued";
     } else {
-      if (write) result["orders"] = "any";
+      if (out) out->field("orders", "any");
       effect = "carries on as normal";
     }
-    return finish(code.c_str(), write ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
-                                            " points: " + how + " -> " + band->at("label").get<std::string>() + ": " +
-                                            effect + "."
-                                      : std::string());
+    finish(code.c_str(), out ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
+                                   " points: " + how + " -> " + band->at("label").get<std::string>() + ": " + effect + "."
+                             : std::string());
   }
 
  private:

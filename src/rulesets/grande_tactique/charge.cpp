@@ -11,7 +11,7 @@
 namespace grapeshot::grande_tactique {
 namespace {
 
-class Charge final : public DocumentPlay {
+class Charge final : public Play {
  public:
   Charge(const Ruleset& rs, const Json& in, const Json& options)
       : rule_(rs, options), attacker_(readUnit(in.at("attacker"))), target_(readUnit(in.at("target"))) {
@@ -53,7 +53,7 @@ class Charge final : public DocumentPlay {
     targetExtraDrm_ = in.at("targetExtraDrm").get<int>();
   }
 
-  Json playDocument(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     const int chargers = chargers_;
     if (chargers > 1)
       GS_NOTE(ctx, std::to_string(chargers) + " units charge together: one attackers' check with the principal attacker's "
@@ -73,7 +73,7 @@ class Charge final : public DocumentPlay {
       GS_NOTE(ctx, "the target rolls no check: the charge has already failed (reading of the cut-off \"then, if t…\")",
                "Charging page");
       outcome = "chargeFailed";
-      if (write)
+      if (out)
         consequence = "The charge fails; all " + std::to_string(chargers) + " attacking unit" + (chargers > 1 ? "s" : "") +
                       " become shaken (G-11). The target does not roll.";
       ctx.tally("targetCheck", "notRolled");
@@ -86,37 +86,32 @@ class Charge final : public DocumentPlay {
       d = moraleCheck(ctx, rule_, targetDrm.total(), targetWho);
       GS_RULING(ctx, "G-11", "after both checks the outcome belongs to the melee rules, which the excerpt does not give");
       outcome = d->passed ? "bothPassed" : "targetFailed";
-      if (write)
+      if (out)
         consequence = std::string(d->passed ? "Both checks passed" : "The attackers passed and the target failed") +
                       ": the excerpt leaves what happens next to the melee rules, which it does not give (G-11).";
       ctx.tally("targetCheck", d->passed ? "passed" : "failed");
     }
     ctx.tally("attackersPassed", a.passed);
     ctx.tally("outcome", outcome);
-    if (!write) return Json();
+    if (!out) return;
 
-    Json attackersReport = a.report();
-    attackersReport["chargers"] = chargers;
-    Json targetReport = object({{"rolled", false}});
-    if (d) {
-      targetReport = d->report();
-      targetReport["rolled"] = true;
-    }
-    Json attackerStates = Json::array();  // principal attacker first, then the helpers in order
-    for (int i = 0; i < chargers; ++i) attackerStates.push_back(a.passed ? "eager" : "shaken");
-    Json result;
-    result["attackers"] = attackersReport;
-    result["target"] = targetReport;
-    result["outcome"] = outcome;
-    result["consequence"] = consequence;
-    result["attackerStates"] = attackerStates;
+    JsonWriter& w = *out;
+    w.object().key("attackers").object();
+    a.writeFields(w);
+    w.field("chargers", chargers).endObject();
+    w.key("target").object();
+    if (d) d->writeFields(w);
+    w.field("rolled", d.has_value()).endObject();
+    w.field("outcome", outcome).field("consequence", consequence);
+    w.key("attackerStates").array();  // principal attacker first, then the helpers in order
+    for (int i = 0; i < chargers; ++i) w.value(a.passed ? "eager" : "shaken");
+    w.endArray();
     std::string summary = "Attackers' check " + needsText(a) + ", rolled " + std::to_string(a.natural) +
                           (a.passed ? ": pass." : ": fail.");
     if (d)
       summary += " Target's check " + std::string(d->needs ? "needs " + std::to_string(*d->needs) + "+" : "cannot pass") +
                  ", rolled " + std::to_string(d->natural) + (d->passed ? ": pass." : ": fail.");
-    result["summary"] = summary + " " + consequence;
-    return result;
+    w.field("summary", summary + " " + consequence).endObject();
   }
 
  private:

@@ -104,7 +104,7 @@ struct Check {
   int modified = 0;
   std::optional<int> needs;  // the lowest natural roll that passes; empty when none does
   bool passed = false;
-  Json report() const;
+  void writeFields(JsonWriter& w) const;  // natural, drm, modified, needs, passed: into an open object
 };
 Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const std::string& who);
 // "needs 3+", "cannot pass" — what a player says at the table.

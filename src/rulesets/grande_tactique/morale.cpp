@@ -120,9 +120,9 @@ bool CheckRule::passesByBands(int modified) const {
   throw std::logic_error("grande-tactique: moraleCheck bands leave a gap at " + std::to_string(modified));
 }
 
-Json Check::report() const {
-  return object({{"natural", natural}, {"drm", drm}, {"modified", modified},
-              {"needs", needs ? Json(*needs) : Json(nullptr)}, {"passed", passed}});
+void Check::writeFields(JsonWriter& w) const {
+  w.field("natural", natural).field("drm", drm).field("modified", modified)
+      .field("needs", needs ? Json(*needs) : Json(nullptr)).field("passed", passed);
 }
 
 std::string needsText(const Check& c) { return c.needs ? "needs " + std::to_string(*c.needs) + "+" : "cannot pass"; }
@@ -297,7 +297,7 @@ Consequence consequence(Context& ctx, const OccasionRule& o, bool passed, bool s
 }
 
 // A Morale Check for one of the five occasions the page prints.
-class Morale final : public DocumentPlay {
+class Morale final : public Play {
  public:
   Morale(const Ruleset& rs, const Json& in, const Json& options)
       : occasion_(rs, readEnum<Occasion>(in.at("occasion"), kOccasionNames)), rule_(rs, options) {
@@ -327,7 +327,7 @@ class Morale final : public DocumentPlay {
     who_ = std::string("the unit (") + name(o) + ")";
   }
 
-  Json playDocument(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     if (stateFromOccasion_) GS_RULING(ctx, "G-14", "no state given: this Morale Check is taken by a shaken unit");
     if (armFromOccasion_) GS_RULING(ctx, "G-14", "no arm given: this Morale Check is taken by cavalry");
     Modifiers drm(ctx, StepKind::drm, who_);
@@ -340,16 +340,16 @@ class Morale final : public DocumentPlay {
     const Consequence q = consequence(ctx, occasion_, c.passed, unit_.shaken);
     ctx.tally("passed", c.passed);
     ctx.tally("consequence", q.code);
-    if (!write) return Json();
+    if (!out) return;
 
-    Json out = c.report();
-    out["occasion"] = name(occasion_.occasion);
-    out["consequence"] = q.code;
-    out["effect"] = q.effect;
-    out["unit"] = object({{"state", q.stateAfter}, {"flees", q.code == "flee"}});
-    out["summary"] = "Morale Check (" + occasion_.label + "): " + needsText(c) + ", rolled " + std::to_string(c.natural) +
-                     " — " + q.effect + ".";
-    return out;
+    JsonWriter& w = *out;
+    w.object();
+    c.writeFields(w);
+    w.field("occasion", name(occasion_.occasion)).field("consequence", q.code).field("effect", q.effect);
+    w.key("unit").object().field("state", q.stateAfter).field("flees", q.code == "flee").endObject();
+    w.field("summary", "Morale Check (" + occasion_.label + "): " + needsText(c) + ", rolled " + std::to_string(c.natural) +
+                           " — " + q.effect + ".");
+    w.endObject();
   }
 
  private:
@@ -365,7 +365,7 @@ class Morale final : public DocumentPlay {
 
 // The De-Shaking Phase (Sequence of Play page): a shaken unit at the start of its turn; pass =
 // eager again. The same check as morale with occasion deShaking.
-class Rally final : public DocumentPlay {
+class Rally final : public Play {
  public:
   Rally(const Ruleset& rs, const Json& in, const Json& options)
       : occasion_(rs, Occasion::deShaking), rule_(rs, options), unit_(readUnit(in.at("unit"))),
@@ -373,7 +373,7 @@ class Rally final : public DocumentPlay {
     validateUnit(unit_, "/unit");
   }
 
-  Json playDocument(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     const std::string who = "the shaken unit (De-Shaking Phase)";
     Modifiers drm(ctx, StepKind::drm, who);
     anyUnitModifiers(ctx, drm, unit_, true);
@@ -382,13 +382,14 @@ class Rally final : public DocumentPlay {
     const Consequence q = consequence(ctx, occasion_, c.passed, true);
     ctx.tally("passed", c.passed);
     ctx.tally("consequence", q.code);
-    if (!write) return Json();
-    Json out = c.report();
-    out["consequence"] = q.code;
-    out["effect"] = q.effect;
-    out["unit"] = object({{"state", q.stateAfter}});
-    out["summary"] = "De-shaking: " + needsText(c) + ", rolled " + std::to_string(c.natural) + " — " + q.effect + ".";
-    return out;
+    if (!out) return;
+    JsonWriter& w = *out;
+    w.object();
+    c.writeFields(w);
+    w.field("consequence", q.code).field("effect", q.effect);
+    w.key("unit").object().field("state", q.stateAfter).endObject();
+    w.field("summary", "De-shaking: " + needsText(c) + ", rolled " + std::to_string(c.natural) + " — " + q.effect + ".");
+    w.endObject();
   }
 
  private:

@@ -12,7 +12,7 @@ namespace {
 
 // Entering one hex: rolls no dice, so binding and playing happen once; the inputs are still read
 // into their types first, and contradictions refused there (V-27).
-class Movement final : public DocumentPlay {
+class Movement final : public Play {
  public:
   Movement(const Ruleset& rs, const Json& in, const Json& options)
       : type_(readEnum<Arm>(in.at("unitType"), kArmNames)),
@@ -35,22 +35,22 @@ class Movement final : public DocumentPlay {
                          "/lightTroops");
   }
 
-  Json playDocument(Context& ctx, bool write) const override {
+  void play(Context& ctx, JsonWriter* out) const override {
     const bool onRoute = route_ != Route::none;
     const bool mounted = type_ == Arm::cavalry || type_ == Arm::artillery;
     const bool woods = terrain_ == Terrain::woods;
-    if (hexside_ == Crossing::river) return prohibited(ctx, write, "River: impassable except at bridges", "River");
+    if (hexside_ == Crossing::river) return prohibited(ctx, out, "River: impassable except at bridges", "River");
     if (hexside_ == Crossing::escarpment && !onRoute)
-      return prohibited(ctx, write, "Escarpment: impassable except by road/path/RR track", "Escarpment");
+      return prohibited(ctx, out, "Escarpment: impassable except by road/path/RR track", "Escarpment");
     if (mounted && steepSlope_ && !onRoute)
-      return prohibited(ctx, write, "Art & cav: forbidden through steep slope out of road/path/RR track", "Level");
+      return prohibited(ctx, out, "Art & cav: forbidden through steep slope out of road/path/RR track", "Level");
     if (mounted && terrain_ == Terrain::marsh && !onRoute)
-      return prohibited(ctx, write, "Marsh: cav. & art. impassable except by road/path/RR track", "Marsh");
+      return prohibited(ctx, out, "Marsh: cav. & art. impassable except by road/path/RR track", "Marsh");
 
     const char* t = tables::movementCosts.id;
     const std::string route = enumName(route_, kRouteNames);
     Modifiers cost(ctx, StepKind::movementCost, "entering the hex");
-    Json effects = Json::array();
+    const char* effect = nullptr;  // what entering does to the unit, if anything
     if (route_ == Route::railroad) GS_RULING(ctx, "V-24", "a railroad track counts as road/path for footnotes 1 and 3 and the exceptions");
     if (onRoute) {
       // Footnote 1: terrain marked 1 (marsh, woods, town, city, stream) costs as the road/path entered by (V-17).
@@ -73,7 +73,7 @@ class Movement final : public DocumentPlay {
                                       : "cavalry entering woods along a " + route + " is not disorganized (footnote 1)");
     if (woods && cavalry && (!onRoute || literal_)) {
       // "Cav. disorganized" with footnote 2: no step loss if already disorganized (V-07).
-      effects.push_back(disorganized_ ? "noEffectAlreadyDisorganized" : "disorganized");
+      effect = disorganized_ ? "noEffectAlreadyDisorganized" : "disorganized";
       GS_NOTE(ctx, disorganized_ ? "cavalry entering woods: already disorganized, does not lose a step"
                                  : "cavalry entering woods is disorganized",
                "V-07");
@@ -86,20 +86,21 @@ class Movement final : public DocumentPlay {
     if (route_ == Route::road)
       GS_NOTE(ctx, "footnote 3: +1 free MP (2 for cavalry) at the end of movement after 2 successive road hexes", "V-17");
     ctx.tally("cost", cost.total());
-    if (!write) return Json();
+    if (!out) return;
     std::string summary = "Entering the hex costs " + std::to_string(cost.total()) + " MP";
-    if (!effects.empty())
-      summary += effects.at(0) == "disorganized" ? "; the cavalry is disorganized" : "; the cavalry, already disorganized, loses no step";
-    return object({{"prohibited", false}, {"cost", cost.total()}, {"effects", std::move(effects)}, {"summary", summary + "."}});
+    if (effect) summary += disorganized_ ? "; the cavalry, already disorganized, loses no step" : "; the cavalry is disorganized";
+    out->object().field("prohibited", false).field("cost", cost.total()).key("effects").array();
+    if (effect) out->value(effect);
+    out->endArray().field("summary", summary + ".").endObject();
   }
 
  private:
-  static Json prohibited(Context& ctx, bool write, const std::string& reason, const std::string& row) {
+  static void prohibited(Context& ctx, JsonWriter* out, const std::string& reason, const std::string& row) {
     GS_TRACE(ctx, StepKind::prohibited, {{"reason", reason}, {"ref", "Terrain effects: " + row}});
     ctx.tally("cost", "prohibited");
-    if (!write) return Json();
-    return object({{"prohibited", true}, {"cost", nullptr}, {"reason", reason}, {"effects", Json::array()},
-                {"summary", "The move is prohibited: " + reason + "."}});
+    if (!out) return;
+    out->object().field("prohibited", true).field("cost", Json(nullptr)).field("reason", reason)
+        .key("effects").array().endArray().field("summary", "The move is prohibited: " + reason + ".").endObject();
   }
 
   Arm type_;
