@@ -193,7 +193,7 @@ TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the 
     CHECK(u.stepsLost == 1);
     CHECK(u.retreatHexes == 1);
     CHECK(std::string(wl::name(u.state)) == "Routed");
-    CHECK(wl::eventsJson(u.events) == Json{"stepLoss", "retreat", "D-1", "rout"});
+    CHECK(unitReport(u).at("events") == Json{"stepLoss", "retreat", "D-1", "rout"});
   }
   SECTION("1BDr on D-1 infantry, r check passed: ends D-2") {
     Harness h({2});

@@ -215,12 +215,6 @@ ResultCode parseResultCode(const std::string& text) {
   return c;
 }
 
-Json eventsJson(const std::vector<Event>& events) {
-  Json out = Json::array();
-  for (const Event e : events) out.push_back(enumName(e, kEventNames));
-  return out;
-}
-
 void writeEvents(JsonWriter& w, const std::vector<Event>& events) {
   w.array();
   for (const Event e : events) w.value(enumName(e, kEventNames));

@@ -48,12 +48,11 @@ struct Unit {
   int stepsLost = 0;
   int retreatHexes = 0;   // total hexes of B / "Retreat 1 hex" retreats
   bool routRetreat = false;
-  std::vector<Event> events;    // effects in order (eventsJson: "stepLoss", "retreat", "D-1", "rout", ...)
+  std::vector<Event> events;    // effects in order (writeEvents: "stepLoss", "retreat", "D-1", "rout", ...)
 
  private:
   std::shared_ptr<const std::string> who_ = std::make_shared<const std::string>("the unit");
 };
-Json eventsJson(const std::vector<Event>& events);
 void writeEvents(JsonWriter& w, const std::vector<Event>& events);
 
 // The matrix row type of a unit type ("Infantry" | "Cavalry" | "Artillery").
