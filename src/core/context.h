@@ -1,5 +1,5 @@
-// What a procedure sees: its validated inputs and options, the ruleset's tables, the dice, and the
-// explanation trace. Procedures read like the printed rule; the bookkeeping lives here.
+// What a procedure plays with: the options, the ruleset's tables, the dice, and the explanation
+// trace (its inputs it read at bind: ruleset.h, Play). Procedures read like the printed rule; the bookkeeping lives here.
 #pragma once
 #include <string>
 #include <string_view>
@@ -22,12 +22,10 @@ namespace grapeshot {
 class Context {
  public:
   // `recordRolls` false (exact odds: only the outcome counts) skips the `rolls` list.
-  Context(const Ruleset& ruleset, const Json& inputs, const Json& options, DiceSource& dice, bool tracing = true,
-          bool recordRolls = true)
-      : ruleset(ruleset), in(inputs), options(options), dice_(dice), tracing_(tracing), recordRolls_(recordRolls) {}
+  Context(const Ruleset& ruleset, const Json& options, DiceSource& dice, bool tracing = true, bool recordRolls = true)
+      : ruleset(ruleset), options(options), dice_(dice), tracing_(tracing), recordRolls_(recordRolls) {}
 
   const Ruleset& ruleset;
-  const Json& in;       // procedure inputs, validated, defaults filled
   const Json& options;  // ruleset options, validated, defaults filled
 
   // Rolls one die; every natural roll is reported in `rolls` with its purpose.

@@ -210,11 +210,11 @@ class ProbeDice final : public DiceSource {
 
 // The sequences one enumeration will take, estimated before any is summed, so that a request far
 // beyond the budget is refused at once instead of running for minutes.
-double estimate(const Prepared& p, const Json& inputs, const Play& play) {
+double estimate(const Prepared& p, const Play& play) {
   double sum = 0;
   for (int i = 0; i < kProbes; ++i) {
     ProbeDice dice(static_cast<std::uint32_t>(i + 1));
-    Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+    Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
     play.play(ctx, nullptr);
     sum += dice.size();
   }
@@ -229,7 +229,7 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
   EnumeratedDice dice;
   // One context for every sequence: untraced and not recording rolls, it keeps nothing from one
   // sequence to the next but its outcome, which each play starts afresh.
-  Context ctx(*p.ruleset, inputs, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+  Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
   do {
     if (budget == 0) tooComplex("more dice sequences than the budget (sensitivity included)");
     --budget;
@@ -360,7 +360,7 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
   std::vector<WhatIf> flags;
   if (withSensitivity) whatIfs(schema, p.inputs, "", choices, flags);
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);
-  const double guess = estimate(p, p.inputs, *bound) * static_cast<double>(1 + flags.size());
+  const double guess = estimate(p, *bound) * static_cast<double>(1 + flags.size());
   if (guess > static_cast<double>(budget))
     tooComplex("about " + std::to_string(static_cast<long long>(guess)) +
                " dice sequences (sensitivity included), over the budget of " + std::to_string(maxPaths) +

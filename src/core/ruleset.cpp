@@ -221,29 +221,8 @@ const std::string* Ruleset::canonicalName(const std::string& name) const {
   return it == names.end() ? nullptr : &it->second;
 }
 
-namespace {
-
-// A procedure that reads the request JSON as it goes: bound, it just remembers the function.
-class JsonPlay final : public DocumentPlay {
- public:
-  explicit JsonPlay(Procedure run) : run_(run) {}
-  Json playDocument(Context& ctx, bool /*write*/) const override { return run_(ctx); }
-
- private:
-  Procedure run_;
-};
-
-}  // namespace
-
-void DocumentPlay::play(Context& ctx, JsonWriter* result) const {
-  const Json document = playDocument(ctx, result != nullptr);
-  if (result) result->value(document);
-}
-
 std::unique_ptr<Play> Ruleset::bind(const std::string& canonical, const Json& inputs, const Json& options) const {
-  const ProcedureEntry& e = data().procedures.at(canonical);
-  if (e.bind) return e.bind(*this, inputs, options);
-  return std::make_unique<JsonPlay>(e.run);
+  return data().procedures.at(canonical).bind(*this, inputs, options);
 }
 
 std::vector<std::string> Ruleset::procedureNames() const {

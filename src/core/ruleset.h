@@ -34,8 +34,6 @@ struct PrintedEntry {
   std::string_view label;
   std::string_view tableTitle;
 };
-// A procedure that reads its inputs from the validated request JSON (ctx.in) on every run.
-using Procedure = Json (*)(Context&);
 
 // A procedure bound to one request's inputs and options. A typed procedure reads them once into its
 // own structs (enums, ints, flags) and refuses contradictions before any die; `play` is then the rule
@@ -48,17 +46,6 @@ class Play {
   virtual void play(Context& ctx, JsonWriter* result) const = 0;
 };
 
-// A procedure that builds its result as a document, which `play` then writes out. Results written
-// straight into the text (Play) skip building, writing and destroying it; procedures move to that as
-// their results are rewritten.
-class DocumentPlay : public Play {
- public:
-  void play(Context& ctx, JsonWriter* result) const final;
-
- protected:
-  // Plays as above and returns the result when `write` (anything, unread, otherwise).
-  virtual Json playDocument(Context& ctx, bool write) const = 0;
-};
 using Binder = std::unique_ptr<Play> (*)(const Ruleset& ruleset, const Json& inputs, const Json& options);
 
 // Binds a typed procedure: `P(ruleset, inputs, options)` reads and checks, `P::play` plays.
@@ -68,18 +55,14 @@ std::unique_ptr<Play> bindTyped(const Ruleset& ruleset, const Json& inputs, cons
 }
 
 struct ProcedureEntry {
-  ProcedureEntry(const char* name, Procedure run) : name(name), run(run) {}
-  ProcedureEntry(const char* name, Binder bind) : name(name), bind(bind) {}
   const char* name;
-  Procedure run = nullptr;  // exactly one of run and bind
-  Binder bind = nullptr;
+  Binder bind;
 };
 
 // Called from static initialisers: the build generates one registerRulesetData call per folder
 // (from its JSON files, with their data hash: cmake/EmbedRuleset.cmake) and each procedures .cpp
-// calls registerProcedures. `folder` joins them.
-// `entryIds` is the number of generated EntryIds (<folder>_tables.h), which index a cache of the
-// printed entries found.
+// calls registerProcedures. `folder` joins them. `entryIds` is the number of generated EntryIds
+// (<folder>_tables.h), which index a cache of the printed entries found.
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
                          int entryIds);
 bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry> procedures);
@@ -189,7 +172,7 @@ const Ruleset* findRuleset(const std::string& id);
 
 }  // namespace grapeshot
 
-// In a ruleset's procedures .cpp:  GRAPESHOT_PROCEDURES(napoleon_iii_1866, {"fire", fire}, ...);
+// In a ruleset's procedures .cpp:  GRAPESHOT_PROCEDURES(napoleon_iii_1866, {"fire", bindTyped<Fire>}, ...);
 #define GRAPESHOT_PROCEDURES(folder, ...) \
   namespace {                              \
   const bool grapeshot_procedures_registered = ::grapeshot::registerProcedures(#folder, {__VA_ARGS__}); \

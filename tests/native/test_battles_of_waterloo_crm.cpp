@@ -31,14 +31,13 @@ const grapeshot::Ruleset& ruleset() {
 
 // A Context with scripted d10s and the default options (or `options`).
 struct Harness {
-  Json inputs = Json::object();
   Json options;
   grapeshot::ScriptedDice dice;
   grapeshot::Context ctx;
   Harness(std::vector<int> naturals, Json opts = Json())
       : options(opts.is_null() ? ruleset().defaultOptions() : std::move(opts)),
         dice(std::move(naturals)),
-        ctx(ruleset(), inputs, options, dice) {}
+        ctx(ruleset(), options, dice) {}
 };
 
 wl::Unit unit(const std::string& type, const std::string& state, int cohesion = 5, int steps = 4) {
