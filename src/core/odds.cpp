@@ -149,7 +149,7 @@ class EnumeratedDice final : public DiceSource {
 // every numerator, only when a sequence's own denominator does not divide it.
 struct Tallies {
   struct Entry {
-    Json value;
+    TallyValue value;
     Wide num = 0;
   };
   std::vector<std::pair<std::string, std::vector<Entry>>> keys;  // first-seen order
@@ -170,7 +170,7 @@ struct Tallies {
     const Wide weight = mulChecked(num, divWide(den, d));
     for (std::size_t i = 0; i < outcome.size(); ++i) {
       const char* key = outcome[i].first;
-      const Json& value = outcome[i].second;
+      const TallyValue& value = outcome[i].second;
       // A procedure tallies its keys in the same order on every sequence: try the same place first.
       auto k = i < keys.size() && (keyPointers[i] == key || keys[i].first == key)
                    ? keys.begin() + static_cast<std::ptrdiff_t>(i)
@@ -254,7 +254,7 @@ void report(const Tallies& t, Json& into) {
   Json expected = Json::object();
   for (const auto& [key, entries] : t.keys) {
     std::vector<std::pair<Json, Fraction>> sorted;
-    for (const auto& e : entries) sorted.emplace_back(e.value, t.probability(e));
+    for (const auto& e : entries) sorted.emplace_back(e.value.toJson(), t.probability(e));
     const bool numeric = std::all_of(sorted.begin(), sorted.end(), [](const auto& e) { return e.first.is_number_integer(); });
     if (numeric)
       std::sort(sorted.begin(), sorted.end(),
@@ -298,7 +298,7 @@ Json headline(const Tallies& t, const Json& spec) {
     const auto k = std::find_if(t.keys.begin(), t.keys.end(), [&](const auto& e) { return e.first == key; });
     if (k != t.keys.end())
       for (const auto& e : k->second)
-        if (meets(e.value, test)) sum += t.probability(e);
+        if (meets(e.value.toJson(), test)) sum += t.probability(e);
     Json item = object({{"label", test.at("label")}, {"tally", key}});
     item.update(probability(sum));
     out.push_back(std::move(item));

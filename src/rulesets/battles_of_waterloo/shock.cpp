@@ -210,7 +210,10 @@ std::string sideFate(const Side& side) {
 
 std::string finalStates(const Side& side) {
   std::string s;
-  for (const Unit& u : side.units) s += (s.empty() ? "" : ", ") + std::string(name(u.state));
+  for (const Unit& u : side.units) {
+    if (!s.empty()) s += ", ";
+    s += name(u.state);
+  }
   return s;
 }
 

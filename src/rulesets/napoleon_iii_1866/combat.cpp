@@ -2,6 +2,7 @@
 // Typed procedures: the inputs are read and checked once (the constructors), then `play` is the
 // printed procedure alone, which exact odds run once per dice sequence.
 #include <algorithm>
+#include <charconv>
 #include <climits>
 #include <vector>
 
@@ -259,6 +260,8 @@ void writeApplied(JsonWriter& w, const std::vector<Applied>& applied) {
   w.endArray();
 }
 
+// "1/2 disorganized, -1 step": a hex's end state, as exact odds tally it on every dice sequence (one
+// allocation, not one per piece).
 std::string finalState(const std::vector<Applied>& applied) {
   int disorganized = 0, steps = 0, eliminated = 0;
   for (const auto& a : applied) {
@@ -266,9 +269,26 @@ std::string finalState(const std::vector<Applied>& applied) {
     steps += a.state.stepsLostNow;
     eliminated += a.state.eliminated;
   }
-  std::string s = std::to_string(disorganized) + "/" + std::to_string(applied.size()) + " disorganized";
-  if (steps) s += ", -" + std::to_string(steps) + " step" + (steps > 1 ? "s" : "");
-  if (eliminated) s += ", " + std::to_string(eliminated) + " eliminated";
+  std::string s;
+  s.reserve(48);
+  const auto number = [&s](std::size_t n) {
+    char digits[24];
+    s.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
+  };
+  number(static_cast<std::size_t>(disorganized));
+  s += '/';
+  number(applied.size());
+  s += " disorganized";
+  if (steps) {
+    s += ", -";
+    number(static_cast<std::size_t>(steps));
+    s += steps > 1 ? " steps" : " step";
+  }
+  if (eliminated) {
+    s += ", ";
+    number(static_cast<std::size_t>(eliminated));
+    s += " eliminated";
+  }
   return s;
 }
 
@@ -300,7 +320,10 @@ class Fire final : public Play {
     checkUnits(firers_, "/firers", target_.level, "fires down");
     checkUnits(units_, "/target/units", -1, "");
     stepUnit_ = stepLossUnit(in.at("target"), units_, "/target");
+    situations_.resize(units_.size());
+    for (auto& s : situations_) s.hex = &target_;
   }
+  Fire(const Fire&) = delete;  // situations_ point into the object
 
   void play(Context& ctx, JsonWriter* out) const override {
     const char* who = "fire";
@@ -326,9 +349,7 @@ class Fire final : public Play {
     r.drm = drm.total();
     r.roll = rollOnTable(ctx, crt_, r.col, r.drm, "fire");
 
-    std::vector<MoraleSituation> situations(units_.size());
-    for (auto& s : situations) s.hex = &target_;
-    const auto applied = applyResult(ctx, rulings_, r.roll.cell, units_, situations, "target", stepUnit_);
+    const auto applied = applyResult(ctx, rulings_, r.roll.cell, units_, situations_, "target", stepUnit_);
     ctx.tally("cell", r.roll.cell);
     ctx.tally("final", finalState(applied));
     ctx.tally("stepsLost", totalStepsNow(applied));
@@ -352,6 +373,7 @@ class Fire final : public Play {
   bool night_;
   int extraColumnShift_, extraDrm_;
   std::size_t stepUnit_ = 0;
+  std::vector<MoraleSituation> situations_;  // the target units' morale tests after a T, read at bind
 };
 
 // --- shock (assault): the attack roll and the defensive roll (V-09) --------------------------------
@@ -402,7 +424,22 @@ class Shock final : public Play {
     att_.stepUnit = stepLossUnit(in.at("attacker"), att_.units, "/attacker");
     flank_ = any(att_.units, [](const Unit& a) { return a.flank; });
     stream_ = any(att_.units, [](const Unit& a) { return a.hexside == Hexside::stream; });
+    // Each unit's morale test after a T, should the roll bring one: the defenders in the attacked hex,
+    // the attackers each in its own.
+    dSit_.resize(def_.units.size());
+    for (std::size_t i = 0; i < def_.units.size(); ++i) {
+      dSit_[i].hex = &hex_;
+      dSit_[i].stackedWithCommander = def_.commander.position == CommanderAt::stacked;
+      dSit_[i].enemyOnFlank = flank_ || def_.units[i].enemyOnFlank;
+    }
+    aSit_.resize(att_.units.size());
+    for (std::size_t i = 0; i < att_.units.size(); ++i) {
+      aSit_[i].hex = &att_.units[i].hex;
+      aSit_[i].stackedWithCommander = att_.commander.position == CommanderAt::stacked;
+      aSit_[i].enemyOnFlank = att_.units[i].enemyOnFlank;
+    }
   }
+  Shock(const Shock&) = delete;  // the situations point into the object
 
   void play(Context& ctx, JsonWriter* out) const override {
     const Units& attackers = att_.units;
@@ -477,19 +514,8 @@ class Shock final : public Play {
     dr.roll = rollOnTable(ctx, crt_, dr.col, dr.drm, d);
 
     // Results: the attack roll hits the defenders, the defensive roll the attackers (V-09).
-    std::vector<MoraleSituation> dSit(defenders.size()), aSit(attackers.size());
-    for (std::size_t i = 0; i < defenders.size(); ++i) {
-      dSit[i].hex = &hex_;
-      dSit[i].stackedWithCommander = def_.commander.position == CommanderAt::stacked;
-      dSit[i].enemyOnFlank = flank_ || defenders[i].enemyOnFlank;
-    }
-    for (std::size_t i = 0; i < attackers.size(); ++i) {
-      aSit[i].hex = &attackers[i].hex;
-      aSit[i].stackedWithCommander = att_.commander.position == CommanderAt::stacked;
-      aSit[i].enemyOnFlank = attackers[i].enemyOnFlank;
-    }
-    const auto defApplied = applyResult(ctx, rulings_, ar.roll.cell, defenders, dSit, "defending", def_.stepUnit);
-    const auto attApplied = applyResult(ctx, rulings_, dr.roll.cell, attackers, aSit, "attacking", att_.stepUnit);
+    const auto defApplied = applyResult(ctx, rulings_, ar.roll.cell, defenders, dSit_, "defending", def_.stepUnit);
+    const auto attApplied = applyResult(ctx, rulings_, dr.roll.cell, attackers, aSit_, "attacking", att_.stepUnit);
 
     // Named by whose result it is, as in every ruleset: the attack roll's cell lands on the defender.
     ctx.tally("defenderCell", ar.roll.cell);
@@ -524,6 +550,7 @@ class Shock final : public Play {
   Hex hex_;
   bool night_;
   bool flank_ = false, stream_ = false;
+  std::vector<MoraleSituation> dSit_, aSit_;  // each unit's morale test after a T, read at bind
 };
 
 }  // namespace
