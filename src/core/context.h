@@ -1,5 +1,6 @@
-// What a procedure plays with: the options, the ruleset's tables, the dice, and the explanation
-// trace (its inputs it read at bind: ruleset.h, Play). Procedures read like the printed rule; the bookkeeping lives here.
+// What a procedure plays with: the options, the ruleset's tables, the dice and the explanation trace
+// (its inputs it read at bind: ruleset.h, Play). Procedures read like the printed rule; the
+// bookkeeping lives here.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -47,7 +47,7 @@ Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char*
       dataHash_(dataHash),
       entries_(std::move(procedures)),
       entryIds_(entryIds),
-      foundEntries_(std::make_unique<std::atomic<const PrintedEntry*>[]>(static_cast<std::size_t>(entryIds))) {
+      foundEntries_(std::make_unique<FoundEntry[]>(static_cast<std::size_t>(entryIds))) {
   std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
@@ -203,10 +203,13 @@ const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_
 
 const PrintedEntry& Ruleset::printedEntry(EntryId e) const {
   if (e.index < 0 || e.index >= entryIds_) return printedEntry(e.table, e.id);  // an id not generated for it
-  std::atomic<const PrintedEntry*>& slot = foundEntries_[static_cast<std::size_t>(e.index)];
-  if (const PrintedEntry* found = slot.load(std::memory_order_acquire)) return *found;
+  FoundEntry& slot = foundEntries_[static_cast<std::size_t>(e.index)];
+  // The generated ids are constants: the same id is the same pointer.
+  if (const PrintedEntry* found = slot.entry.load(std::memory_order_acquire))
+    if (slot.id.load(std::memory_order_relaxed) == e.id) return *found;
   const PrintedEntry& found = printedEntry(e.table, e.id);  // the entries never move once indexed
-  slot.store(&found, std::memory_order_release);
+  slot.id.store(e.id, std::memory_order_relaxed);
+  slot.entry.store(&found, std::memory_order_release);
   return found;
 }
 

@@ -159,7 +159,13 @@ class Ruleset {
   std::string dataHash_;
   std::vector<ProcedureEntry> entries_;
   int entryIds_;
-  std::unique_ptr<std::atomic<const PrintedEntry*>[]> foundEntries_;  // by EntryId::index
+  // By EntryId::index: the entry found, and the id it was found for (an EntryId of another ruleset
+  // with the same index is looked up, not read from the slot).
+  struct FoundEntry {
+    std::atomic<const char*> id{nullptr};
+    std::atomic<const PrintedEntry*> entry{nullptr};
+  };
+  std::unique_ptr<FoundEntry[]> foundEntries_;
   std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
   std::unique_ptr<std::once_flag> metaParsed_ = std::make_unique<std::once_flag>();
   mutable Json meta_;

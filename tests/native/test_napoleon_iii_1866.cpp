@@ -64,3 +64,22 @@ TEST_CASE("1866 lookup clamps the modified roll to the printed rows", "[napoleon
   CHECK(hi.at("cell") == "T");
   CHECK(hi.at("row") == "6 +");
 }
+
+#if __has_include("napoleon_iii_1866_tables.h")
+#include "napoleon_iii_1866_tables.h"
+// Procedures read printed entries by their generated ids, and the ruleset keeps each entry found in a
+// slot of its id's index: every read gives the entry the id names, the first and every later one, and
+// an id of the same index that names another entry (as another ruleset's would) is not read from it.
+TEST_CASE("printed entries read by generated id are the entries their ids name", "[napoleon-iii-1866][tables]") {
+  const grapeshot::Ruleset& rs = *grapeshot::findRuleset("napoleon-iii-1866");
+  namespace t = grapeshot::tables::napoleon_iii_1866;
+  for (const grapeshot::EntryId e : {t::columnModifiers.perLossLevel, t::dieRollModifiers.stream, t::moraleModifiers.enemyOnFlank}) {
+    INFO(e.table << "." << e.id);
+    CHECK(&rs.printedEntry(e) == &rs.printedEntry(e.table, e.id));
+    CHECK(&rs.printedEntry(e) == &rs.printedEntry(e.table, e.id));
+  }
+  const grapeshot::EntryId other{"dieRollModifiers", "dreyse", t::columnModifiers.perLossLevel.index};
+  CHECK(&rs.printedEntry(other) == &rs.printedEntry("dieRollModifiers", "dreyse"));
+  CHECK(&rs.printedEntry(t::columnModifiers.perLossLevel) == &rs.printedEntry("columnModifiers", "perLossLevel"));
+}
+#endif
