@@ -50,24 +50,7 @@ const Grid& Context::grid(const std::string& id) const {
   return *g;
 }
 
-TallyValue::TallyValue(const Json& v) : kind_(Kind::json) {
-  if (v.is_number_integer()) kind_ = Kind::integer, number_ = v.get<std::int64_t>();
-  else if (v.is_boolean()) kind_ = Kind::flag, number_ = v.get<bool>();
-  else if (v.is_string()) kind_ = Kind::text, text_ = v.get_ref<const std::string&>();
-  else json_ = v;
-}
-
-Json TallyValue::toJson() const {
-  switch (kind_) {
-    case Kind::integer: return number_;
-    case Kind::flag: return number_ != 0;
-    case Kind::text: return text_;
-    case Kind::json: return json_;
-  }
-  return json_;
-}
-
-void Context::tally(const char* key, TallyValue value) {
+void Context::tally(const char* key, TraceValue value) {
   for (auto& [k, v] : outcome_)
     if (k == key || std::strcmp(k, key) == 0) {  // the same literal, or the same key from elsewhere
       v = std::move(value);

@@ -2,7 +2,6 @@
 // (its inputs it read at bind: ruleset.h, Play). Procedures read like the printed rule; the
 // bookkeeping lives here.
 #pragma once
-#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,36 +19,6 @@
 #define GS_RULING(ctx, ...) do { if ((ctx).tracing()) (ctx).ruling(__VA_ARGS__); } while (0)
 
 namespace grapeshot {
-
-// One value of an outcome's dimension, as exact odds compare and count it on every dice sequence: an
-// integer, a flag or a text, held as itself (a short text without an allocation), where a Json holds
-// every text on the heap. A value of the data that is none of these (a cost of 1.5 MP) stays a Json.
-class TallyValue {
- public:
-  TallyValue(int v) : kind_(Kind::integer), number_(v) {}
-  TallyValue(bool v) : kind_(Kind::flag), number_(v) {}
-  TallyValue(const char* text) : kind_(Kind::text), text_(text) {}
-  TallyValue(std::string text) : kind_(Kind::text), text_(std::move(text)) {}
-  TallyValue(const Json& v);
-
-  bool operator==(const TallyValue& o) const {
-    if (kind_ != o.kind_) return false;
-    switch (kind_) {
-      case Kind::integer:
-      case Kind::flag: return number_ == o.number_;
-      case Kind::text: return text_ == o.text_;
-      case Kind::json: return json_ == o.json_;
-    }
-    return false;
-  }
-  Json toJson() const;
-
- private:
-  enum class Kind { integer, flag, text, json } kind_;
-  std::int64_t number_ = 0;
-  std::string text_;
-  Json json_;
-};
 
 class Context {
  public:
@@ -88,8 +57,10 @@ class Context {
 
   // One dimension of the outcome (e.g. "cell" -> "D", "stepsLost" -> 1): what exact odds aggregate.
   // `key` is a literal (it is kept as a pointer); a key tallied again takes the new value.
-  void tally(const char* key, TallyValue value);
-  using Outcome = std::vector<std::pair<const char*, TallyValue>>;  // in tally order
+  // The value is a TraceValue: an integer, a flag or a text (a literal kept as a view) compared as
+  // itself on every dice sequence; a Json only for what is none of these (a cost of 1.5 MP).
+  void tally(const char* key, TraceValue value);
+  using Outcome = std::vector<std::pair<const char*, TraceValue>>;  // in tally order
   const Outcome& outcome() const { return outcome_; }
   void clearOutcome() { outcome_.clear(); }  // keeps its capacity: exact odds play many sequences
 

@@ -149,7 +149,7 @@ class EnumeratedDice final : public DiceSource {
 // every numerator, only when a sequence's own denominator does not divide it.
 struct Tallies {
   struct Entry {
-    TallyValue value;
+    TraceValue value;
     Wide num = 0;
   };
   std::vector<std::pair<std::string, std::vector<Entry>>> keys;  // first-seen order
@@ -170,7 +170,7 @@ struct Tallies {
     const Wide weight = mulChecked(num, divWide(den, d));
     for (std::size_t i = 0; i < outcome.size(); ++i) {
       const char* key = outcome[i].first;
-      const TallyValue& value = outcome[i].second;
+      const TraceValue& value = outcome[i].second;
       // A procedure tallies its keys in the same order on every sequence: try the same place first.
       auto k = i < keys.size() && (keyPointers[i] == key || keys[i].first == key)
                    ? keys.begin() + static_cast<std::ptrdiff_t>(i)

@@ -13,10 +13,24 @@ Overloaded(F...) -> Overloaded<F...>;
 TraceValue::~TraceValue() = default;
 TraceValue::TraceValue(TraceValue&&) noexcept = default;
 TraceValue& TraceValue::operator=(TraceValue&&) noexcept = default;
+TraceValue::TraceValue(const TraceValue&) = default;
+TraceValue& TraceValue::operator=(const TraceValue&) = default;
+
+std::optional<std::string_view> TraceValue::text() const {
+  if (const auto* t = std::get_if<std::string>(&v_)) return std::string_view(*t);
+  if (const auto* t = std::get_if<std::string_view>(&v_)) return *t;
+  return std::nullopt;
+}
+
+bool TraceValue::operator==(const TraceValue& o) const {
+  const auto mine = text(), theirs = o.text();
+  if (mine && theirs) return *mine == *theirs;
+  if (v_.index() == o.v_.index()) return v_ == o.v_;
+  return toJson() == o.toJson();  // held differently (an integer signed and unsigned, a text and a Json)
+}
 
 bool TraceValue::emptyText() const {
-  if (const auto* t = std::get_if<std::string>(&v_)) return t->empty();
-  if (const auto* t = std::get_if<std::string_view>(&v_)) return t->empty();
+  if (const auto t = text()) return t->empty();
   return !given();
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -56,6 +57,8 @@ class TraceValue {
   ~TraceValue();
   TraceValue(TraceValue&&) noexcept;
   TraceValue& operator=(TraceValue&&) noexcept;
+  TraceValue(const TraceValue&);
+  TraceValue& operator=(const TraceValue&);
   // A literal (or other static array of text): kept as a view, never copied.
   template <std::size_t N>
   TraceValue(const char (&text)[N]) : v_(std::string_view(text)) {}
@@ -88,8 +91,14 @@ class TraceValue {
 
   void appendTo(std::string& out) const;  // as JSON text, exactly as toText(toJson()) writes it
   Json toJson() const;
+  // Equal when they stand for the same JSON value: a literal and a copied text alike, an integer held
+  // signed or unsigned alike. What exact odds count a tallied value by (Context::tally), on every dice
+  // sequence: values held alike compare without building a Json.
+  bool operator==(const TraceValue& o) const;
 
  private:
+  std::optional<std::string_view> text() const;  // the text held, literal or copied
+
   // string_view: text that outlives the response (literals, the ruleset's data); string: a copy.
   std::variant<std::monostate, std::int64_t, std::uint64_t, bool, std::string_view, std::string, Json> v_;
 };

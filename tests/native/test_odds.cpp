@@ -281,22 +281,22 @@ TEST_CASE("sensitivity 'all': every other value of a choice input, in the rules'
   CHECK(bad.at("error").at("path") == "/sensitivity");
 }
 
-// What exact odds count a tallied value by: the value itself, as the response writes it. An integer is
-// not a flag, a text from the data equals the same text from the code, and a value that is none of
-// these (a cost of 1.5 MP) keeps its Json.
+// What exact odds count a tallied value by (a TraceValue): the value itself, as the response writes it.
+// An integer is not a flag, a text from the data equals the same text from the code, and a value that
+// is none of these (a cost of 1.5 MP) keeps its Json.
 TEST_CASE("odds: tallied values compare as the response writes them", "[odds]") {
-  using grapeshot::TallyValue;
-  CHECK(TallyValue(1) == TallyValue(Json(1)));
-  CHECK(TallyValue(1) == TallyValue(Json::parse("1")));  // parsed data: unsigned
-  CHECK_FALSE(TallyValue(1) == TallyValue(true));
-  CHECK_FALSE(TallyValue(0) == TallyValue("0"));
-  CHECK(TallyValue("D+1") == TallyValue(Json("D+1")));
-  CHECK(TallyValue(std::string("1/2 disorganized, -1 step")) == TallyValue("1/2 disorganized, -1 step"));
-  CHECK_FALSE(TallyValue("D") == TallyValue("D+1"));
-  CHECK(TallyValue(Json(1.5)) == TallyValue(Json(1.5)));
-  CHECK_FALSE(TallyValue(Json(1.5)) == TallyValue(Json(2.5)));
+  using grapeshot::TraceValue;
+  CHECK(TraceValue(1) == TraceValue(Json(1)));
+  CHECK(TraceValue(1) == TraceValue(Json::parse("1")));  // parsed data: unsigned
+  CHECK_FALSE(TraceValue(1) == TraceValue(true));
+  CHECK_FALSE(TraceValue(0) == TraceValue("0"));
+  CHECK(TraceValue("D+1") == TraceValue(Json("D+1")));
+  CHECK(TraceValue(std::string("1/2 disorganized, -1 step")) == TraceValue("1/2 disorganized, -1 step"));
+  CHECK_FALSE(TraceValue("D") == TraceValue("D+1"));
+  CHECK(TraceValue(Json(1.5)) == TraceValue(Json(1.5)));
+  CHECK_FALSE(TraceValue(Json(1.5)) == TraceValue(Json(2.5)));
   for (const Json& v : {Json(3), Json(-2), Json(true), Json(false), Json("prohibited"), Json(1.5), Json()})
-    CHECK(TallyValue(v).toJson().dump() == v.dump());
-  CHECK(TallyValue(true).toJson().is_boolean());
-  CHECK(TallyValue(7).toJson().is_number_integer());
+    CHECK(TraceValue(v).toJson().dump() == v.dump());
+  CHECK(TraceValue(true).toJson().is_boolean());
+  CHECK(TraceValue(7).toJson().is_number_integer());
 }
