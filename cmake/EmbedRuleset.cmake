@@ -24,6 +24,7 @@ function(gs_embed_ruleset folder_path out_var)
   endforeach()
   string(SHA256 data_hash "${content_ruleset}\n${content_tables}")
   gs_table_ids("${name}" "${content_tables}" entry_ids)
+  gs_typed_inputs("${folder_path}" inputs_cpp)
   file(CONFIGURE OUTPUT "${out}" CONTENT "// Generated from src/rulesets/${name}/*.json by cmake/EmbedRuleset.cmake. Do not edit.
 #include \"core/ruleset.h\"
 namespace {
@@ -32,7 +33,22 @@ const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json
                                                          \"${data_hash}\", ${entry_ids});
 }
 " @ONLY)
-  set(${out_var} "${out}" PARENT_SCOPE)
+  set(${out_var} "${out}" "${inputs_cpp}" PARENT_SCOPE)
+endfunction()
+
+# Writes generated/<folder>_inputs.{h,cpp}: the typed inputs of the folder's procedures and its
+# options, generated from ruleset.json's schemas by scripts/gen-inputs.mjs (core/typed.h).
+function(gs_typed_inputs folder_path out_var)
+  get_filename_component(name "${folder_path}" NAME)
+  find_program(GRAPESHOT_NODE NAMES node nodejs REQUIRED NO_CMAKE_FIND_ROOT_PATH)
+  set(script "${CMAKE_SOURCE_DIR}/scripts/gen-inputs.mjs")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${script}")
+  execute_process(COMMAND "${GRAPESHOT_NODE}" "${script}" "${folder_path}" "${CMAKE_BINARY_DIR}/generated"
+                  RESULT_VARIABLE failed ERROR_VARIABLE message)
+  if(failed)
+    message(FATAL_ERROR "typed inputs of ${name}: ${message}")
+  endif()
+  set(${out_var} "${CMAKE_BINARY_DIR}/generated/${name}_inputs.cpp" PARENT_SCOPE)
 endfunction()
 
 # Writes generated/<folder>_tables.h: the ids of the folder's tables and of their entries as C++

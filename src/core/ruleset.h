@@ -17,6 +17,7 @@
 #include "schema.h"
 #include "table.h"
 #include "table_ids.h"
+#include "typed.h"
 
 namespace grapeshot {
 
@@ -48,10 +49,19 @@ class Play {
 
 using Binder = std::unique_ptr<Play> (*)(const Ruleset& ruleset, const Json& inputs, const Json& options);
 
-// Binds a typed procedure: `P(ruleset, inputs, options)` reads and checks, `P::play` plays.
+// Binds a typed procedure: `P(ruleset, inputs, options)` reads and checks, `P::play` plays. With
+// generated inputs (core/typed.h, HasTypedInputs) P is given them filled, else the validated JSON.
 template <typename P>
 std::unique_ptr<Play> bindTyped(const Ruleset& ruleset, const Json& inputs, const Json& options) {
-  return std::make_unique<P>(ruleset, inputs, options);
+  if constexpr (HasTypedInputs<P>::value) {
+    typename P::Inputs in;
+    read(inputs, in);
+    typename P::Options o;
+    read(options, o);
+    return std::make_unique<P>(ruleset, in, o);
+  } else {
+    return std::make_unique<P>(ruleset, inputs, options);
+  }
 }
 
 struct ProcedureEntry {

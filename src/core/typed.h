@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "json.h"
 
@@ -22,6 +23,13 @@ E readEnum(const Json& value, const EnumNames<N>& names) {
     if (s == names[i]) return static_cast<E>(i);
   throw std::logic_error("\"" + s + "\" is not a value of the procedure's enum: its schema and code disagree");
 }
+
+// Scalars of a validated request, as the generated readers (<folder>_inputs.cpp) take them.
+inline int readInt(const Json& v) { return v.get<int>(); }
+inline long long readInt64(const Json& v) { return v.get<long long>(); }
+inline double readNumber(const Json& v) { return v.get<double>(); }
+inline bool readBool(const Json& v) { return v.get<bool>(); }
+inline std::string readString(const Json& v) { return v.get<std::string>(); }
 
 // A field the schema may lack in some procedures: its value, or the enum's default.
 template <typename E, std::size_t N>
@@ -76,5 +84,13 @@ template <typename E, std::size_t N>
 const char* enumName(E e, const EnumNames<N>& names) {
   return names[static_cast<std::size_t>(e)];
 }
+
+// A procedure `P` whose inputs are generated (scripts/gen-inputs.mjs) names them `P::Inputs` and its
+// ruleset's options `P::Options`, and is built from them: bindTyped (ruleset.h) fills both from the
+// validated request, so the procedure never reads JSON.
+template <typename P, typename = void>
+struct HasTypedInputs : std::false_type {};
+template <typename P>
+struct HasTypedInputs<P, std::void_t<typename P::Inputs, typename P::Options>> : std::true_type {};
 
 }  // namespace grapeshot

@@ -3,6 +3,8 @@
 // value renamed or added in the data fails here, not as an internal error mid-roll.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "rulesets/battles_of_waterloo/crm.h"
 #include "rulesets/grande_tactique/grande_tactique.h"
 #include "rulesets/napoleon_iii_1866/napoleon.h"
+#include "battles_of_waterloo_inputs.h"
 
 using grapeshot::Json;
 
@@ -127,4 +130,52 @@ TEST_CASE("Fields reads an object's members by name, in any order", "[typed]") {
   CHECK_THROWS_AS(f.at("cohesion"), std::out_of_range);
   const Json empty = Json::object();
   CHECK(grapeshot::Fields(empty).find("type") == nullptr);
+}
+
+TEST_CASE("generated inputs: a validated request is read into its procedure's struct", "[typed]") {
+  namespace in = grapeshot::inputs::napoleon_iii_1866;
+  const auto* rs = grapeshot::findRuleset("napoleon-iii-1866");
+  REQUIRE(rs);
+  const Json request = Json::parse(R"({
+    "attacker": {"units": [{"combatValue": 5, "type": "cavalry", "heavyCavalry": true, "steps": 3, "morale": 4,
+                            "hexside": "riverBridge", "terrain": "woods"}], "extraDrm": -2},
+    "defender": {"terrain": "marsh", "settlement": "city", "units": [{"combatValue": 2, "morale": 3}]}})");
+  in::ShockInputs s;
+  read(rs->inputsValidator("shock").validate(request, ""), s);
+  REQUIRE(s.attacker.units.size() == 1);
+  const in::ShockAttackerUnit& a = s.attacker.units[0];
+  CHECK(a.combatValue == 5);
+  CHECK(a.type == in::Arm::cavalry);
+  CHECK(a.heavyCavalry);
+  CHECK(a.steps == std::optional<int>(3));
+  CHECK(a.hexside == in::Hexside::riverBridge);
+  CHECK(a.terrain == in::Terrain::woods);
+  CHECK(a.nationality == in::Nationality::other);  // the schema's defaults, filled by validation
+  CHECK(a.level == 1);
+  CHECK(s.attacker.extraDrm == -2);
+  CHECK(s.attacker.commander.position == in::CommanderAt::none);  // an absent group, filled
+  CHECK(s.defender.terrain == in::Terrain::marsh);
+  CHECK(s.defender.settlement == in::Settlement::city);
+  REQUIRE(s.defender.units.size() == 1);
+  CHECK(s.defender.units[0].morale == 3);
+  CHECK_FALSE(s.defender.units[0].steps.has_value());  // optional without a default: absent
+  CHECK_FALSE(s.night);
+
+  in::Options o;
+  read(rs->optionsValidator().validate(Json::parse(R"({"V13_range": "commandRange"})"), ""), o);
+  CHECK(o.V05_mode == in::V05Mode::roll_under);
+  CHECK(o.V08_double_loss);
+  CHECK(o.V13_range == in::V13Range::commandRange);
+}
+
+TEST_CASE("generated inputs: lists of values that share a property name get the names of where they are declared",
+          "[typed]") {
+  namespace in = grapeshot::inputs::battles_of_waterloo;
+  // Waterloo's "state" is five different lists; each enum is the schema's list, in order.
+  CHECK(names(in::kFireFirerStateNames) == Json{"Normal", "D-1"});
+  CHECK(names(in::kFireTargetStateNames) == Json{"Normal", "D-1", "D-2", "Routed", "Blown"});
+  CHECK(static_cast<int>(in::FireTargetState::D_2) == 2);  // "D-2" as an identifier
+  const auto lists = enumsOf("battles-of-waterloo", "state");
+  CHECK(std::count(lists.begin(), lists.end(), names(in::kFireTargetStateNames)) >= 1);
+  CHECK(std::count(lists.begin(), lists.end(), names(in::kRallyUnitStateNames)) >= 1);
 }

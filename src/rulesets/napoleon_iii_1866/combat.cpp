@@ -45,7 +45,8 @@ const Grid& combatTable(const Ruleset& rs) {
 
 // Every unit of a side, checked for contradictions before any roll (V-27, V-26); a steep slope
 // between two hexes of the same level is a contradiction too (V-27).
-Units readUnits(const Ruleset& rs, const Json& units) {
+template <typename U>
+Units readUnits(const Ruleset& rs, const std::vector<U>& units) {
   Units out;
   out.reserve(units.size());
   for (const auto& u : units) out.push_back(readUnit(rs, u));
@@ -65,8 +66,7 @@ void checkUnits(const Units& units, const std::string& path, int otherLevel, con
 
 // The unit that takes the hex's single +1 step under V21_step_per_hex: the owner names it
 // (`stepLossUnit`, an index into the side's units; default the first listed).
-std::size_t stepLossUnit(const Json& side, const Units& units, const std::string& path) {
-  const int i = side.at("stepLossUnit").get<int>();
+std::size_t stepLossUnit(int i, const Units& units, const std::string& path) {
   if (!units.empty() && static_cast<std::size_t>(i) >= units.size())
     throw RequestError(code::kConflictingFields,
                        "stepLossUnit " + std::to_string(i) + " names no unit of the hex (it has " +
@@ -169,8 +169,8 @@ bool commanderApplies(const Rulings& r, const Commander& c) {
   switch (c.position) {
     case CommanderAt::none: return false;
     case CommanderAt::stacked: return true;
-    case CommanderAt::adjacent: return r.commanderRange != "stacked";
-    case CommanderAt::inRange: return r.commanderRange == "commandRange";
+    case CommanderAt::adjacent: return r.commanderRange != inputs::V13Range::stacked;
+    case CommanderAt::inRange: return r.commanderRange == inputs::V13Range::commandRange;
   }
   return false;
 }
@@ -179,7 +179,7 @@ void commanderBonus(Context& ctx, const Rulings& r, Modifiers& drm, const Comman
   if (c.bonus == 0) return;
   if (commanderApplies(r, c)) drm.entry(tables::dieRollModifiers.commanderBonus, c.bonus, "V-13");
   else GS_NOTE(ctx, std::string("formation commander ") + enumName(c.position, kCommanderAtNames) +
-                        ": no bonus under V13_range = " + r.commanderRange, "V-13");
+                        ": no bonus under V13_range = " + enumName(r.commanderRange, inputs::kV13RangeNames), "V-13");
 }
 
 // --- applying a result ----------------------------------------------------------------------------
@@ -308,18 +308,20 @@ int totalStepsNow(const std::vector<Applied>& applied) {
 // --- fire -----------------------------------------------------------------------------------------
 class Fire final : public Play {
  public:
-  Fire(const Ruleset& rs, const Json& in, const Json& options)
+  using Inputs = inputs::FireInputs;
+  using Options = inputs::Options;
+  Fire(const Ruleset& rs, const Inputs& in, const Options& options)
       : rulings_(options),
         crt_(combatTable(rs)),
-        firers_(readUnits(rs, in.at("firers"))),
-        target_(readHex(rs, in.at("target"))),
-        units_(readUnits(rs, in.at("target").at("units"))),
-        night_(in.at("night").get<bool>()),
-        extraColumnShift_(in.at("extraColumnShift").get<int>()),
-        extraDrm_(in.at("extraDrm").get<int>()) {
+        firers_(readUnits(rs, in.firers)),
+        target_(readHex(rs, in.target.terrain, in.target.settlement, in.target.level)),
+        units_(readUnits(rs, in.target.units)),
+        night_(in.night),
+        extraColumnShift_(in.extraColumnShift),
+        extraDrm_(in.extraDrm) {
     checkUnits(firers_, "/firers", target_.level, "fires down");
     checkUnits(units_, "/target/units", -1, "");
-    stepUnit_ = stepLossUnit(in.at("target"), units_, "/target");
+    stepUnit_ = stepLossUnit(in.target.stepLossUnit, units_, "/target");
     situations_.resize(units_.size());
     for (auto& s : situations_) s.hex = &target_;
   }
@@ -382,12 +384,12 @@ struct Side {
   Commander commander;
   int extraColumnShift, extraDrm;
   std::size_t stepUnit = 0;
-  Side(const Ruleset& rs, const Json& in)
-      : units(readUnits(rs, in.at("units"))),
-        commander{in.at("commander").at("bonus").get<int>(),
-                  readEnum<CommanderAt>(in.at("commander").at("position"), kCommanderAtNames)},
-        extraColumnShift(in.at("extraColumnShift").get<int>()),
-        extraDrm(in.at("extraDrm").get<int>()) {}
+  template <typename In>  // ShockAttacker or ShockDefender
+  Side(const Ruleset& rs, const In& in)
+      : units(readUnits(rs, in.units)),
+        commander(in.commander),
+        extraColumnShift(in.extraColumnShift),
+        extraDrm(in.extraDrm) {}
 };
 
 void checkHexsides(const Units& attackers) {
@@ -410,18 +412,20 @@ void hexsideShifts(Modifiers& shifts, const Units& attackers) {
 
 class Shock final : public Play {
  public:
-  Shock(const Ruleset& rs, const Json& in, const Json& options)
+  using Inputs = inputs::ShockInputs;
+  using Options = inputs::Options;
+  Shock(const Ruleset& rs, const Inputs& in, const Options& options)
       : rulings_(options),
         crt_(combatTable(rs)),
-        att_(rs, in.at("attacker")),
-        def_(rs, in.at("defender")),
-        hex_(readHex(rs, in.at("defender"))),
-        night_(in.at("night").get<bool>()) {
+        att_(rs, in.attacker),
+        def_(rs, in.defender),
+        hex_(readHex(rs, in.defender.terrain, in.defender.settlement, in.defender.level)),
+        night_(in.night) {
     checkHexsides(att_.units);
     checkUnits(att_.units, "/attacker/units", hex_.level, "attacks across");
     checkUnits(def_.units, "/defender/units", -1, "");
-    def_.stepUnit = stepLossUnit(in.at("defender"), def_.units, "/defender");
-    att_.stepUnit = stepLossUnit(in.at("attacker"), att_.units, "/attacker");
+    def_.stepUnit = stepLossUnit(in.defender.stepLossUnit, def_.units, "/defender");
+    att_.stepUnit = stepLossUnit(in.attacker.stepLossUnit, att_.units, "/attacker");
     flank_ = any(att_.units, [](const Unit& a) { return a.flank; });
     stream_ = any(att_.units, [](const Unit& a) { return a.hexside == Hexside::stream; });
     // Each unit's morale test after a T, should the roll bring one: the defenders in the attacked hex,

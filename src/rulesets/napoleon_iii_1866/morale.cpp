@@ -8,13 +8,13 @@
 namespace grapeshot::napoleon1866 {
 namespace tables = ::grapeshot::tables::napoleon_iii_1866;  // the ids of tables.json (generated)
 
-Rulings::Rulings(const Json& o)
-    : rollUnder(o.at("V05_mode") == "roll_under"),
-      doubleLoss(o.at("V08_double_loss").get<bool>()),
-      mirrorTerrain(o.at("V09_mirror_terrain").get<bool>()),
-      commanderRange(o.at("V13_range").get<std::string>()),
-      streamAttackerOnly(o.at("V15_attacker_only").get<bool>()),
-      stepPerHex(o.at("V21_step_per_hex").get<bool>()) {}
+Rulings::Rulings(const inputs::Options& o)
+    : rollUnder(o.V05_mode == inputs::V05Mode::roll_under),
+      doubleLoss(o.V08_double_loss),
+      mirrorTerrain(o.V09_mirror_terrain),
+      commanderRange(o.V13_range),
+      streamAttackerOnly(o.V15_attacker_only),
+      stepPerHex(o.V21_step_per_hex) {}
 
 namespace {
 
@@ -41,37 +41,71 @@ const Protections& protections(const Ruleset& rs) {
 
 }  // namespace
 
-Hex readHex(const Ruleset& rs, const Fields& in) {
+Hex readHex(const Ruleset& rs, Terrain terrain, Settlement settlement, int level) {
   Hex h;
-  h.terrain = in.enumValue("terrain", kTerrainNames, Terrain::clear);
-  h.settlement = in.enumValue("settlement", kSettlementNames, Settlement::none);
-  h.level = in.value("level", 1);
+  h.terrain = terrain;
+  h.settlement = settlement;
+  h.level = level;
   // V-03: the highest protection in the hex counts.
   const Protections& p = protections(rs);
   h.protection = std::max({1, p.terrain[static_cast<int>(h.terrain)], p.settlement[static_cast<int>(h.settlement)]});
   return h;
 }
 
-Hex readHex(const Ruleset& rs, const Json& in) { return readHex(rs, Fields(in)); }
+namespace {
 
-Unit readUnit(const Ruleset& rs, const Json& unit) {
-  const Fields in(unit);
+// The counter's printed values and state, which every unit shape but the firers' has.
+template <typename U>
+Unit counter(const Ruleset& rs, const U& in) {
   Unit u;
-  u.combatValue = in.value("combatValue", 0);
-  u.morale = in.value("morale", 0);
-  u.stepsLost = in.value("stepsLost", 0);
-  u.steps = in.value("steps", 0);
-  u.level = in.value("level", 1);
-  u.arm = in.enumValue("type", kArmNames, Arm::infantry);
-  u.nationality = in.enumValue("nationality", kNationalityNames, Nationality::other);
-  u.hexside = in.enumValue("hexside", kHexsideNames, Hexside::open);
-  for (auto [flag, key] : {std::pair<bool*, const char*>{&u.heavyCavalry, "heavyCavalry"}, {&u.lightTroops, "lightTroops"},
-                           {&u.prussianGuard, "prussianGuard"}, {&u.disorganized, "disorganized"},
-                           {&u.outOfCommand, "outOfCommand"}, {&u.formationDemoralised, "formationDemoralised"},
-                           {&u.enemyOnFlank, "enemyOnFlank"}, {&u.steepSlope, "steepSlope"}, {&u.flank, "flank"},
-                           {&u.adjacent, "adjacent"}})
-    *flag = in.value(key, false);
-  u.hex = readHex(rs, in);
+  u.arm = in.type;
+  u.nationality = in.nationality;
+  u.lightTroops = in.lightTroops;
+  u.prussianGuard = in.prussianGuard;
+  u.stepsLost = in.stepsLost;
+  u.steps = in.steps.value_or(0);
+  u.morale = in.morale;
+  u.disorganized = in.disorganized;
+  u.outOfCommand = in.outOfCommand;
+  u.formationDemoralised = in.formationDemoralised;
+  u.hex = readHex(rs, Terrain::clear, Settlement::none, 1);
+  return u;
+}
+
+// ... and a combat unit's besides.
+template <typename U>
+Unit combatant(const Ruleset& rs, const U& in) {
+  Unit u = counter(rs, in);
+  u.combatValue = in.combatValue;
+  u.heavyCavalry = in.heavyCavalry;
+  u.enemyOnFlank = in.enemyOnFlank;
+  return u;
+}
+
+}  // namespace
+
+Unit readUnit(const Ruleset& rs, const inputs::MoraleUnit& in) { return counter(rs, in); }
+Unit readUnit(const Ruleset& rs, const inputs::FireTargetUnit& in) { return combatant(rs, in); }
+
+Unit readUnit(const Ruleset& rs, const inputs::ShockAttackerUnit& in) {
+  Unit u = combatant(rs, in);
+  u.level = in.level;
+  u.hexside = in.hexside;
+  u.steepSlope = in.steepSlope;
+  u.flank = in.flank;
+  u.hex = readHex(rs, in.terrain, in.settlement, in.level);  // its own hex, for its morale tests
+  return u;
+}
+
+Unit readUnit(const Ruleset& rs, const inputs::FireFirer& in) {
+  Unit u;
+  u.combatValue = in.combatValue;
+  u.nationality = in.nationality;
+  u.stepsLost = in.stepsLost;
+  u.level = in.level;
+  u.steepSlope = in.steepSlope;
+  u.adjacent = in.adjacent;
+  u.hex = readHex(rs, Terrain::clear, Settlement::none, in.level);
   return u;
 }
 
@@ -164,20 +198,21 @@ namespace {
 // One unit's morale or rally test (V-05, V-06, V-07, V-19).
 class Test : public Play {
  public:
-  Test(const Ruleset& rs, const Json& in, const Json& options, bool rally)
-      : rulings_(options), unit_(readUnit(rs, in.at("unit"))), hex_(readHex(rs, in)) {
+  using Options = inputs::Options;
+
+ protected:
+  template <typename In>  // MoraleInputs or RallyInputs
+  Test(const Ruleset& rs, const In& in, const Options& options, bool rally)
+      : rulings_(options), unit_(readUnit(rs, in.unit)), hex_(readHex(rs, in.terrain, in.settlement, 1)) {
     checkUnit(unit_, "/unit");
     s_.hex = &hex_;
-    s_.stackedWithCommander = in.at("stackedWithCommander").get<bool>();
-    s_.enemyOnFlank = in.at("enemyOnFlank").get<bool>();
+    s_.stackedWithCommander = in.stackedWithCommander;
+    s_.enemyOnFlank = in.enemyOnFlank;
     s_.rally = rally;
-    s_.extraDrm = in.at("extraDrm").get<int>();
-    if (rally) {
-      s_.commanderAdjacent = in.at("commanderAdjacent").get<bool>();
-      s_.enemyArtilleryInRange = in.at("enemyArtilleryInRange").get<bool>();
-    }
+    s_.extraDrm = in.extraDrm;
   }
 
+ public:
   void play(Context& ctx, JsonWriter* out) const override {
     const bool rally = s_.rally;
     const MoraleTest t = moraleTest(ctx, rulings_, unit_, s_, "the unit");
@@ -220,7 +255,7 @@ class Test : public Play {
     w.endObject();
   }
 
- private:
+ protected:
   Rulings rulings_;
   Unit unit_;
   Hex hex_;
@@ -228,10 +263,15 @@ class Test : public Play {
 };
 
 struct Morale final : Test {
-  Morale(const Ruleset& rs, const Json& in, const Json& options) : Test(rs, in, options, false) {}
+  using Inputs = inputs::MoraleInputs;
+  Morale(const Ruleset& rs, const Inputs& in, const Options& options) : Test(rs, in, options, false) {}
 };
 struct Rally final : Test {
-  Rally(const Ruleset& rs, const Json& in, const Json& options) : Test(rs, in, options, true) {}
+  using Inputs = inputs::RallyInputs;
+  Rally(const Ruleset& rs, const Inputs& in, const Options& options) : Test(rs, in, options, true) {
+    s_.commanderAdjacent = in.commanderAdjacent;
+    s_.enemyArtilleryInRange = in.enemyArtilleryInRange;
+  }
 };
 
 }  // namespace

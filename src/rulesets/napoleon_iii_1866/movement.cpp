@@ -14,17 +14,19 @@ namespace {
 // into their types first, and contradictions refused there (V-27).
 class Movement final : public Play {
  public:
-  Movement(const Ruleset& rs, const Json& in, const Json& options)
-      : type_(readEnum<Arm>(in.at("unitType"), kArmNames)),
-        terrain_(readEnum<Terrain>(in.at("terrain"), kTerrainNames)),
-        settlement_(readEnum<Settlement>(in.at("settlement"), kSettlementNames)),
-        hexside_(readEnum<Crossing>(in.at("hexside"), kCrossingNames)),
-        route_(readEnum<Route>(in.at("route"), kRouteNames)),
-        levels_(std::abs(in.at("levelChange").get<int>())),
-        steepSlope_(in.at("steepSlope").get<bool>()),
-        lightTroops_(in.at("lightTroops").get<bool>()),
-        disorganized_(in.at("disorganized").get<bool>()),
-        literal_(options.at("V22_woods_road_disorganizes").get<bool>()) {
+  using Inputs = inputs::MovementInputs;
+  using Options = inputs::Options;
+  Movement(const Ruleset& rs, const Inputs& in, const Options& options)
+      : type_(in.unitType),
+        terrain_(in.terrain),
+        settlement_(in.settlement),
+        hexside_(in.hexside),
+        route_(in.route),
+        levels_(std::abs(in.levelChange)),
+        steepSlope_(in.steepSlope),
+        lightTroops_(in.lightTroops),
+        disorganized_(in.disorganized),
+        literal_(options.V22_woods_road_disorganizes) {
     (void)rs;
     if (steepSlope_ && levels_ == 0)  // V-27
       throw RequestError(code::kConflictingFields, "a steep slope is a change of level, and levelChange is 0",

@@ -7,28 +7,29 @@
 
 #include "core/context.h"
 #include "core/typed.h"
+#include "napoleon_iii_1866_inputs.h"
 
 namespace grapeshot::napoleon1866 {
 
-// The schema's enums, in the schema's order (tests/native/test_napoleon_iii_1866.cpp checks them
-// against ruleset.json, so a renamed value cannot slip by).
-enum class Arm { infantry, cavalry, artillery };
-enum class Nationality { prussian, austrian, saxon, other };
-enum class Terrain { clear, marsh, woods };
-enum class Settlement { none, town, city };
-enum class Hexside { open, stream, riverBridge, river, ravine, escarpment, escarpmentRoad };
-enum class CommanderAt { none, stacked, adjacent, inRange };
-inline constexpr EnumNames<3> kArmNames{"infantry", "cavalry", "artillery"};
-inline constexpr EnumNames<4> kNationalityNames{"prussian", "austrian", "saxon", "other"};
-inline constexpr EnumNames<3> kTerrainNames{"clear", "marsh", "woods"};
-inline constexpr EnumNames<3> kSettlementNames{"none", "town", "city"};
-inline constexpr EnumNames<7> kHexsideNames{"open", "stream", "riverBridge", "river", "ravine", "escarpment", "escarpmentRoad"};
-inline constexpr EnumNames<4> kCommanderAtNames{"none", "stacked", "adjacent", "inRange"};
-// Movement's own lists: the route entered by, and the hexside crossed (not combat's Hexside).
-enum class Route { none, road, path, railroad };
-inline constexpr EnumNames<4> kRouteNames{"none", "road", "path", "railroad"};
-enum class Crossing { none, stream, river, bridge, ravine, escarpment };
-inline constexpr EnumNames<6> kCrossingNames{"none", "stream", "river", "bridge", "ravine", "escarpment"};
+// The inputs as ruleset.json's schemas declare them, generated from it (scripts/gen-inputs.mjs):
+// each procedure's Inputs struct, the Options, and an enum for every enum of the schemas.
+namespace inputs = ::grapeshot::inputs::napoleon_iii_1866;
+using inputs::Arm;
+using inputs::CommanderAt;
+using inputs::Crossing;  // movement's hexside crossed (not combat's Hexside)
+using inputs::Hexside;
+using inputs::kArmNames;
+using inputs::kCommanderAtNames;
+using inputs::kCrossingNames;
+using inputs::kHexsideNames;
+using inputs::kNationalityNames;
+using inputs::kRouteNames;
+using inputs::kSettlementNames;
+using inputs::kTerrainNames;
+using inputs::Nationality;
+using inputs::Route;  // the route movement enters by
+using inputs::Settlement;
+using inputs::Terrain;
 
 // A hex as combat and morale read it. Its protection is the highest of its terrain and its
 // town/city (V-03, V-16), read from the terrain chart once.
@@ -57,25 +58,26 @@ struct Unit {
   Hex hex;  // an attacker's own hex, for its morale tests
 };
 
-struct Commander {
-  int bonus = 0;
-  CommanderAt position = CommanderAt::none;
-};
+using Commander = inputs::ShockAttackerCommander;  // the defender's is the same (ShockDefenderCommander)
 
 // The ruleset options (rulings) the procedures read.
 struct Rulings {
   bool rollUnder;          // V05_mode
   bool doubleLoss;         // V08_double_loss
   bool mirrorTerrain;      // V09_mirror_terrain
-  std::string commanderRange;  // V13_range
+  inputs::V13Range commanderRange;  // V13_range
   bool streamAttackerOnly;  // V15_attacker_only
   bool stepPerHex;          // V21_step_per_hex
-  explicit Rulings(const Json& options);
+  explicit Rulings(const inputs::Options& options);
 };
 
-// Reads a hex ({terrain, settlement, level}) or a unit from the validated inputs.
-Hex readHex(const Ruleset& rs, const Json& hex);
-Unit readUnit(const Ruleset& rs, const Json& unit);
+// A hex, its protection read from the terrain chart; and a unit of each of the schema's unit shapes
+// (fields a shape lacks keep Unit's defaults).
+Hex readHex(const Ruleset& rs, Terrain terrain, Settlement settlement, int level);
+Unit readUnit(const Ruleset& rs, const inputs::FireFirer& firer);
+Unit readUnit(const Ruleset& rs, const inputs::FireTargetUnit& unit);  // also ShockDefenderUnit
+Unit readUnit(const Ruleset& rs, const inputs::ShockAttackerUnit& unit);
+Unit readUnit(const Ruleset& rs, const inputs::MoraleUnit& unit);  // also RallyUnit
 // Refuses a unit whose inputs contradict each other (V-27, V-26) before any die is rolled: the heavy
 // cavalry flag on a non-cavalry unit, the light troops flag on artillery, steps lost that already
 // reach the unit's step value. `path` is the unit's JSON Pointer.

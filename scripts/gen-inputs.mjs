@@ -1,0 +1,246 @@
+// Writes a ruleset folder's typed inputs, generated from the JSON Schemas in its ruleset.json: one
+// C++ struct per procedure's inputs (and one for the options), with an enum for every enum of the
+// schema, and the functions that fill them from a validated request (core/typed.h). Procedures read
+// these structs, never the request's JSON, so a renamed field or enum value fails to compile.
+//
+//   node scripts/gen-inputs.mjs <ruleset folder> <out dir>   ->  <out>/<folder>_inputs.{h,cpp}
+//
+// Run by cmake at configure time (cmake/EmbedRuleset.cmake), again whenever ruleset.json changes.
+//
+// Names: `<Procedure>Inputs` for a procedure's inputs, `Options` for the options; a nested object is
+// named by its path (shock's attacker: ShockAttacker; an item of its units: ShockAttackerUnit), and
+// an object of the same shape as one already named is an alias of it. An enum is named by its
+// "x-enum" annotation, else by its property (nationality: Nationality); schemas with the same values
+// share one enum, and two different lists of values may not take the same name.
+//
+// Presence, as validation leaves it (core/schema.cpp): a property with a default, a required one and
+// an object without "required" of its own (a group, filled when absent) are always there; any other
+// is a std::optional.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+const [folderPath, outDir] = process.argv.slice(2);
+if (!folderPath || !outDir) {
+  console.error('usage: node scripts/gen-inputs.mjs <ruleset folder> <out dir>');
+  process.exit(2);
+}
+const folder = basename(folderPath);
+const ruleset = JSON.parse(readFileSync(join(folderPath, 'ruleset.json'), 'utf8'));
+
+const fail = (where, message) => {
+  console.error(`gen-inputs: ${folder} ${where}: ${message}`);
+  process.exit(1);
+};
+const pascal = (id) => id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const singular = (name) => (name.endsWith('s') && name.length > 1 ? name.slice(0, -1) : `${name}Item`);
+
+// C++ keywords and alternative tokens a schema name could be (`and`, `not`, ...): suffixed with _.
+const kKeywords = new Set(`alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t
+  char32_t class compl const constexpr const_cast continue decltype default delete do double dynamic_cast else enum
+  explicit export extern false float for friend goto if inline int long mutable namespace new noexcept not not_eq
+  nullptr operator or or_eq private protected public register reinterpret_cast return short signed sizeof static
+  static_assert static_cast struct switch template this thread_local throw true try typedef typeid typename union
+  unsigned using virtual void volatile wchar_t while xor xor_eq`.split(/\s+/));
+function identifier(name, where) {
+  let id = name.replace(/[^A-Za-z0-9_]/g, '_');
+  if (/^[0-9]/.test(id)) id = `_${id}`;
+  if (kKeywords.has(id)) id += '_';
+  if (!id) fail(where, `"${name}" gives no identifier`);
+  return id;
+}
+
+// Enums: one per distinct list of values.
+const enums = new Map();  // JSON of the values -> { name, values, annotated }
+function enumType(schema, prop, path, where) {
+  const key = JSON.stringify(schema.enum);
+  if (!schema.enum.every((v) => typeof v === 'string')) fail(where, 'an enum of other than strings');
+  const named = schema['x-enum'];
+  let e = enums.get(key);
+  if (!e) {
+    e = { name: named ?? pascal(prop), values: schema.enum, annotated: Boolean(named), qualified: pascal(path.join('-')) };
+    enums.set(key, e);
+  } else if (named && e.annotated && e.name !== named) {
+    fail(where, `x-enum "${named}" names values already named "${e.name}"`);
+  } else if (named && !e.annotated) {
+    e.name = named;
+    e.annotated = true;
+  }
+  return e;
+}
+
+// Structs, in the order they must be declared (members before the structs holding them).
+const structs = [];  // { name, members: [{ key, id, type, kind, optional, of }], alias }
+const bySignature = new Map();
+
+function member(key, schema, present, structPath, where) {
+  const id = identifier(key, where);
+  if (schema.enum) {
+    const e = enumType(schema, key, structPath, where);
+    return { key, id, kind: 'enum', enum: e, optional: !present };
+  }
+  switch (schema.type) {
+    case 'integer': {
+      const big = (schema.minimum ?? -(2 ** 31)) < -(2 ** 31) || (schema.maximum ?? 2 ** 31 - 1) > 2 ** 31 - 1;
+      if (schema.minimum === undefined || schema.maximum === undefined) fail(where, 'an integer without bounds');
+      return { key, id, kind: big ? 'int64' : 'int', optional: !present };
+    }
+    case 'number': return { key, id, kind: 'number', optional: !present };
+    case 'boolean': return { key, id, kind: 'bool', optional: !present };
+    case 'string': return { key, id, kind: 'string', optional: !present };
+    case 'object': {
+      const name = pascal(structPath.join('-'));
+      return { key, id, kind: 'struct', struct: struct(schema, structPath, where, name), name, optional: !present };
+    }
+    case 'array': {
+      if (!schema.items) fail(where, 'an array without items');
+      const item = member(singular(key), schema.items, true, structPath.slice(0, -1).concat(singular(key)), `${where}/*`);
+      return { key, id, kind: 'array', item, optional: !present };
+    }
+    default: fail(where, `type ${JSON.stringify(schema.type)} is not one this generator reads`);
+  }
+}
+
+// `canonical`: an aliased struct by the name it was first declared under (shapes compare by it).
+function cppType(m, canonical = false) {
+  const base = {
+    int: () => 'int', int64: () => 'long long', number: () => 'double', bool: () => 'bool',
+    string: () => 'std::string', enum: () => m.enum.name, struct: () => (canonical ? m.struct.name : m.name),
+    array: () => `std::vector<${cppType({ ...m.item, optional: false }, canonical)}>`,
+  }[m.kind]();
+  return m.optional ? `std::optional<${base}>` : base;
+}
+
+function struct(schema, path, where, name = pascal(path.join('-'))) {
+  if (schema.type !== 'object') fail(where, 'not an object');
+  for (const k of ['oneOf', 'anyOf', 'allOf', 'if', '$ref', 'patternProperties'])
+    if (k in schema) fail(where, `"${k}" is not read by this generator`);
+  const required = new Set(schema.required ?? []);
+  const members = Object.entries(schema.properties ?? {}).map(([key, p]) => {
+    const group = p.type === 'object' && !('required' in p);
+    const present = 'default' in p || required.has(key) || group;
+    return { ...member(key, p, present, path.concat(pascal(key)), `${where}/${key}`), title: p.title };
+  });
+  const signature = JSON.stringify(members.map((m) => [m.key, cppType(m, true)]));
+  const seen = bySignature.get(signature);
+  if (seen) {
+    structs.push({ name, alias: seen.name });
+    return seen;
+  }
+  const s = { name, members };
+  bySignature.set(signature, s);
+  structs.push(s);
+  return s;
+}
+
+const options = struct({ type: 'object', properties: ruleset.options ?? {} }, ['Options'], '/options');
+const procedures = Object.entries(ruleset.procedures ?? {}).map(([name, p]) => ({
+  name,
+  struct: struct(p.inputs, [pascal(name)], `/procedures/${name}/inputs`, `${pascal(name)}Inputs`),
+}));
+
+// Enum names must be unique, and each value an identifier. Lists that would take the same name
+// from their properties are named by where each is first declared instead (ShockAttackerUnitHexside).
+const byName = new Map();
+for (const e of enums.values()) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
+for (const group of byName.values())
+  if (group.length > 1) for (const e of group) if (!e.annotated) e.name = e.qualified;
+const enumNames = new Map();
+for (const e of enums.values()) {
+  const other = enumNames.get(e.name);
+  if (other) fail(`enum ${e.name}`, `${JSON.stringify(other.values)} and ${JSON.stringify(e.values)} take the same name`);
+  enumNames.set(e.name, e);
+  e.ids = e.values.map((v) => identifier(v, `enum ${e.name}`));
+  if (new Set(e.ids).size !== e.ids.length) fail(`enum ${e.name}`, 'two values give the same identifier');
+}
+
+const ns = `grapeshot::inputs::${folder}`;
+const header = [];
+header.push(`// Generated from src/rulesets/${folder}/ruleset.json by scripts/gen-inputs.mjs. Do not edit.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/typed.h"
+
+namespace ${ns} {
+`);
+for (const e of enums.values()) {
+  header.push(`enum class ${e.name} : std::uint8_t { ${e.ids.join(', ')} };`);
+  header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}Names{${e.values.map((v) => JSON.stringify(v)).join(', ')}};`);
+}
+header.push('');
+for (const s of structs) {
+  if (s.alias) {
+    if (s.alias !== s.name) header.push(`using ${s.name} = ${s.alias};\n`);
+    continue;
+  }
+  header.push(`struct ${s.name} {`);
+  for (const m of s.members) {
+    const init = m.optional ? '' : m.kind === 'enum' ? '{}' : m.kind === 'bool' ? ' = false' : ['int', 'int64', 'number'].includes(m.kind) ? ' = 0' : '';
+    header.push(`  ${cppType(m)} ${m.id}${init};${m.title ? `  // ${m.title.replace(/\s+/g, ' ')}` : ''}`);
+  }
+  header.push('};');
+  header.push(`void read(const Json& validated, ${s.name}& out);\n`);
+}
+header.push(`// Each procedure's inputs by its name in ruleset.json.
+${procedures.map((p) => `// ${p.name}: ${p.struct.name}`).join('\n')}
+
+}  // namespace ${ns}
+`);
+
+// read(): members in the schema's order, which validation writes them in (Fields reads in order).
+function readExpr(m, json) {
+  switch (m.kind) {
+    case 'int': return `readInt(${json})`;
+    case 'int64': return `readInt64(${json})`;
+    case 'number': return `readNumber(${json})`;
+    case 'bool': return `readBool(${json})`;
+    case 'string': return `readString(${json})`;
+    case 'enum': return `readEnum<${m.enum.name}>(${json}, k${m.enum.name}Names)`;
+    default: return null;
+  }
+}
+function readMember(m) {
+  const target = m.optional ? `out.${m.id}.emplace()` : `out.${m.id}`;
+  const fill = (json) => {
+    if (m.kind === 'struct') return `read(${json}, ${target});`;
+    if (m.kind === 'array') {
+      const item = m.item.kind === 'struct' ? `read(a[i], items[i])` : `items[i] = ${readExpr(m.item, 'a[i]')}`;
+      return `{
+    const Json& a = ${json};
+    auto& items = ${target};
+    items.resize(a.size());
+    for (std::size_t i = 0; i < a.size(); ++i) ${item};
+  }`;
+    }
+    return m.optional ? `out.${m.id} = ${readExpr(m, json)};` : `${target} = ${readExpr(m, json)};`;
+  };
+  if (m.optional) return `  if (const Json* v = f.find("${m.key}")) ${fill('*v')}`;
+  return `  ${fill(`f.at("${m.key}")`)}`;
+}
+const source = [`// Generated from src/rulesets/${folder}/ruleset.json by scripts/gen-inputs.mjs. Do not edit.
+#include "${folder}_inputs.h"
+
+namespace ${ns} {
+`];
+for (const s of structs) {
+  if (s.alias) continue;
+  source.push(`void read(const Json& validated, ${s.name}& out) {`);
+  if (s.members.length) source.push('  const Fields f(validated);');
+  else source.push('  (void)validated;\n  (void)out;');
+  for (const m of s.members) source.push(readMember(m));
+  source.push('}\n');
+}
+source.push(`}  // namespace ${ns}\n`);
+
+mkdirSync(outDir, { recursive: true });
+const write = (path, text) => {
+  // Unchanged output is not rewritten: what includes it is not rebuilt.
+  let old = null;
+  try { old = readFileSync(path, 'utf8'); } catch {}
+  if (old !== text) writeFileSync(path, text);
+};
+write(join(outDir, `${folder}_inputs.h`), header.join('\n'));
+write(join(outDir, `${folder}_inputs.cpp`), source.join('\n'));
