@@ -16,20 +16,21 @@ namespace grapeshot {
 template <std::size_t N>
 using EnumNames = std::array<const char*, N>;
 
+// The index of a validated string among `names` (one function for every enum: not inlined per field).
+std::size_t enumIndex(const Json& value, const char* const* names, std::size_t n);
+
 template <typename E, std::size_t N>
 E readEnum(const Json& value, const EnumNames<N>& names) {
-  const std::string& s = value.get_ref<const std::string&>();
-  for (std::size_t i = 0; i < N; ++i)
-    if (s == names[i]) return static_cast<E>(i);
-  throw std::logic_error("\"" + s + "\" is not a value of the procedure's enum: its schema and code disagree");
+  return static_cast<E>(enumIndex(value, names.data(), N));
 }
 
-// Scalars of a validated request, as the generated readers (<folder>_inputs.cpp) take them.
-inline int readInt(const Json& v) { return v.get<int>(); }
-inline long long readInt64(const Json& v) { return v.get<long long>(); }
-inline double readNumber(const Json& v) { return v.get<double>(); }
-inline bool readBool(const Json& v) { return v.get<bool>(); }
-inline std::string readString(const Json& v) { return v.get<std::string>(); }
+// Scalars of a validated request, as the generated readers (<folder>_inputs.cpp) take them: calls,
+// not nlohmann's conversions inlined at every field.
+int readInt(const Json& v);
+long long readInt64(const Json& v);
+double readNumber(const Json& v);
+bool readBool(const Json& v);
+std::string readString(const Json& v);
 
 // A field the schema may lack in some procedures: its value, or the enum's default.
 template <typename E, std::size_t N>
