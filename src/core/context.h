@@ -62,7 +62,8 @@ class Context {
   void tally(const char* key, TraceValue value);
   using Outcome = std::vector<std::pair<const char*, TraceValue>>;  // in tally order
   const Outcome& outcome() const { return outcome_; }
-  void clearOutcome() { outcome_.clear(); }  // keeps its capacity: exact odds play many sequences
+  // Before the next sequence of exact odds: keeps the capacity, and the keys' order (see tally).
+  void clearOutcome();
 
   const Json& table(std::string_view id) const { return ruleset.table(id); }
   const Grid& grid(const std::string& id) const;
@@ -94,6 +95,9 @@ class Context {
   RollLog rolls_;
   TraceLog trace_;
   Outcome outcome_;
+  // The keys of the previous outcome, in order, and whether this one has followed them so far.
+  std::vector<const char*> lastKeys_;
+  bool sameKeys_ = true;
 };
 
 // A running total of one kind of modifier for one roll (DRMs, column shifts), each term traced with

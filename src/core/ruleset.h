@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -58,7 +59,13 @@ std::unique_ptr<Play> bindTyped(const Ruleset& ruleset, const Json& inputs, cons
     read(inputs, in);
     typename P::Options o;
     read(options, o);
-    return std::make_unique<P>(ruleset, in, o);
+    // A procedure that applies the data's errata patches at bind (readBands, patchedEntryValue: they
+    // name their options by id) is also given the options as validated.
+    if constexpr (std::is_constructible_v<P, const Ruleset&, const typename P::Inputs&, const typename P::Options&,
+                                          const Json&>)
+      return std::make_unique<P>(ruleset, in, o, options);
+    else
+      return std::make_unique<P>(ruleset, in, o);
   } else {
     return std::make_unique<P>(ruleset, inputs, options);
   }

@@ -16,10 +16,21 @@ namespace {
 
 using Units = std::vector<Unit>;
 
-const char* meaning(const std::string& cell) {
-  if (cell == "T") return "morale test";
-  if (cell == "D") return "disorganization";
-  if (cell == "D+1") return "disorganization + 1 step loss";
+// What a CRT cell orders, read from its printed text once per roll.
+enum class Order { nothing, moraleTest, disorganize, disorganizePlusOne };
+Order orderOf(std::string_view cell) {
+  if (cell == "T") return Order::moraleTest;
+  if (cell == "D") return Order::disorganize;
+  if (cell == "D+1") return Order::disorganizePlusOne;
+  return Order::nothing;
+}
+const char* meaning(Order o) {
+  switch (o) {
+    case Order::moraleTest: return "morale test";
+    case Order::disorganize: return "disorganization";
+    case Order::disorganizePlusOne: return "disorganization + 1 step loss";
+    case Order::nothing: break;
+  }
   return "nothing";
 }
 
@@ -130,7 +141,9 @@ void levelShifts(Context& ctx, Modifiers& shifts, int defenderLevel, const Units
 struct Roll {
   int natural;
   int modified;
-  std::string cell;
+  std::string_view cell;  // the printed cell, a view of the table's data (which the ruleset keeps)
+  Order order;
+  std::string cellText() const { return std::string(cell); }
 };
 
 Roll rollOnTable(Context& ctx, const Grid& crt, const Column& col, int drm, const char* purpose) {
@@ -138,9 +151,10 @@ Roll rollOnTable(Context& ctx, const Grid& crt, const Column& col, int drm, cons
   r.natural = ctx.roll(kD6, purpose);
   const int total = r.natural + drm;
   r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
-  r.cell = crt.cell(col.index, r.modified, ctx.options).get<std::string>();
+  r.cell = crt.cell(col.index, r.modified, ctx.options).get_ref<const std::string&>();
+  r.order = orderOf(r.cell);
   GS_TRACE(ctx, StepKind::table, {{"for", purpose}, {"table", tables::combat.id}, {"column", col.index},
-                     {"row", crt.rowLabel(r.modified)}, {"cell", r.cell},
+                     {"row", crt.rowLabel(r.modified)}, {"cell", TraceValue::fromData(r.cell)},
                      {"reason", std::string("d6 ") + std::to_string(r.natural) + (drm >= 0 ? " + " : " - ") +
                                     std::to_string(std::abs(drm)) + " = " + std::to_string(total)}});
   return r;
@@ -156,7 +170,7 @@ struct CrtRead {
     w.field("strength", strength).field("protection", protection).field("baseColumn", base).field("columnShift", shift)
         .field("column", col.index).rawField("columnLabel", crt.columnLabelText(col.index)).field("drm", drm)
         .field("natural", roll.natural).field("modified", roll.modified).rawField("row", crt.rowLabelText(roll.modified))
-        .field("cell", roll.cell).field("meaning", meaning(roll.cell)).field("appliesTo", appliesTo);
+        .field("cell", roll.cell).field("meaning", meaning(roll.order)).field("appliesTo", appliesTo);
   }
   void write(JsonWriter& w, const Grid& crt, const char* appliesTo) const {
     w.object();
@@ -196,9 +210,9 @@ struct Applied {
 // unit, with every morale modifier the unit itself carries (its enemyOnFlank included); its morale is
 // a required input (W-35), so no roll can leave a test unresolved. Losses stop at a unit's step
 // value, which eliminates it (V-26).
-std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, const std::string& cell, const Units& units,
+std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, Order order, const Units& units,
                                  const std::vector<MoraleSituation>& situations, const char* side, std::size_t stepUnit) {
-  const bool plusOne = cell == "D+1";
+  const bool plusOne = order == Order::disorganizePlusOne;
   if (plusOne && units.size() > 1) {
     if (rulings.stepPerHex)
       GS_RULING(ctx, "V-21", side + std::string(" unit ") + std::to_string(stepUnit + 1) +
@@ -213,7 +227,7 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, const std
     const std::string who = ctx.wordy() ? side + std::string(" unit ") + std::to_string(i + 1) : std::string();
     Applied a{UnitState(unit)};
     UnitState& u = a.state;
-    if (cell == "T") {
+    if (order == Order::moraleTest) {
       MoraleSituation situation = situations[i];
       situation.enemyOnFlank = situation.enemyOnFlank || unit.enemyOnFlank;
       a.tested = true;
@@ -222,7 +236,7 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, const std
         GS_RULING(ctx, "V-06", who + " failed its morale test: disorganized");
         disorganize(ctx, u, who);
       }
-    } else if (cell == "D" || plusOne) {
+    } else if (order == Order::disorganize || plusOne) {
       const bool takesPlusOne = plusOne && (!rulings.stepPerHex || i == stepUnit);
       const bool wasDisorganized = u.disorganized;
       if (takesPlusOne && wasDisorganized && !rulings.doubleLoss) {
@@ -351,8 +365,8 @@ class Fire final : public Play {
     r.drm = drm.total();
     r.roll = rollOnTable(ctx, crt_, r.col, r.drm, "fire");
 
-    const auto applied = applyResult(ctx, rulings_, r.roll.cell, units_, situations_, "target", stepUnit_);
-    ctx.tally("cell", r.roll.cell);
+    const auto applied = applyResult(ctx, rulings_, r.roll.order, units_, situations_, "target", stepUnit_);
+    ctx.tally("cell", TraceValue::fromData(r.roll.cell));
     ctx.tally("final", finalState(applied));
     ctx.tally("stepsLost", totalStepsNow(applied));
     ctx.tally("disorganized", disorganizedCount(applied));
@@ -363,7 +377,7 @@ class Fire final : public Play {
     r.writeFields(w, crt_, "target");
     w.key("units");
     writeApplied(w, applied);
-    w.field("summary", "Fire: " + r.roll.cell + " (" + meaning(r.roll.cell) + ") on the target").endObject();
+    w.field("summary", "Fire: " + r.roll.cellText() + " (" + meaning(r.roll.order) + ") on the target").endObject();
   }
 
  private:
@@ -518,12 +532,12 @@ class Shock final : public Play {
     dr.roll = rollOnTable(ctx, crt_, dr.col, dr.drm, d);
 
     // Results: the attack roll hits the defenders, the defensive roll the attackers (V-09).
-    const auto defApplied = applyResult(ctx, rulings_, ar.roll.cell, defenders, dSit_, "defending", def_.stepUnit);
-    const auto attApplied = applyResult(ctx, rulings_, dr.roll.cell, attackers, aSit_, "attacking", att_.stepUnit);
+    const auto defApplied = applyResult(ctx, rulings_, ar.roll.order, defenders, dSit_, "defending", def_.stepUnit);
+    const auto attApplied = applyResult(ctx, rulings_, dr.roll.order, attackers, aSit_, "attacking", att_.stepUnit);
 
     // Named by whose result it is, as in every ruleset: the attack roll's cell lands on the defender.
-    ctx.tally("defenderCell", ar.roll.cell);
-    ctx.tally("attackerCell", dr.roll.cell);
+    ctx.tally("defenderCell", TraceValue::fromData(ar.roll.cell));
+    ctx.tally("attackerCell", TraceValue::fromData(dr.roll.cell));
     ctx.tally("defenderFinal", finalState(defApplied));
     ctx.tally("attackerFinal", finalState(attApplied));
     ctx.tally("defenderStepsLost", totalStepsNow(defApplied));
@@ -542,8 +556,8 @@ class Shock final : public Play {
     w.endObject().key("attacker").object().key("units");
     writeApplied(w, attApplied);
     w.endObject();
-    w.field("summary", "Attack: " + ar.roll.cell + " (" + meaning(ar.roll.cell) + ") on the defender; defence: " +
-                           dr.roll.cell + " (" + meaning(dr.roll.cell) + ") on the attacker");
+    w.field("summary", "Attack: " + ar.roll.cellText() + " (" + meaning(ar.roll.order) + ") on the defender; defence: " +
+                           dr.roll.cellText() + " (" + meaning(dr.roll.order) + ") on the attacker");
     w.endObject();
   }
 
