@@ -13,24 +13,26 @@ namespace {
 
 class Charge final : public Play {
  public:
-  Charge(const Ruleset& rs, const Json& in, const Json& options)
-      : rule_(rs, options), attacker_(readUnit(in.at("attacker"))), target_(readUnit(in.at("target"))) {
+  using Inputs = inputs::ChargeInputs;
+  using Options = inputs::Options;
+  Charge(const Ruleset& rs, const Inputs& in, const Options& options)
+      : rule_(rs, options), attacker_(readUnit(in.attacker)), target_(readUnit(in.target)) {
     validateUnit(attacker_, "/attacker");
     requireMayCharge(attacker_, "/attacker");
     validateUnit(target_, "/target");
-    const Json& helpers = in.at("helpers");
-    for (std::size_t i = 0; i < helpers.size(); ++i) {
+    for (std::size_t i = 0; i < in.helpers.size(); ++i) {
       const std::string path = pointerJoin("/helpers", i);
-      helpers_.push_back(readUnit(helpers[i]));
+      helpers_.push_back(readUnit(in.helpers[i]));
       requireMayCharge(helpers_.back(), path);
       requireOneDirection(helpers_.back().flankCharge, helpers_.back().rearCharge, path);
     }
-    s_.inFrontOfGuns = in.at("inFrontOfGuns").get<bool>();
-    s_.flankCharge = in.at("flankCharge").get<bool>();
-    s_.rearCharge = in.at("rearCharge").get<bool>();
-    s_.enMasse = in.at("enMasse").get<bool>();
-    s_.followUp = readEnum<FollowUp>(in.at("attacker").at("followUp"), kFollowUpNames);
-    s_.counterchargedByCavalry = in.at("attacker").at("counterchargedByCavalry").get<bool>();
+    s_.inFrontOfGuns = in.inFrontOfGuns;
+    s_.flankCharge = in.flankCharge;
+    s_.rearCharge = in.rearCharge;
+    s_.enMasse = in.enMasse;
+    s_.followUp = in.attacker.followUp;
+    s_.counterchargedByCavalry = in.attacker.counterchargedByCavalry;
+    s_.counterchargeCancelsBonus = options.G04_not_if_countercharged;
     s_.targetArm = target_.arm;
     requireConsistentCharge(s_, attacker_.arm, "", "/attacker/followUp");
 
@@ -49,8 +51,8 @@ class Charge final : public Play {
       t_.rearCharge = t_.rearCharge || h.rearCharge;
       t_.byCavalry = t_.byCavalry || h.arm == Arm::cavalry;
     }
-    attackerExtraDrm_ = in.at("attackerExtraDrm").get<int>();
-    targetExtraDrm_ = in.at("targetExtraDrm").get<int>();
+    attackerExtraDrm_ = in.attackerExtraDrm;
+    targetExtraDrm_ = in.targetExtraDrm;
   }
 
   void play(Context& ctx, JsonWriter* out) const override {

@@ -10,19 +10,23 @@
 #include "core/context.h"
 #include "core/ruleset.h"
 #include "core/typed.h"
+#include "grande_tactique_inputs.h"
 
 namespace grapeshot::grande_tactique {
 
-// The schema's enums, in its order (tests/native/test_typed_inputs.cpp checks them).
-enum class Arm { infantry, cavalry, artillery };
-inline constexpr EnumNames<3> kArmNames{"infantry", "cavalry", "artillery"};
-enum class Quality { raw, normal, veteran };
-inline constexpr EnumNames<3> kQualityNames{"raw", "normal", "veteran"};
-enum class FollowUp { none, first, second };
-inline constexpr EnumNames<3> kFollowUpNames{"none", "first", "second"};
-enum class Occasion { deShaking, chargeAttempt, beingCharged, shakenInfantryBeatenInFiring, cavalryAfterSuccessfulCharge };
-inline constexpr EnumNames<5> kOccasionNames{"deShaking", "chargeAttempt", "beingCharged", "shakenInfantryBeatenInFiring",
-                                             "cavalryAfterSuccessfulCharge"};
+// The inputs as ruleset.json's schemas declare them, generated from it (scripts/gen-inputs.mjs):
+// each procedure's Inputs struct, the Options, and an enum for every enum of the schemas.
+namespace inputs = ::grapeshot::inputs::grande_tactique;
+using inputs::Arm;
+using inputs::FollowUp;
+using inputs::kArmNames;
+using inputs::kFollowUpNames;
+using inputs::kOccasionNames;
+using inputs::kQualityNames;
+using inputs::Occasion;
+using inputs::Quality;
+using inputs::State;  // read as Unit::shaken
+
 inline const char* name(Arm a) { return enumName(a, kArmNames); }
 inline const char* name(Occasion o) { return enumName(o, kOccasionNames); }
 
@@ -43,7 +47,13 @@ struct Unit {
   bool flankCharge = false;  // a helper's own direction (G-09)
   bool rearCharge = false;
 };
-Unit readUnit(const Json& in);
+// A unit of each of the schema's unit shapes (fields a shape lacks keep Unit's defaults).
+Unit readUnit(const inputs::ChargeAttacker& unit);
+Unit readUnit(const inputs::ChargeTarget& unit);
+Unit readUnit(const inputs::ChargeHelper& helper);
+Unit readUnit(const inputs::MoraleUnit& unit);  // an arm or state not given: infantry, eager (Morale decides, G-14)
+Unit readUnit(const inputs::MoraleChargeTarget& target);
+Unit readUnit(const inputs::RallyUnit& unit);  // no state given: rally takes the unit as shaken itself
 
 // What the charger reads off its target, and the geometry of the charge (G-13: booleans from the
 // table, never computed here).
@@ -58,6 +68,7 @@ struct ChargerSituation {
   bool helpFromFriends = false;
   FollowUp followUp = FollowUp::none;  // G-07
   bool counterchargedByCavalry = false;
+  bool counterchargeCancelsBonus = false;  // option G04_not_if_countercharged (G-04)
 };
 
 // What the unit being charged reads off the charge against it.
@@ -77,7 +88,7 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
 // the natural rolls that pass or fail whatever the modifiers: read from tables.json once per request.
 class CheckRule {
  public:
-  CheckRule(const Ruleset& rs, const Json& options);
+  CheckRule(const Ruleset& rs, const inputs::Options& options);
   bool passesByBands(int modified) const;
   // -1 a natural roll that always fails, +1 always passes, 0 the bands decide.
   int naturalOverride(int natural) const { return natural >= 1 && natural <= 6 ? natural_[natural] : 0; }

@@ -18,24 +18,50 @@ constexpr const char* kTarget = tables::targetModifiers.id;
 void printed(Context& ctx, Modifiers& drm, const char* table, const char* id, const std::string& ruling = "") {
   drm.entry(table, id, 1, ruling.empty() ? ctx.entry(table, id).at("group").get<std::string>() : ruling);
 }
+
+// The quality and flags every shape of a whole unit has (the attacker, the target, the unit taking a
+// morale or rally check), with the arm and state its shape gives.
+template <typename U>
+Unit counter(const U& in, Arm arm, bool shaken) {
+  Unit u;
+  u.arm = arm;
+  u.quality = in.quality;
+  u.shaken = shaken;
+  u.inSquare = in.inSquare;
+  u.generalAttached = in.generalAttached;
+  u.upslopeOfNearestEnemy = in.upslopeOfNearestEnemy;
+  u.inBuiltUpArea = in.inBuiltUpArea;
+  u.defendingLinearTerrainFeature = in.defendingLinearTerrainFeature;
+  u.cuirassiers = in.cuirassiers;
+  u.lancers = in.lancers;
+  u.limbered = in.limbered;
+  return u;
+}
+
 }  // namespace
 
-Unit readUnit(const Json& in) {
-  const auto flag = [&](const char* key) { return in.value(key, false); };
+Unit readUnit(const inputs::ChargeAttacker& in) { return counter(in, in.arm, in.state == State::shaken); }
+Unit readUnit(const inputs::ChargeTarget& in) { return counter(in, in.arm, in.state == State::shaken); }
+Unit readUnit(const inputs::MoraleUnit& in) {
+  return counter(in, in.arm.value_or(Arm::infantry), in.state == State::shaken);
+}
+Unit readUnit(const inputs::RallyUnit& in) { return counter(in, in.arm, false); }
+
+Unit readUnit(const inputs::ChargeHelper& in) {
   Unit u;
-  u.arm = readEnum(in, "arm", kArmNames, Arm::infantry);
-  u.quality = readEnum(in, "quality", kQualityNames, Quality::normal);
-  u.shaken = in.value("state", "eager") == "shaken";
-  u.inSquare = flag("inSquare");
-  u.generalAttached = flag("generalAttached");
-  u.upslopeOfNearestEnemy = flag("upslopeOfNearestEnemy");
-  u.inBuiltUpArea = flag("inBuiltUpArea");
-  u.defendingLinearTerrainFeature = flag("defendingLinearTerrainFeature");
-  u.cuirassiers = flag("cuirassiers");
-  u.lancers = flag("lancers");
-  u.limbered = flag("limbered");
-  u.flankCharge = flag("flankCharge");
-  u.rearCharge = flag("rearCharge");
+  u.arm = in.arm;
+  u.shaken = in.state == State::shaken;
+  u.inSquare = in.inSquare;
+  u.flankCharge = in.flankCharge;
+  u.rearCharge = in.rearCharge;
+  return u;
+}
+
+Unit readUnit(const inputs::MoraleChargeTarget& in) {
+  Unit u;
+  u.arm = in.arm;
+  u.shaken = in.state == State::shaken;
+  u.inSquare = in.inSquare;
   return u;
 }
 
@@ -66,7 +92,7 @@ void chargerModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Char
             "G-06");
   if (cavalry && s.targetArm == Arm::cavalry) {
     // G-04: the bonus is the charger's; with the option on, a countercharge by cavalry cancels it.
-    if (s.counterchargedByCavalry && ctx.option<bool>("G04_not_if_countercharged")) {
+    if (s.counterchargedByCavalry && s.counterchargeCancelsBonus) {
       GS_RULING(ctx, "G-04", "countercharged by cavalry: no +1 for cavalry charging cavalry (G04_not_if_countercharged on)");
     } else {
       printed(ctx, drm, kCharger, "cavalryChargingCavalry", "G-04");
@@ -99,14 +125,17 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
     GS_RULING(ctx, "G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
 }
 
-CheckRule::CheckRule(const Ruleset& rs, const Json& options) {
+CheckRule::CheckRule(const Ruleset& rs, const inputs::Options& options) {
   const Json& t = rs.table(tables::moraleCheck);
   for (const auto& b : readBands(t)) bands_.push_back({b, b.printed->at("code") == "pass"});
   threshold_ = t.at("threshold").get<int>();
   // G-01 option: the natural-roll patch of the bands (natural 6 passes, natural 1 fails), if on;
-  // the first patch in force decides a natural roll.
+  // the first patch in force decides a natural roll. A patch names its option by id; G01_nat is the
+  // only one the Morale Check's patches name.
   for (const auto& p : t.at("patches")) {
-    if (options.at(p.at("option").get<std::string>()) != p.at("equals")) continue;
+    if (p.at("option") != "G01_nat")
+      throw std::logic_error("grande-tactique: a moraleCheck patch names option " + p.at("option").dump());
+    if (Json(options.G01_nat) != p.at("equals")) continue;
     for (const auto& [natural, code] : p.at("natural").items()) {
       const int n = std::stoi(natural);
       if (n >= 1 && n <= 6 && natural_[n] == 0) natural_[n] = code == "pass" ? 1 : -1;
@@ -196,9 +225,11 @@ void requireConsistentCharge(const ChargerSituation& s, Arm charger, const std::
 namespace {
 
 // The occasion's line on the Morale Check page, read once per request: which modifier families it
-// uses, its printed outcomes, and its name as the form shows it (x-enumLabels) for the summary.
+// uses, its printed outcomes, and its name as the form shows it (x-enumLabels) for the summary; and
+// how option G12_invert reads the cavalry's outcomes.
 struct OccasionRule {
-  OccasionRule(const Ruleset& rs, Occasion occasion) : occasion(occasion) {
+  OccasionRule(const Ruleset& rs, Occasion occasion, const inputs::Options& options)
+      : occasion(occasion), pursuitInverted(options.G12_invert) {
     const Json& schema = rs.procedure("morale").at("inputs").at("properties").at("occasion");
     const Json& ids = schema.at("enum");
     label = name(occasion);
@@ -222,34 +253,35 @@ struct OccasionRule {
   std::string label;
   bool usesAny = false, usesCharger = false, usesTarget = false;
   std::string outcomePass, outcomeFail;  // printed outcomes ("removing the Shaken marker", "or flee"), or ""
+  bool pursuitInverted;  // G12_invert: a pass means pursuit (G-12)
 };
 
-ChargerSituation chargerSituation(const Unit& unit, const Json& charge) {
+ChargerSituation chargerSituation(const Unit& unit, const inputs::MoraleCharge& charge, const inputs::Options& options) {
   requireMayCharge(unit, "/unit");
-  const Unit t = readUnit(charge.at("target"));
+  const Unit t = readUnit(charge.target);
   validateUnit(t, "/charge/target");
   ChargerSituation s;
   s.targetArm = t.arm;
   s.targetShaken = t.shaken;
   s.targetInSquare = t.inSquare;
-  s.inFrontOfGuns = charge.at("inFrontOfGuns").get<bool>();
-  s.flankCharge = charge.at("flankCharge").get<bool>();
-  s.rearCharge = charge.at("rearCharge").get<bool>();
-  s.enMasse = charge.at("enMasse").get<bool>();
-  s.helpFromFriends = charge.at("helpFromFriends").get<bool>();
-  s.followUp = readEnum<FollowUp>(charge.at("followUp"), kFollowUpNames);
-  s.counterchargedByCavalry = charge.at("counterchargedByCavalry").get<bool>();
+  s.inFrontOfGuns = charge.inFrontOfGuns;
+  s.flankCharge = charge.flankCharge;
+  s.rearCharge = charge.rearCharge;
+  s.enMasse = charge.enMasse;
+  s.helpFromFriends = charge.helpFromFriends;
+  s.followUp = charge.followUp;
+  s.counterchargedByCavalry = charge.counterchargedByCavalry;
+  s.counterchargeCancelsBonus = options.G04_not_if_countercharged;
   requireConsistentCharge(s, unit.arm, "/charge", "/charge/followUp");
   return s;
 }
 
-
-TargetSituation targetSituation(const Json& chargedBy) {
+TargetSituation targetSituation(const inputs::MoraleChargedBy& chargedBy) {
   TargetSituation s;
-  s.chargers = chargedBy.at("units").get<int>();
-  s.byCavalry = chargedBy.at("byCavalry").get<bool>();
-  s.flankCharge = chargedBy.at("flankCharge").get<bool>();
-  s.rearCharge = chargedBy.at("rearCharge").get<bool>();
+  s.chargers = chargedBy.units;
+  s.byCavalry = chargedBy.byCavalry;
+  s.flankCharge = chargedBy.flankCharge;
+  s.rearCharge = chargedBy.rearCharge;
   if (s.chargers == 1) requireOneDirection(s.flankCharge, s.rearCharge, "/chargedBy");
   return s;
 }
@@ -282,7 +314,7 @@ Consequence consequence(Context& ctx, const OccasionRule& o, bool passed, bool s
       break;
   }
   // cavalryAfterSuccessfulCharge (G-12; option G12_invert swaps the two readings).
-  const bool invert = ctx.option<bool>("G12_invert");
+  const bool invert = o.pursuitInverted;
   const bool choice = passed != invert;
   GS_RULING(ctx, "G-12", std::string(passed ? "passed" : "failed") + (invert ? " (G12_invert on)" : "") + ": " +
                          (choice ? "player's choice of a follow-up charge or to halt" : "the cavalry must pursue"));
@@ -299,18 +331,18 @@ Consequence consequence(Context& ctx, const OccasionRule& o, bool passed, bool s
 // A Morale Check for one of the five occasions the page prints.
 class Morale final : public Play {
  public:
-  Morale(const Ruleset& rs, const Json& in, const Json& options)
-      : occasion_(rs, readEnum<Occasion>(in.at("occasion"), kOccasionNames)), rule_(rs, options) {
+  using Inputs = inputs::MoraleInputs;
+  using Options = inputs::Options;
+  Morale(const Ruleset& rs, const Inputs& in, const Options& options)
+      : occasion_(rs, in.occasion, options), rule_(rs, options), unit_(readUnit(in.unit)) {
     const Occasion o = occasion_.occasion;
-    const Json& unit = in.at("unit");
-    unit_ = readUnit(unit);
     // G-14: a unit's arm and state left out follow the occasion, so the defaults form a valid
     // request (the De-shaking check of a shaken unit; cavalry after its successful charge).
-    if (!unit.contains("state")) {
+    if (!in.unit.state) {
       stateFromOccasion_ = o == Occasion::deShaking || o == Occasion::shakenInfantryBeatenInFiring;
       unit_.shaken = stateFromOccasion_;
     }
-    if (!unit.contains("arm")) {
+    if (!in.unit.arm) {
       armFromOccasion_ = o == Occasion::cavalryAfterSuccessfulCharge;
       unit_.arm = armFromOccasion_ ? Arm::cavalry : Arm::infantry;
     }
@@ -321,9 +353,9 @@ class Morale final : public Play {
       throw RequestError(code::kConflictingFields, "this Morale Check is taken by shaken infantry only", "/unit/arm");
     if (o == Occasion::cavalryAfterSuccessfulCharge && unit_.arm != Arm::cavalry)
       throw RequestError(code::kConflictingFields, "this Morale Check is taken by cavalry only", "/unit/arm");
-    if (occasion_.usesCharger) charger_ = chargerSituation(unit_, in.at("charge"));
-    if (occasion_.usesTarget) target_ = targetSituation(in.at("chargedBy"));
-    extraDrm_ = in.at("extraDrm").get<int>();
+    if (occasion_.usesCharger) charger_ = chargerSituation(unit_, in.charge, options);
+    if (occasion_.usesTarget) target_ = targetSituation(in.chargedBy);
+    extraDrm_ = in.extraDrm;
     who_ = std::string("the unit (") + name(o) + ")";
   }
 
@@ -367,9 +399,11 @@ class Morale final : public Play {
 // eager again. The same check as morale with occasion deShaking.
 class Rally final : public Play {
  public:
-  Rally(const Ruleset& rs, const Json& in, const Json& options)
-      : occasion_(rs, Occasion::deShaking), rule_(rs, options), unit_(readUnit(in.at("unit"))),
-        extraDrm_(in.at("extraDrm").get<int>()) {
+  using Inputs = inputs::RallyInputs;
+  using Options = inputs::Options;
+  Rally(const Ruleset& rs, const Inputs& in, const Options& options)
+      : occasion_(rs, Occasion::deShaking, options), rule_(rs, options), unit_(readUnit(in.unit)),
+        extraDrm_(in.extraDrm) {
     validateUnit(unit_, "/unit");
   }
 
