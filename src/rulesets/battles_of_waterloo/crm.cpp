@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -131,7 +132,8 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
     if (u.state == State::eliminated) return;
     switch (effect) {
       case Effect::retreat:
-        retreat(ctx, u, ctx.option<int>("W19_retreat_hexes"), *cell.text);
+        if (u.bRetreatHexes < 0) throw std::logic_error(u.who() + " retreats without a B retreat length (bind bug)");
+        retreat(ctx, u, u.bRetreatHexes, *cell.text);
         break;
       case Effect::retreat1hex:
         retreat(ctx, u, 1, *cell.text);
@@ -167,25 +169,70 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
 
 std::string stepsWord(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
 
-}  // namespace
+// The schemas' lists of states and of types are each a first part of the matrix's, in the same order
+// (checked here, when this compiles), so a value maps by its position.
+constexpr bool sameName(const char* a, const char* b) {
+  while (*a && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+template <std::size_t N, std::size_t M>
+constexpr bool leads(const EnumNames<N>& list, const EnumNames<M>& all) {
+  if (N > M) return false;
+  for (std::size_t i = 0; i < N; ++i)
+    if (!sameName(list[i], all[i])) return false;
+  return true;
+}
+static_assert(leads(inputs::kFireTargetStateNames, kStateNames) && leads(inputs::kFireFirerStateNames, kStateNames));
+static_assert(leads(inputs::kShockAttackerUnitTypeNames, kArmNames) && leads(inputs::kSquareUnitTypeNames, kArmNames));
+State matrixState(inputs::FireTargetState s) { return static_cast<State>(s); }
+State matrixState(inputs::FireFirerState s) { return static_cast<State>(s); }
+Arm matrixArm(Arm a) { return a; }
+Arm matrixArm(inputs::ShockAttackerUnitType t) { return static_cast<Arm>(t); }
+Arm matrixArm(inputs::SquareUnitType t) { return static_cast<Arm>(t); }
 
-Unit unitFromJson(const Json& unit, const std::string& path, const std::string& who) {
-  const Fields in(unit);
+int given(int n) { return n; }
+int given(const std::optional<int>& n) { return n.value_or(0); }  // not given: 0
+
+// The fields every unit shape has.
+template <typename In>
+Unit matrixUnit(const In& in, const inputs::Options& options, const std::string& path, const std::string& who) {
   Unit u;
   u.setWho(who);
-  u.type = readEnum<Arm>(in.at("type"), kArmNames);
-  u.state = in.enumValue("state", kStateNames, u.state);
-  u.cohesion = in.value("cohesion", u.cohesion);
-  u.steps = in.value("steps", u.steps);
-  u.movementAllowance = in.value("movementAllowance", u.movementAllowance);
-  u.retreatBlocked = in.value("retreatBlocked", u.retreatBlocked);
-  u.routBlocked = in.value("routBlocked", u.routBlocked);
+  u.type = matrixArm(in.type);
+  u.state = matrixState(in.state);
+  u.cohesion = in.cohesion;
+  u.steps = given(in.steps);
+  u.movementAllowance = given(in.movementAllowance);
+  u.retreatBlocked = in.retreatBlocked;
+  u.routBlocked = in.routBlocked;
+  u.bRetreatHexes = options.W19_retreat_hexes;
   // The matrix prints D-2 only for infantry and Blown only for cavalry.
   if ((u.state == State::d2 && u.type != Arm::infantry) || (u.state == State::blown && !isCavalry(u.type)))
     throw RequestError(code::kInvalidValue,
                        who + ": the Combat Results Matrix has no " + name(u.state) + " row for " + matrixType(u.type),
                        pointerJoin(path, "state"));
   return u;
+}
+
+}  // namespace
+
+Unit readUnit(const inputs::FireTarget& in, const inputs::Options& options, const std::string& path, const std::string& who) {
+  return matrixUnit(in, options, path, who);
+}
+Unit readUnit(const inputs::ShockAttackerUnit& in, const inputs::Options& options, const std::string& path,
+              const std::string& who) {
+  return matrixUnit(in, options, path, who);
+}
+Unit readUnit(const inputs::ShockDefenderUnit& in, const inputs::Options& options, const std::string& path,
+              const std::string& who) {
+  return matrixUnit(in, options, path, who);
+}
+Unit readUnit(const inputs::MoraleUnit& in, const inputs::Options& options, const std::string& path,
+              const std::string& who) {
+  return matrixUnit(in, options, path, who);
+}
+Unit readUnit(const inputs::SquareUnit& in, const inputs::Options& options, const std::string& path, const std::string& who) {
+  return matrixUnit(in, options, path, who);
 }
 
 void writeUnit(JsonWriter& w, const Unit& u) {

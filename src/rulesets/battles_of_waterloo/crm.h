@@ -12,14 +12,20 @@
 
 #include "core/context.h"
 #include "core/typed.h"
+#include "battles_of_waterloo_inputs.h"
 
 namespace grapeshot::waterloo {
 
-// A unit's morale state, as the matrix rows print it, and its type (the schemas' enums, in order).
+// The inputs as ruleset.json's schemas declare them, generated from it (scripts/gen-inputs.mjs).
+namespace inputs = ::grapeshot::inputs::battles_of_waterloo;
+
+// A unit's type: the schemas' list of the units the matrix reads (x-enum "Arm").
+using inputs::Arm;
+using inputs::kArmNames;
+// Its morale state, as the matrix rows print it: the schemas' states (each list a first part of this
+// one, in order) and the matrix's own Eliminated.
 enum class State { normal, d1, d2, routed, blown, eliminated };
 inline constexpr EnumNames<6> kStateNames{"Normal", "D-1", "D-2", "Routed", "Blown", "Eliminated"};
-enum class Arm { infantry, lightCavalry, heavyCavalry, artillery };
-inline constexpr EnumNames<4> kArmNames{"infantry", "lightCavalry", "heavyCavalry", "artillery"};
 inline const char* name(State s) { return enumName(s, kStateNames); }
 inline const char* name(Arm a) { return enumName(a, kArmNames); }
 inline bool isCavalry(Arm a) { return a == Arm::lightCavalry || a == Arm::heavyCavalry; }
@@ -41,6 +47,7 @@ struct Unit {
   int cohesion = -1;            // Cohesion rating; required wherever a check can come up (W-35)
   int steps = 0;                // steps before the result; 0 = not given (no elimination by losses)
   int movementAllowance = 0;    // MA, for the length of a rout retreat (1/2 move, rounded up; W-19)
+  int bRetreatHexes = -1;       // the length of a B "Retreat" (W19_retreat_hexes), set by readUnit; -1: none
   bool retreatBlocked = false;  // unable to retreat: each retreat costs a step instead (W-19, W-38)
   bool routBlocked = false;     // unable to rout its full distance: a rout eliminates it (W-38)
 
@@ -58,9 +65,16 @@ void writeEvents(JsonWriter& w, const std::vector<Event>& events);
 // The matrix row type of a unit type ("Infantry" | "Cavalry" | "Artillery").
 const char* matrixType(Arm type);
 
-// Reads a unit input object: {type, state, cohesion?, steps?, movementAllowance?, retreatBlocked?, routBlocked?}
-// (absent keys keep the struct defaults). Throws RequestError for a state the matrix has no row for.
-Unit unitFromJson(const Json& in, const std::string& path, const std::string& who);
+// A unit of each of the schemas' unit shapes, under the options; `path` is its JSON Pointer and `who`
+// names it in the trace. Throws RequestError for a state the matrix has no row for.
+Unit readUnit(const inputs::FireTarget& in, const inputs::Options& options, const std::string& path, const std::string& who);
+Unit readUnit(const inputs::ShockAttackerUnit& in, const inputs::Options& options, const std::string& path,
+              const std::string& who);
+Unit readUnit(const inputs::ShockDefenderUnit& in, const inputs::Options& options, const std::string& path,
+              const std::string& who);
+Unit readUnit(const inputs::MoraleUnit& in, const inputs::Options& options, const std::string& path,
+              const std::string& who);  // also ChargeReactionUnit
+Unit readUnit(const inputs::SquareUnit& in, const inputs::Options& options, const std::string& path, const std::string& who);
 
 // The unit after the result: {"type", "newState", "stepsLost", "retreat", "routRetreat", ..., "events"}.
 void writeUnit(JsonWriter& w, const Unit& u);

@@ -10,6 +10,11 @@ namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
+using inputs::Nationality;
+using inputs::StackedWith;
+using Terrain = inputs::FireTargetTerrain;
+using Slope = inputs::FireTargetSlope;
+
 // The printed SP threshold of "Massed Target (6 or More SPs, or Square)", transcribed as data.
 int massedThreshold(const Context& ctx) { return ctx.entry(tables::fireColumnShifts.massedTarget).at("minSps").get<int>(); }
 
@@ -51,43 +56,45 @@ std::string columnLabel(Context& ctx, const std::string& scale, int column) {
 // Read and checked once per request; `play` is the fire procedure of the chart, once per dice sequence.
 class Fire final : public Play {
  public:
-  Fire(const Ruleset& rs, const Json& in, const Json& options)
-      : top_(unitFromJson(in.at("target"), "/target", "the target's top unit")),
+  using Inputs = inputs::FireInputs;
+  using Options = inputs::Options;
+  Fire(const Ruleset& rs, const Inputs& in, const Options& options)
+      : top_(readUnit(in.target, options, "/target", "the target's top unit")),
         leaderBands_(readBands(rs.table(tables::leaderCasualties))) {
     // The Leader Casualty roll is banded: exact odds branch once per band, not once per face.
     for (const auto& b : leaderBands_)
       if (leaderCuts_.count < 4 && b.min && *b.min > kD10.low) leaderCuts_.cuts[leaderCuts_.count++] = *b.min;
-    const Json& firer = in.at("firer");
-    const Json& target = in.at("target");
-    const std::string& firerType = firer.at("type").get_ref<const std::string&>();
-    artillery_ = firerType == "artillery";
-    infantry_ = firerType == "infantry";
-    chateauIds_ = firerType == "chateauIds";
+    const inputs::FireFirer& firer = in.firer;
+    const inputs::FireTarget& target = in.target;
+    artillery_ = firer.type == inputs::FireFirerType::artillery;
+    infantry_ = firer.type == inputs::FireFirerType::infantry;
+    chateauIds_ = firer.type == inputs::FireFirerType::chateauIds;
     scale_ = artillery_ ? "artillery" : "infantry";  // Chateau IDS fires as infantry (W-30)
-    firerD1_ = firer.at("state") == "D-1";
-    stackedWith_ = target.at("stackedWith").get<std::string>();
-    if (top_.state == State::routed && stackedWith_ != "none")  // routed units may not stack
+    firerD1_ = firer.state == inputs::FireFirerState::D_1;
+    stackedWith_ = target.stackedWith;
+    if (top_.state == State::routed && stackedWith_ != StackedWith::none)  // routed units may not stack
       throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
                          "/target/stackedWith");
-    for (const char* key : {"grandBattery", "maximumRange", "crossesCrest"})
-      if (!artillery_ && firer.at(key).get<bool>())
+    for (const auto& [set, key] : {std::pair<bool, const char*>{firer.grandBattery, "grandBattery"},
+                                   {firer.maximumRange, "maximumRange"}, {firer.crossesCrest, "crossesCrest"}})
+      if (!artillery_ && set)
         throw RequestError(code::kProhibited, std::string(key) + " applies to artillery fire only",
                            pointerJoin("/firer", key));
-    strength_ = firer.at("strength").get<int>();
-    grandBattery_ = firer.at("grandBattery").get<bool>();
-    maximumRange_ = firer.at("maximumRange").get<bool>();
-    crossesCrest_ = firer.at("crossesCrest").get<bool>();
-    inBuiltUpVillage_ = firer.at("inBuiltUpVillage").get<bool>();
-    nation_ = firer.at("nationality").get<std::string>();
-    terrain_ = target.at("terrain").get<std::string>();
-    slope_ = target.at("slope").get<std::string>();
-    inSquare_ = target.at("inSquare").get<bool>();
-    hexStrengthPoints_ = target.at("hexStrengthPoints").get<int>();
-    leaderInHex_ = target.at("leaderInHex").get<bool>();
-    extraColumnShift_ = in.at("extraColumnShift").get<int>();
-    extraDrm_ = in.at("extraDrm").get<int>();
-    infantryFullWidth_ = options.at("W07_inf_full_width").get<bool>();
-    natural9_ = options.at("W05_natural9").get<bool>();
+    strength_ = firer.strength;
+    grandBattery_ = firer.grandBattery;
+    maximumRange_ = firer.maximumRange;
+    crossesCrest_ = firer.crossesCrest;
+    inBuiltUpVillage_ = firer.inBuiltUpVillage;
+    nation_ = firer.nationality;
+    terrain_ = target.terrain;
+    slope_ = target.slope;
+    inSquare_ = target.inSquare;
+    hexStrengthPoints_ = target.hexStrengthPoints;
+    leaderInHex_ = target.leaderInHex;
+    extraColumnShift_ = in.extraColumnShift;
+    extraDrm_ = in.extraDrm;
+    infantryFullWidth_ = options.W07_inf_full_width;
+    natural9_ = options.W05_natural9;
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
@@ -110,27 +117,26 @@ class Fire final : public Play {
 
     // 2. Column shifts, summed, then the net capped (W-09).
     Modifiers shifts(ctx, StepKind::columnShift, "fire column");
-    const std::string& terrain = terrain_;
-    const bool village = terrain == "village" || terrain == "builtUpVillage";
+    const bool village = terrain_ == Terrain::village || terrain_ == Terrain::builtUpVillage;
     const bool massed = inSquare_ || hexStrengthPoints_ >= massedThreshold(ctx);
     if (massed && village) GS_NOTE(ctx, "Massed Target does not apply to units in Village or Built-Up Village", "**");
     else if (massed) shifts.entry(tables::fireColumnShifts.massedTarget);
     if (isCavalry(top_.type)) shifts.entry(tables::fireColumnShifts.targetCavalry, 1, "W-39");
     if (top_.state == State::routed) shifts.entry(tables::fireColumnShifts.targetRouted, 1, "W-03");
     if (inBuiltUpVillage_) shifts.entry(tables::fireColumnShifts.firerInBuiltUpVillage);
-    if (top_.type == Arm::artillery && (stackedWith_ == "none" || stackedWith_ == "artillery"))
+    if (top_.type == Arm::artillery && (stackedWith_ == StackedWith::none || stackedWith_ == StackedWith::artillery))
       shifts.entry(tables::fireColumnShifts.targetArtillery);
     if (firerD1_) shifts.entry(tables::fireColumnShifts.d1Firing);
-    if (terrain == "chateauWalledFarm") {
+    if (terrain_ == Terrain::chateauWalledFarm) {
       // W-10: the 2L is the only terrain shift for fire into a Chateau/Walled Farm.
       shifts.entry(tables::fireColumnShifts.targetChateauWalledFarm, 1, "W-10");
-      const bool others = slope_ != "none" || crossesCrest_;
+      const bool others = slope_ != Slope::none || crossesCrest_;
       if (others) GS_RULING(ctx, "W-10", "target in Chateau/Walled Farm: slope and crest shifts do not apply");
     } else {
-      if (terrain == "woods") shifts.entry(tables::fireColumnShifts.targetWoods);
+      if (terrain_ == Terrain::woods) shifts.entry(tables::fireColumnShifts.targetWoods);
       if (village) shifts.entry(tables::fireColumnShifts.targetVillage);
-      if (slope_ == "upSteepSlope") shifts.entry(tables::fireColumnShifts.targetUpSteepSlope);
-      if (slope_ == "downSteepSlope") shifts.entry(tables::fireColumnShifts.targetDownSteepSlope);
+      if (slope_ == Slope::upSteepSlope) shifts.entry(tables::fireColumnShifts.targetUpSteepSlope);
+      if (slope_ == Slope::downSteepSlope) shifts.entry(tables::fireColumnShifts.targetDownSteepSlope);
       if (crossesCrest_) shifts.entry(tables::fireColumnShifts.fireCrossesCrest);
     }
     shifts.add(extraColumnShift_, "extra column shift (rules outside the chart)", "input");
@@ -149,12 +155,12 @@ class Fire final : public Play {
 
     // 4. DRMs, roll, clamp.
     Modifiers drm(ctx, StepKind::drm, "fire roll");
-    if (infantry_ && nation_ == "angloAllied") drm.entry(tables::fireDrms.angloAlliedInfantryFiring);
+    if (infantry_ && nation_ == Nationality::angloAllied) drm.entry(tables::fireDrms.angloAlliedInfantryFiring);
     if (chateauIds_) drm.entry(tables::fireDrms.chateauIdsFiring, 1, "W-30");
-    if (chateauIds_ && nation_ == "angloAllied")
+    if (chateauIds_ && nation_ == Nationality::angloAllied)
       GS_RULING(ctx, "W-39", "Chateau IDS fires on the infantry scale without the Anglo-Allied infantry +1");
-    if (artillery_ && nation_ == "french") drm.entry(tables::fireDrms.frenchArtilleryFiring);
-    if (artillery_ && nation_ == "prussian") drm.entry(tables::fireDrms.prussianArtilleryFiring);
+    if (artillery_ && nation_ == Nationality::french) drm.entry(tables::fireDrms.frenchArtilleryFiring);
+    if (artillery_ && nation_ == Nationality::prussian) drm.entry(tables::fireDrms.prussianArtilleryFiring);
     if (maximumRange_) drm.entry(tables::fireDrms.artilleryMaximumRange);
     drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
 
@@ -238,7 +244,11 @@ class Fire final : public Play {
  private:
   Unit top_;
   bool artillery_ = false, infantry_ = false, chateauIds_ = false, firerD1_ = false;
-  std::string scale_, stackedWith_, nation_, terrain_, slope_;
+  std::string scale_;
+  StackedWith stackedWith_{};
+  Nationality nation_{};
+  Terrain terrain_{};
+  Slope slope_{};
   int strength_ = 0, hexStrengthPoints_ = 0, extraColumnShift_ = 0, extraDrm_ = 0;
   bool grandBattery_ = false, maximumRange_ = false, crossesCrest_ = false, inBuiltUpVillage_ = false;
   bool inSquare_ = false, leaderInHex_ = false, infantryFullWidth_ = false, natural9_ = false;

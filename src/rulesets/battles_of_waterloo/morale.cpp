@@ -11,6 +11,8 @@ namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace {
 
+using inputs::Result;
+
 // The tallies every check of this file reports.
 void tallyUnit(Context& ctx, const Unit& u) {
   ctx.tally("final", name(u.state));
@@ -31,22 +33,25 @@ std::string after(const Unit& u) { return "the unit " + fate(u); }
 
 class Morale final : public Play {
  public:
-  Morale(const Ruleset&, const Json& in, const Json&)
-      : unit_(unitFromJson(in.at("unit"), "/unit", "the unit")),
-        drm_(in.at("drm").get<int>()),
-        result_(in.at("result").get<std::string>()) {}
+  using Inputs = inputs::MoraleInputs;
+  using Options = inputs::Options;
+  Morale(const Ruleset&, const Inputs& in, const Options& options)
+      : unit_(readUnit(in.unit, options, "/unit", "the unit")),
+        drm_(in.drm),
+        result_(in.result),
+        code_(parseResultCode(in.result == Result::none ? "-" : enumName(in.result, inputs::kResultNames))) {}
 
   void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
-    const std::string& result = result_;
+    const bool withResult = result_ != Result::none;
     bool passed = false, automatic = false;
-    if (u.state == State::blown && result != "none") {
+    if (u.state == State::blown && withResult) {
       // "Combat Results against Blown Cavalry that require a Cohesion Check are automatic instead."
-      applyResult(ctx, u, parseResultCode(result), true, "Blown Cavalry");
+      applyResult(ctx, u, code_, true, "Blown Cavalry");
       automatic = true;
     } else {
       passed = cohesionCheck(ctx, u.cohesion, drm_, u.who());
-      if (!passed && result != "none") applyMatrix(ctx, u, result == "d" ? "d/D" : "r/R", "W-11");
+      if (!passed && withResult) applyMatrix(ctx, u, result_ == Result::d ? "d/D" : "r/R", "W-11");
     }
     ctx.tally("passed", passed);
     tallyUnit(ctx, u);
@@ -56,37 +61,40 @@ class Morale final : public Play {
     out->field("passed", passed);
     finish(*out, u,
            std::string(automatic ? "Blown cavalry: the check is automatic" : passed ? "Cohesion Check passed" : "Cohesion Check failed") +
-               (result == "none" ? "" : ": " + after(u)));
+               (withResult ? ": " + after(u) : ""));
   }
 
  private:
   Unit unit_;
   int drm_;
-  std::string result_;
+  Result result_;    // the column a failed check reads: none, d (d/D) or r (r/R)
+  ResultCode code_;  // the same as a result code, automatic against Blown cavalry
 };
 
 // ---- square: Square in Reaction ------------------------------------------------------------------
 
 class Square final : public Play {
  public:
-  Square(const Ruleset& rs, const Json& in, const Json&)
-      : unit_(unitFromJson(in.at("unit"), "/unit", "the infantry")),
-        cavalryBeganAdjacent_(in.at("cavalryBeganAdjacent").get<bool>()),
-        attackedFrom_(in.at("attackedFrom").get<std::string>()),
-        elite_(in.at("unit").at("elite") != "none"),
-        stackedWithLeader_(in.at("stackedWithLeader").get<bool>()),
+  using Inputs = inputs::SquareInputs;
+  using Options = inputs::Options;
+  Square(const Ruleset& rs, const Inputs& in, const Options& options)
+      : unit_(readUnit(in.unit, options, "/unit", "the infantry")),
+        cavalryBeganAdjacent_(in.cavalryBeganAdjacent),
+        attackedFrom_(in.attackedFrom),
+        elite_(in.unit.elite != inputs::Elite::none),
+        stackedWithLeader_(in.stackedWithLeader),
         // "Each hex > 2 Cavalry Charged": the printed number is data (`beyond`).
-        hexesBeyond_(std::max(0, in.at("hexesCharged").get<int>() -
+        hexesBeyond_(std::max(0, in.hexesCharged -
                                      rs.entryAt(tables::squareInReactionModifiers.hexChargedBeyond2).at("beyond").get<int>())),
-        extraDrm_(in.at("extraDrm").get<int>()),
+        extraDrm_(in.extraDrm),
         bands_(readBands(rs.table(tables::squareInReaction))) {}
 
   void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
     Modifiers drm(ctx, StepKind::drm, "Square in Reaction");
     if (cavalryBeganAdjacent_) drm.entry(tables::squareInReactionModifiers.cavalryBeganAdjacent);
-    if (attackedFrom_ == "flank") drm.entry(tables::squareInReactionModifiers.attackedFromFlank);
-    if (attackedFrom_ == "rear") drm.entry(tables::squareInReactionModifiers.attackedFromRear);
+    if (attackedFrom_ == inputs::ChargeThrough::flank) drm.entry(tables::squareInReactionModifiers.attackedFromFlank);
+    if (attackedFrom_ == inputs::ChargeThrough::rear) drm.entry(tables::squareInReactionModifiers.attackedFromRear);
     if (u.state == State::d1) drm.entry(tables::squareInReactionModifiers.unitD1);
     if (elite_) drm.entry(tables::squareInReactionModifiers.elite);
     if (stackedWithLeader_) drm.entry(tables::squareInReactionModifiers.stackedWithLeader);
@@ -125,7 +133,7 @@ class Square final : public Play {
  private:
   Unit unit_;
   bool cavalryBeganAdjacent_;
-  std::string attackedFrom_;
+  inputs::ChargeThrough attackedFrom_;
   bool elite_, stackedWithLeader_;
   int hexesBeyond_, extraDrm_;
   std::vector<PrintedBand> bands_;  // Square in Reaction, relative to the Cohesion Rating
@@ -135,11 +143,13 @@ class Square final : public Play {
 
 class ChargeReaction final : public Play {
  public:
-  ChargeReaction(const Ruleset& rs, const Json& in, const Json&)
-      : unit_(unitFromJson(in.at("unit"), "/unit", "the charged unit")),
-        extraDrm_(in.at("extraDrm").get<int>()),
-        ifPassed_(in.at("lightCavalryIfPassed").get<std::string>()),
-        ifFailed_(in.at("lightCavalryIfFailed").get<std::string>()) {
+  using Inputs = inputs::ChargeReactionInputs;
+  using Options = inputs::Options;
+  ChargeReaction(const Ruleset& rs, const Inputs& in, const Options& options)
+      : unit_(readUnit(in.unit, options, "/unit", "the charged unit")),
+        extraDrm_(in.extraDrm),
+        ifPassed_(in.lightCavalryIfPassed),
+        ifFailed_(in.lightCavalryIfFailed) {
     for (const auto& r : rs.table(tables::chargeReaction).at("rows"))
       for (const auto& type : r.at("appliesTo"))
         if (type == name(unit_.type)) row_ = &r;
@@ -154,12 +164,15 @@ class ChargeReaction final : public Play {
     const Json* chosen = &cell;
     if (cell.contains("choices")) {
       // Light cavalry: the owner chooses (W-25).
-      const std::string& choice = passed ? ifPassed_ : ifFailed_;
+      const bool defend = passed ? ifPassed_ == inputs::LightCavalryIfPassed::defend
+                                 : ifFailed_ == inputs::LightCavalryIfFailed::defend;
       for (const auto& c : cell.at("choices")) {
         const bool defends = c.contains("effects") && c.at("effects").at(0) == "defendNormally";
-        if ((choice == "defend") == defends) chosen = &c;
+        if (defend == defends) chosen = &c;
       }
-      GS_RULING(ctx, "W-25", "light cavalry, owner's choice: " + choice);
+      GS_RULING(ctx, "W-25", std::string("light cavalry, owner's choice: ") +
+                                 (passed ? enumName(ifPassed_, inputs::kLightCavalryIfPassedNames)
+                                         : enumName(ifFailed_, inputs::kLightCavalryIfFailedNames)));
     }
     std::string reaction;
     if (chosen->contains("resultCode")) {
@@ -186,7 +199,8 @@ class ChargeReaction final : public Play {
  private:
   Unit unit_;
   int extraDrm_;
-  std::string ifPassed_, ifFailed_;
+  inputs::LightCavalryIfPassed ifPassed_;
+  inputs::LightCavalryIfFailed ifFailed_;
   const Json* row_ = nullptr;  // in the ruleset's data, which outlives every request
 };
 

@@ -2,6 +2,8 @@
 // rules-notes 2.3.7, 2.5 and rulings W-04, W-12…W-19, W-21, W-22, W-24, W-26, W-31).
 #include <algorithm>
 #include <numeric>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "core/error.h"
@@ -15,14 +17,17 @@ namespace {
 
 // Strengths are exact (W-12): the x1/2 multipliers make halves and quarters, never rounded (core Fraction).
 
+using inputs::ChargeThrough;
+using inputs::Elite;
+using Slope = inputs::ShockAttackerSlope;
+using Terrain = inputs::ShockDefenderTerrain;
+
 // One attacking unit as the strength and DRM rules read it.
 struct Charger {
   long long strength;
-  Arm type;                   // as the unit's matrix row reads it (unitFromJson)
-  std::string chargeThrough;  // front | flank | rear
-  bool flank, rear;           // chargeThrough, read once at bind: play runs once per dice sequence
-  std::string elite;          // none | elite | crackElite
-  bool isElite;               // elite != none
+  Arm type;                   // as the unit's matrix row reads it (readUnit)
+  bool flank, rear;           // through which hexside it attacks (the front when neither)
+  Elite elite;
   bool acrossRiverBridge;
   int eliteDrm = 0;           // W-22, with the patch the options switch on
   std::string eliteRuling;    // that patch's ruling, or "" for the printed value
@@ -64,23 +69,24 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
 // only: none; rear; flank; two aspects; front, flank and rear: Surround). A stated position must agree.
 struct Position {
   bool front = false, flank = false, rear = false;
-  std::string derived;
-  bool frontOnly() const { return !flank && !rear; }  // derived == "front"
+  inputs::Position derived = inputs::Position::front;
+  bool frontOnly() const { return !flank && !rear; }  // derived == front
+  const char* name() const { return enumName(derived, inputs::kPositionNames); }  // also its DRM's entry id
 };
-Position attackPosition(const Json& attacker) {
+Position attackPosition(const inputs::ShockAttacker& attacker) {
   Position p;
-  for (const auto& u : attacker.at("units")) {
-    const std::string& h = u.at("chargeThrough").get_ref<const std::string&>();
-    p.front = p.front || h == "front";
-    p.flank = p.flank || h == "flank";
-    p.rear = p.rear || h == "rear";
+  for (const auto& u : attacker.units) {
+    p.front = p.front || u.chargeThrough == ChargeThrough::front;
+    p.flank = p.flank || u.chargeThrough == ChargeThrough::flank;
+    p.rear = p.rear || u.chargeThrough == ChargeThrough::rear;
   }
+  using At = inputs::Position;
   const int aspects = p.front + p.flank + p.rear;
-  p.derived = aspects == 3 ? "surround" : aspects == 2 ? "twoAspects" : p.flank ? "flank" : p.rear ? "rear" : "front";
-  if (const auto it = attacker.find("position"); it != attacker.end() && *it != p.derived)
+  p.derived = aspects == 3 ? At::surround : aspects == 2 ? At::twoAspects : p.flank ? At::flank : p.rear ? At::rear : At::front;
+  if (attacker.position && *attacker.position != p.derived)
     throw RequestError(code::kConflictingFields,
-                       "position " + it->get<std::string>() + " disagrees with the hexsides the units attack through (" +
-                           p.derived + ")",
+                       std::string("position ") + enumName(*attacker.position, inputs::kPositionNames) +
+                           " disagrees with the hexsides the units attack through (" + p.name() + ")",
                        "/attacker/position");
   return p;
 }
@@ -122,12 +128,12 @@ struct Side {
 };
 
 // W-37: the owner's order, checked before any roll: each entry names a unit of the side, once.
-std::vector<int> readStepLossOrder(const Json& side, std::size_t units, const std::string& path) {
+std::vector<int> readStepLossOrder(const std::optional<std::vector<int>>& given, std::size_t units,
+                                   const std::string& path) {
   std::vector<int> order;
-  const auto it = side.find("stepLossOrder");
-  if (it == side.end()) return order;
-  for (std::size_t k = 0; k < it->size(); ++k) {
-    const int i = (*it)[k].get<int>();
+  if (!given) return order;
+  for (std::size_t k = 0; k < given->size(); ++k) {
+    const int i = (*given)[k];
     const std::string at = pointerJoin(pointerJoin(path, "stepLossOrder"), k);
     if (static_cast<std::size_t>(i) >= units)
       throw RequestError(code::kConflictingFields,
@@ -242,41 +248,55 @@ void tallyHeadline(Context& ctx, const Side& att, const Side& def) {
   ctx.tally("defenderRetreats", retreating(def));
 }
 
+// A struct of the generated inputs (scripts/gen-inputs.mjs), read from the validated request.
+template <typename T>
+T generated(const Json& validated) {
+  T out;
+  read(validated, out);
+  return out;
+}
+
 // Read and checked once per request; `play` is the procedure of the chart, once per dice sequence.
 class Shock final : public Play {
  public:
+  // Bound from the validated JSON, read at once into the generated structs: the elite DRM's W-22 patch
+  // (tables.json) is found in the options' JSON (patchedEntryValue), which bindTyped does not pass to a
+  // procedure it gives the structs.
   Shock(const Ruleset& rs, const Json& in, const Json& options)
+      : Shock(rs, generated<inputs::ShockInputs>(in), generated<inputs::Options>(options), options) {}
+
+ private:
+  Shock(const Ruleset& rs, const inputs::ShockInputs& in, const inputs::Options& options, const Json& patches)
       : table_(*rs.grid(tables::shock)), ratios_(rs.table(tables::shock).at("ratios")) {
-    const Json& attacker = in.at("attacker");
-    const Json& defender = in.at("defender");
-    const Json& attackers = attacker.at("units");
-    square_ = defender.at("inSquare").get<bool>();
-    for (std::size_t i = 0; i < attackers.size(); ++i) {
-      const Json& a = attackers[i];
-      att_.units.push_back(unitFromJson(a, pointerJoin("/attacker/units", i), "attacking unit " + std::to_string(i + 1)));
-      Charger c{a.at("strength").get<long long>(), att_.units.back().type, a.at("chargeThrough").get<std::string>(),
-                false, false, a.at("elite").get<std::string>(), false, a.at("acrossRiverBridge").get<bool>(), 0, std::string()};
-      c.flank = c.chargeThrough == "flank";
-      c.rear = c.chargeThrough == "rear";
-      c.isElite = c.elite != "none";
-      if (c.isElite) c.eliteDrm = patchedEntryValue(rs, options, tables::shockMorale.eliteAttacker, c.elite, c.eliteRuling);
+    const inputs::ShockAttacker& attacker = in.attacker;
+    const inputs::ShockDefender& defender = in.defender;
+    square_ = defender.inSquare;
+    for (std::size_t i = 0; i < attacker.units.size(); ++i) {
+      const inputs::ShockAttackerUnit& a = attacker.units[i];
+      att_.units.push_back(readUnit(a, options, pointerJoin("/attacker/units", i), "attacking unit " + std::to_string(i + 1)));
+      Charger c{a.strength, att_.units.back().type, a.chargeThrough == ChargeThrough::flank,
+                a.chargeThrough == ChargeThrough::rear, a.elite, a.acrossRiverBridge, 0, std::string()};
+      if (c.elite != Elite::none)
+        c.eliteDrm = patchedEntryValue(rs, patches, tables::shockMorale.eliteAttacker, enumName(c.elite, inputs::kEliteNames),
+                                       c.eliteRuling);
+      hcFrontal_ = hcFrontal_ || (c.type == Arm::heavyCavalry && a.chargeThrough == ChargeThrough::front);
       chargers_.push_back(std::move(c));
     }
-    const Json& defenders = defender.at("units");
-    for (std::size_t i = 0; i < defenders.size(); ++i) {
+    for (std::size_t i = 0; i < defender.units.size(); ++i) {
+      const inputs::ShockDefenderUnit& d = defender.units[i];
       const std::string path = pointerJoin("/defender/units", i);
-      if (square_ && defenders[i].at("type") != "infantry")
+      if (square_ && d.type != Arm::infantry)
         throw RequestError(code::kProhibited, "only infantry forms square", pointerJoin(path, "type"));
-      def_.units.push_back(unitFromJson(defenders[i], path, "defending unit " + std::to_string(i + 1)));
-      defenceStrengths_.push_back(defenders[i].at("strength").get<long long>());
+      def_.units.push_back(readUnit(d, options, path, "defending unit " + std::to_string(i + 1)));
+      defenceStrengths_.push_back(d.strength);
     }
-    if (defenders.size() > 1)  // routed units may not stack
-      for (std::size_t i = 0; i < defenders.size(); ++i)
+    if (defender.units.size() > 1)  // routed units may not stack
+      for (std::size_t i = 0; i < defender.units.size(); ++i)
         if (def_.units[i].state == State::routed)
           throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
                              pointerJoin(pointerJoin("/defender/units", i), "state"));
-    att_.stepLossOrder = readStepLossOrder(attacker, att_.units.size(), "/attacker");
-    def_.stepLossOrder = readStepLossOrder(defender, def_.units.size(), "/defender");
+    att_.stepLossOrder = readStepLossOrder(attacker.stepLossOrder, att_.units.size(), "/attacker");
+    def_.stepLossOrder = readStepLossOrder(defender.stepLossOrder, def_.units.size(), "/defender");
     position_ = attackPosition(attacker);
 
     for (const Charger& c : chargers_) {
@@ -284,40 +304,41 @@ class Shock final : public Play {
       anyLightCavalry_ = anyLightCavalry_ || c.type == Arm::lightCavalry;
       anyHeavyCavalry_ = anyHeavyCavalry_ || c.type == Arm::heavyCavalry;
       anyInfantry_ = anyInfantry_ || c.type == Arm::infantry;
-      hcFrontal_ = hcFrontal_ || (c.type == Arm::heavyCavalry && c.chargeThrough == "front");
     }
-    lcOnly_ = options.at("W26_lc_only").get<bool>();
-    hexesInEnemyZoc_ = attacker.at("hexesInEnemyZoc").get<int>();
-    attackerExtendedLine_ = attacker.at("extendedLine").get<bool>();
-    defenderExtendedLine_ = defender.at("extendedLine").get<bool>();
-    stackedWithNey_ = attacker.at("stackedWithNey").get<bool>();
-    attackerWetFuses_ = attacker.at("wetFuses").get<bool>();
-    defenderWetFuses_ = defender.at("wetFuses").get<bool>();
-    terrain_ = defender.at("terrain").get<std::string>();
-    chateau_ = terrain_ == "chateau";
-    woods_ = terrain_ == "woods";
-    buildingVillage_ = terrain_ == "building" || terrain_ == "village" || terrain_ == "builtUpVillage";
-    const std::string& slope = attacker.at("slope").get_ref<const std::string&>();
-    downOneLevel_ = slope == "downOneLevel";
-    downSteepSlope_ = slope == "downSteepSlope";
-    upOneLevel_ = slope == "upOneLevel";
-    upSteepSlope_ = slope == "upSteepSlope";
-    const std::string& stream = attacker.at("streamCrossing").get_ref<const std::string&>();
+    lcOnly_ = options.W26_lc_only;
+    hexesInEnemyZoc_ = attacker.hexesInEnemyZoc;
+    attackerExtendedLine_ = attacker.extendedLine;
+    defenderExtendedLine_ = defender.extendedLine;
+    stackedWithNey_ = attacker.stackedWithNey;
+    attackerWetFuses_ = attacker.wetFuses;
+    defenderWetFuses_ = defender.wetFuses;
+    terrain_ = defender.terrain;
+    chateau_ = terrain_ == Terrain::chateau;
+    woods_ = terrain_ == Terrain::woods;
+    buildingVillage_ = terrain_ == Terrain::building || terrain_ == Terrain::village || terrain_ == Terrain::builtUpVillage;
+    downOneLevel_ = attacker.slope == Slope::downOneLevel;
+    downSteepSlope_ = attacker.slope == Slope::downSteepSlope;
+    upOneLevel_ = attacker.slope == Slope::upOneLevel;
+    upSteepSlope_ = attacker.slope == Slope::upSteepSlope;
     // The printed stream lines: {entry, its "a/b" key or "" for a single value, ruling}.
-    if (stream == "stream") streamEntry_ = {"stream", "", ""};
-    if (stream == "marshyStreamSome") streamEntry_ = {"marshyStream", "some", "W-18"};
-    if (stream == "marshyStreamAll") streamEntry_ = {"marshyStream", "all", "W-18"};
-    if (stream == "deepStreamSome") streamEntry_ = {"deepStream", "some", "W-18"};
-    if (stream == "deepStreamAll") streamEntry_ = {"deepStream", "all", "W-18"};
-    extraDrm_ = in.at("extraDrm").get<int>();
+    switch (attacker.streamCrossing) {
+      case inputs::StreamCrossing::none: break;
+      case inputs::StreamCrossing::stream: streamEntry_ = {"stream", "", ""}; break;
+      case inputs::StreamCrossing::marshyStreamSome: streamEntry_ = {"marshyStream", "some", "W-18"}; break;
+      case inputs::StreamCrossing::marshyStreamAll: streamEntry_ = {"marshyStream", "all", "W-18"}; break;
+      case inputs::StreamCrossing::deepStreamSome: streamEntry_ = {"deepStream", "some", "W-18"}; break;
+      case inputs::StreamCrossing::deepStreamAll: streamEntry_ = {"deepStream", "all", "W-18"}; break;
+    }
+    extraDrm_ = in.extraDrm;
   }
 
+ public:
   void play(Context& ctx, JsonWriter* out) const override {
     Side att = att_, def = def_;  // the units' states change as the result is applied
     const Position& pos = position_;
     if (!pos.frontOnly())
       GS_RULING(ctx, "W-34", std::string("attacked through") + (pos.front ? " front" : "") + (pos.flank ? " flank" : "") +
-                             (pos.rear ? " rear" : "") + ": position " + pos.derived);
+                             (pos.rear ? " rear" : "") + ": position " + pos.name());
     const bool cavalryOnly = !anyInfantry_;
     const bool square = square_;
     const Grid& table = table_;
@@ -378,7 +399,7 @@ class Shock final : public Play {
     if (odds.beyond < 0) drm.add(ctx.entryValue(tables::shockOther.odds, "below1to4") * -odds.beyond,
                                  "Per Odds < 1-4 (x" + std::to_string(-odds.beyond) + ")", "W-13");
 
-    if (!pos.frontOnly()) drm.entry(tables::shockPosition.id, pos.derived, 1, "W-18");
+    if (!pos.frontOnly()) drm.entry(tables::shockPosition.id, pos.name(), 1, "W-18");
     if (anyInfantry_ && anyCavalry_) drm.entry(tables::shockPosition.combinedArms, 1, "W-21");
     drm.entry(tables::shockPosition.attackingHexInZoc, hexesInEnemyZoc_, "W-18");
 
@@ -417,9 +438,11 @@ class Shock final : public Play {
       drm.entry(tables::shockMorale.anyAttackerD1);
     for (std::size_t i = 0; i < chargers_.size(); ++i) {
       const Charger& c = chargers_[i];
-      if (!c.isElite) continue;
+      if (c.elite == Elite::none) continue;
       if (!ctx.tracing()) drm.add(c.eliteDrm, {}, {});
-      else drm.add(c.eliteDrm, "Each Elite/Crack Elite Attacker [" + c.elite + "] (" + att.units[i].who() + ")",
+      else drm.add(c.eliteDrm,
+                   std::string("Each Elite/Crack Elite Attacker [") + enumName(c.elite, inputs::kEliteNames) + "] (" +
+                       att.units[i].who() + ")",
                    c.eliteRuling.empty() ? "W-22" : c.eliteRuling);
     }
     auto totalSteps = [](const Side& s) {
@@ -444,7 +467,8 @@ class Shock final : public Play {
       if (upOneLevel_) drm.entry(tables::shockTerrain.upOneLevel);
       if (upSteepSlope_) drm.entry(tables::shockTerrain.upSteepSlope, 1, "W-18");
       if (woods_) drm.entryValue(tables::shockTerrain.woods, arms, "W-18");
-      if (buildingVillage_) drm.entryValue(tables::shockTerrain.buildingVillage, terrain_);
+      if (buildingVillage_)  // the entry's "a/b" value keyed by the terrain's name
+        drm.entryValue(tables::shockTerrain.buildingVillage, enumName(terrain_, inputs::kShockDefenderTerrainNames));
       if (streamEntry_.id && !*streamEntry_.key) drm.entry(tables::shockTerrain.id, streamEntry_.id);
       else if (streamEntry_.id) drm.entryValue(tables::shockTerrain.id, streamEntry_.id, streamEntry_.key, streamEntry_.ruling);
     }
@@ -519,7 +543,7 @@ class Shock final : public Play {
   int hexesInEnemyZoc_ = 0, extraDrm_ = 0;
   bool attackerExtendedLine_ = false, defenderExtendedLine_ = false, stackedWithNey_ = false;
   bool attackerWetFuses_ = false, defenderWetFuses_ = false;
-  std::string terrain_;
+  Terrain terrain_{};
   bool chateau_ = false, woods_ = false, buildingVillage_ = false;
   bool downOneLevel_ = false, downSteepSlope_ = false, upOneLevel_ = false, upSteepSlope_ = false;
   struct {
