@@ -7,11 +7,35 @@
 
 #include "core/error.h"
 #include "crm.h"
+#include "battles_of_waterloo_inputs.h"
 #include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
+namespace inputs = ::grapeshot::inputs::battles_of_waterloo;  // the inputs of ruleset.json's schemas (generated)
 namespace {
+
+using inputs::Action;
+using inputs::Crossing;
+using inputs::MovementSlope;
+using inputs::MovementState;  // Normal, D-1, D-2, Routed: movement's, zoc's and status's state
+using inputs::MovementTerrain;
+using inputs::MovementType;
+using inputs::RallyUnitType;  // infantry, cavalry, artillery: zoc's unit type (rally's list)
+using inputs::Route;
+using inputs::UnitType;  // infantry, cavalry, artillery, leader: movement's and stacking's
+using inputs::Water;
+
+// The schema's values are the charts' row ids and the words of the messages.
+const char* name(UnitType v) { return enumName(v, inputs::kUnitTypeNames); }
+const char* name(RallyUnitType v) { return enumName(v, inputs::kRallyUnitTypeNames); }
+const char* name(MovementType v) { return enumName(v, inputs::kMovementTypeNames); }
+const char* name(MovementState v) { return enumName(v, inputs::kMovementStateNames); }
+const char* name(MovementTerrain v) { return enumName(v, inputs::kMovementTerrainNames); }
+const char* name(Route v) { return enumName(v, inputs::kRouteNames); }
+const char* name(Water v) { return enumName(v, inputs::kWaterNames); }
+const char* name(Crossing v) { return enumName(v, inputs::kCrossingNames); }
+const char* name(MovementSlope v) { return enumName(v, inputs::kMovementSlopeNames); }
 
 const char* kCosts = tables::movementCosts.id;
 
@@ -30,10 +54,8 @@ const Json& costRow(const Context& ctx, const std::string& id) {
   throw std::logic_error("movement chart has no row " + id);
 }
 
-std::size_t typeColumn(const std::string& unitType) {
-  static const std::map<std::string, std::size_t> kColumn{{"infantry", 0}, {"cavalry", 1}, {"artillery", 2}, {"leader", 3}};
-  return kColumn.at(unitType);
-}
+// The chart's columns are printed in the schema's order: Infantry, Cavalry, Artillery, Leader.
+std::size_t typeColumn(UnitType type) { return static_cast<std::size_t>(type); }
 
 std::string legendText(const Context& ctx, const std::string& code) {
   for (const auto& l : ctx.table(kCosts).at("legend"))
@@ -47,52 +69,11 @@ std::string mpText(int halves) {
 }
 Json mpJson(int halves) { return halves % 2 == 0 ? Json(halves / 2) : Json(halves / 2.0); }
 
-// A move's inputs, read once (they are also the chart's row ids, so they stay strings).
-struct MoveInputs {
-  explicit MoveInputs(const Json& in)
-      : type(in.at("unitType").get<std::string>()),
-        movementType(in.at("movementType").get<std::string>()),
-        action(in.at("action").get<std::string>()),
-        state(in.at("state").get<std::string>()),
-        terrain(in.at("terrain").get<std::string>()),
-        route(in.at("route").get<std::string>()),
-        water(in.at("water").get<std::string>()),
-        crossing(in.at("crossing").get<std::string>()),
-        slope(in.at("slope").get<std::string>()),
-        movementAllowance(in.at("movementAllowance").get<int>()),
-        inSquare(in.at("inSquare").get<bool>()),
-        building(in.at("building").get<bool>()),
-        crest(in.at("crest").get<bool>()),
-        ravine(in.at("ravine").get<bool>()),
-        leavingEnemyZoc(in.at("leavingEnemyZoc").get<bool>()),
-        enteringEnemyZoc(in.at("enteringEnemyZoc").get<bool>()),
-        stackedWithFriendlyUnit(in.at("stackedWithFriendlyUnit").get<bool>()),
-        cavalryPursuit(in.at("cavalryPursuit").get<bool>()),
-        engaged(in.at("engaged").get<bool>()),
-        inEnemyZoc(in.at("inEnemyZoc").get<bool>()) {
-    const bool leader = type == "leader";
-    if (leader) state = "Normal";
-    if (leader && inSquare) throw RequestError(code::kConflictingFields, "a leader is not in square", "/inSquare");
-    // Inputs that cannot coexist (V-27 applies to every ruleset): only infantry forms square and has a
-    // D-2 state; a bridge or ford crosses water.
-    if (!leader && type != "infantry" && inSquare)
-      throw RequestError(code::kConflictingFields, "only infantry forms square, and this unit is " + type, "/inSquare");
-    if (!leader && type != "infantry" && state == "D-2")
-      throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type, "/state");
-    if (crossing != "none" && water == "none")
-      throw RequestError(code::kConflictingFields, "a " + crossing + " crosses water, and water is none", "/crossing");
-  }
-  std::string type, movementType, action, state, terrain, route, water, crossing, slope;
-  int movementAllowance;
-  bool inSquare, building, crest, ravine, leavingEnemyZoc, enteringEnemyZoc, stackedWithFriendlyUnit, cavalryPursuit,
-      engaged, inEnemyZoc;
-};
-
 class Move {
  public:
   // `out`: where the result is written, if anywhere (what only the result reads is kept only then).
-  Move(Context& ctx, const MoveInputs& in, JsonWriter* out)
-      : ctx_(ctx), in_(in), type_(in.type), movementType_(in.movementType), out_(out) {}
+  Move(Context& ctx, const inputs::MovementInputs& in, JsonWriter* out)
+      : ctx_(ctx), in_(in), type_(in.unitType), movementType_(in.movementType), out_(out) {}
 
   // Prices the move, tallies its cost and writes the result.
   void run() {
@@ -147,7 +128,7 @@ class Move {
       const int a = std::stoi(s.substr(0, slash)), b = std::stoi(s.substr(slash + 1));
       if (costRow(ctx_, rowId).at("cells").back() == "B") {
         // W-28: "3/2" = normal movement / Rapid Advance (note B).
-        const bool rapid = movementType_ == "rapidAdvance";
+        const bool rapid = movementType_ == MovementType::rapidAdvance;
         halves = 2 * (rapid ? b : a);
         why = rapid ? "Rapid Advance rate (note B)" : "normal movement rate (note B)";
         GS_RULING(ctx_, "W-28", "\"" + printed + "\" = normal movement / Rapid Advance: " + why);
@@ -171,7 +152,8 @@ class Move {
   // Note A: artillery always uses road/bridge/ford/path rates; infantry and cavalry only in
   // Tactical or Strategic Movement. Leaders are not named by the note: they always may (judgment).
   bool mayUseRouteRates() const {
-    return type_ == "artillery" || type_ == "leader" || movementType_ == "tactical" || movementType_ == "strategic";
+    return type_ == UnitType::artillery || type_ == UnitType::leader || movementType_ == MovementType::tactical ||
+           movementType_ == MovementType::strategic;
   }
 
   void price();
@@ -188,9 +170,9 @@ class Move {
   };
 
   Context& ctx_;
-  const MoveInputs& in_;
-  const std::string& type_;
-  const std::string& movementType_;
+  const inputs::MovementInputs& in_;
+  const UnitType type_;
+  const MovementType movementType_;
   JsonWriter* out_;
   bool prohibited_ = false;
   std::string reason_;
@@ -208,8 +190,7 @@ void Move::writeZocRule(JsonWriter& w, const char* key, const std::string& code)
 }
 
 void Move::writeAllowance(JsonWriter& w) const {
-  std::string rateId = movementType_;
-  if (type_ != "leader" && in_.inSquare) rateId = "inSquare";
+  const char* rateId = type_ != UnitType::leader && in_.inSquare ? "inSquare" : name(movementType_);
   const Json* row = nullptr;
   for (const auto& r : ctx_.table(tables::movementRates).at("rows"))
     if (r.at("id") == rateId) row = &r;
@@ -265,21 +246,21 @@ void Move::finish() {
 
 // The charts, in order, until the move is priced or a chart prohibits it.
 void Move::price() {
-  const bool leader = type_ == "leader";
-  const std::string& state = in_.state;
-  const std::string& action = in_.action;
-  if (state == "Routed") {
+  const bool leader = type_ == UnitType::leader;
+  const MovementState state = in_.state;
+  const Action action = in_.action;
+  if (state == MovementState::Routed) {
     return prohibit("Routed Units: " + disorderItem(ctx_, "routed", 3), "Effects of Disorder and Rout");
   }
   if (in_.inSquare)
     GS_NOTE(ctx_, "Units in Square move 1 hex (Movement Rates)", "Movement Rates");
 
-  if (action == "formSquare") {
+  if (action == Action::formSquare) {
     rowNote("formSquare");
     if (cell("formSquare") == "P") return prohibitRow("formSquare", "E");
     // Note E: only non-D2, unrouted infantry, unengaged and not in an enemy ZOC, may form square.
-    if (state == "D-2" || in_.engaged || in_.inEnemyZoc || in_.inSquare) {
-      std::string why = state == "D-2" ? "the unit is D-2"
+    if (state == MovementState::D_2 || in_.engaged || in_.inEnemyZoc || in_.inSquare) {
+      std::string why = state == MovementState::D_2 ? "the unit is D-2"
                         : in_.engaged ? "the unit is engaged"
                         : in_.inEnemyZoc ? "the unit is in an enemy ZOC"
                                                            : "the unit is already in square";
@@ -288,52 +269,53 @@ void Move::price() {
     addRow("formSquare");
     return;
   }
-  if (action == "extendRetractLine") {
+  if (action == Action::extendRetractLine) {
     if (!addRow("extendRetractLine")) prohibitRow("extendRetractLine");
     return;
   }
 
   // Entering a hex: the hex's own cost, or the road/path rate when the unit may use it (note A).
-  const std::string& terrain = in_.terrain;
-  const std::string& route = in_.route;
+  const MovementTerrain terrain = in_.terrain;
+  const Route route = in_.route;
   const bool routeRates = mayUseRouteRates();
-  if (route != "none" && !routeRates) {
+  if (route != Route::none && !routeRates) {
     noteLetter("A");
-    GS_NOTE(ctx_, column() + " in " + movementType_ + " movement may not use road/path rates: pays the terrain",
+    GS_NOTE(ctx_, column() + " in " + name(movementType_) + " movement may not use road/path rates: pays the terrain",
               "Terrain Effects on Movement: note A");
   }
-  if (route != "none" && routeRates) {
-    addRow(route);
-    if (terrain == "builtUpVillage" && type_ != "infantry" && type_ != "leader") noteLetter("F");
-  } else if (!addRow(terrain)) {
-    return prohibitRow(terrain, terrain == "builtUpVillage" ? "F" : "");
+  const bool builtUp = terrain == MovementTerrain::builtUpVillage;
+  if (route != Route::none && routeRates) {
+    addRow(name(route));
+    if (builtUp && type_ != UnitType::infantry && type_ != UnitType::leader) noteLetter("F");
+  } else if (!addRow(name(terrain))) {
+    return prohibitRow(name(terrain), builtUp ? "F" : "");
   }
   if (in_.building) addRow("building");
 
   // The hexside: a water obstacle, unless crossed by a bridge or ford whose rate the unit may use (note A).
-  const std::string& water = in_.water;
-  const std::string& crossing = in_.crossing;
-  if (crossing != "none" && !routeRates) {
+  const Water water = in_.water;
+  const Crossing crossing = in_.crossing;
+  if (crossing != Crossing::none && !routeRates) {
     noteLetter("A");
-    GS_NOTE(ctx_, column() + " in " + movementType_ + " movement may not use bridge/ford rates: crosses the water",
+    GS_NOTE(ctx_, column() + " in " + name(movementType_) + " movement may not use bridge/ford rates: crosses the water",
               "Terrain Effects on Movement: note A");
   }
-  if (crossing != "none" && routeRates) {
-    addRow(crossing);
-  } else if (water != "none") {
-    if (!addRow(water)) return prohibitRow(water);
-    if (water == "deepStream" && (type_ == "infantry" || type_ == "cavalry")) {
+  if (crossing != Crossing::none && routeRates) {
+    addRow(name(crossing));
+  } else if (water != Water::none) {
+    if (!addRow(name(water))) return prohibitRow(name(water));
+    if (water == Water::deepStream && (type_ == UnitType::infantry || type_ == UnitType::cavalry)) {
       // Note D: crossing Deep Stream disorders infantry and cavalry; disordered units may not cross.
-      if (state == "D-1" || state == "D-2")
-        return prohibit("Deep Stream: the unit is " + state + "; note D: " + noteText("D"),
+      if (state == MovementState::D_1 || state == MovementState::D_2)
+        return prohibit(std::string("Deep Stream: the unit is ") + name(state) + "; note D: " + noteText("D"),
                         "Terrain Effects on Movement: note D");
       disordered_ = true;
       GS_TRACE(ctx_, StepKind::result, {{"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
                       {"ref", "Terrain Effects on Movement: note D"}});
     }
   }
-  const std::string& slope = in_.slope;
-  if (slope != "none" && !addRow(slope)) return prohibitRow(slope);
+  const MovementSlope slope = in_.slope;
+  if (slope != MovementSlope::none && !addRow(name(slope))) return prohibitRow(name(slope));
   if (in_.crest && !addRow("crest")) return prohibitRow("crest");
   if (in_.ravine && !addRow("ravine")) return prohibitRow("ravine");
 
@@ -342,7 +324,8 @@ void Move::price() {
     const std::string& code = cell(rowId);
     (rowId == "enterEnemyZoc" ? enterZoc_ : leaveZoc_) = &code;
     rowNote(rowId);
-    static const std::map<std::string, std::string> kNeeds{{"RM", "reduced"}, {"WD", "withdrawal"}, {"Screen", "screened"}};
+    static const std::map<std::string, MovementType> kNeeds{
+        {"RM", MovementType::reduced}, {"WD", MovementType::withdrawal}, {"Screen", MovementType::screened}};
     const auto need = kNeeds.find(code);
     if (need == kNeeds.end() || movementType_ == need->second) return std::string();
     return label(rowId) + ": " + column() + " must use " + code + " - " + legendText(ctx_, code);
@@ -356,7 +339,7 @@ void Move::price() {
       noteLetter("C");
       return prohibit("Enter Enemy ZOC: note C: " + noteText("C"), "Terrain Effects on Movement: note C");
     }
-    if (state == "D-1" && !in_.cavalryPursuit) {
+    if (state == MovementState::D_1 && !in_.cavalryPursuit) {
       return prohibit("D-1: " + disorderItem(ctx_, "D-1", 0), "Effects of Disorder and Rout");
     }
     const std::string why = zocRule("enterEnemyZoc");
@@ -367,21 +350,34 @@ void Move::price() {
 // Movement rolls no dice: it is played once, but its inputs are read, and contradictions refused, at bind.
 class Movement final : public Play {
  public:
-  Movement(const Ruleset&, const Json& in, const Json&) : in_(in) {}
+  using Inputs = inputs::MovementInputs;
+  using Options = inputs::Options;
+  Movement(const Ruleset&, const Inputs& in, const Options&) : in_(in) {
+    const UnitType type = in_.unitType;
+    const bool leader = type == UnitType::leader;
+    if (leader) in_.state = MovementState::Normal;
+    if (leader && in_.inSquare) throw RequestError(code::kConflictingFields, "a leader is not in square", "/inSquare");
+    // Inputs that cannot coexist (V-27 applies to every ruleset): only infantry forms square and has a
+    // D-2 state; a bridge or ford crosses water.
+    const std::string unit = name(type);
+    if (!leader && type != UnitType::infantry && in_.inSquare)
+      throw RequestError(code::kConflictingFields, "only infantry forms square, and this unit is " + unit, "/inSquare");
+    if (!leader && type != UnitType::infantry && in_.state == MovementState::D_2)
+      throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + unit, "/state");
+    if (in_.crossing != Crossing::none && in_.water == Water::none)
+      throw RequestError(code::kConflictingFields, "a " + std::string(name(in_.crossing)) + " crosses water, and water is none",
+                         "/crossing");
+  }
   void play(Context& ctx, JsonWriter* out) const override { Move(ctx, in_, out).run(); }
 
  private:
-  MoveInputs in_;
+  Inputs in_;
 };
 
 // ---- stacking ------------------------------------------------------------------------------------
 
 // One unit of the hex, as the stacking chart reads it.
-struct StackUnit {
-  std::string type, command;
-  int strengthPoints;
-  bool routed, silesianRifle, division3I, iCorpsArtillery;
-};
+using StackUnit = inputs::StackingUnit;
 
 // Why a stack is illegal: one reason per rule broken.
 struct Failure {
@@ -401,7 +397,7 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
   // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
   std::vector<std::size_t> combat;
   for (std::size_t i = 0; i < units.size(); ++i)
-    if (units[i].type != "leader") combat.push_back(i);
+    if (units[i].type != UnitType::leader) combat.push_back(i);
   if (combat.size() < units.size()) GS_NOTE(ctx, "leaders do not count against stacking (not in the printed list)", "Stacking");
 
   if (combat.size() > 1)
@@ -418,7 +414,8 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
     for (std::size_t j : combat)
       if (j != i) {
         const StackUnit& o = units[j];
-        allFit = allFit && ((o.type == "infantry" && o.division3I) || (o.type == "artillery" && o.iCorpsArtillery));
+        allFit = allFit &&
+                 ((o.type == UnitType::infantry && o.division3I) || (o.type == UnitType::artillery && o.iCorpsArtillery));
       }
     if (allFit) {
       counted.erase(std::find(counted.begin(), counted.end(), i));
@@ -433,9 +430,8 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
   int artillerySps = 0;
   std::set<std::string> artilleryCommands;
   for (std::size_t i : counted) {
-    const std::string& type = units[i].type;
-    ++count[type];
-    if (type == "artillery") {
+    ++count[name(units[i].type)];  // by the chart's composition keys, the schema's values
+    if (units[i].type == UnitType::artillery) {
       artillerySps += units[i].strengthPoints;
       artilleryCommands.insert(units[i].command);
     }
@@ -488,12 +484,9 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
 
 class Stacking final : public Play {
  public:
-  Stacking(const Ruleset&, const Json& in, const Json&) {
-    for (const auto& u : in.at("units"))
-      units_.push_back({u.at("type").get<std::string>(), u.at("command").get<std::string>(), u.at("strengthPoints").get<int>(),
-                        u.at("routed").get<bool>(), u.at("silesianRifle").get<bool>(), u.at("division3I").get<bool>(),
-                        u.at("iCorpsArtillery").get<bool>()});
-  }
+  using Inputs = inputs::StackingInputs;
+  using Options = inputs::Options;
+  Stacking(const Ruleset&, const Inputs& in, const Options&) : units_(in.units) {}
   void play(Context& ctx, JsonWriter* out) const override { stackingOf(ctx, units_, out); }
 
  private:
@@ -512,21 +505,23 @@ const std::vector<const char*>& hexsidesOf(const std::string& printed) {
 
 class Zoc final : public Play {
  public:
-  Zoc(const Ruleset&, const Json& in, const Json&) {
-    const std::string type = in.at("unitType").get<std::string>();
-    const std::string state = in.at("state").get<std::string>();
-    const bool inSquare = in.at("inSquare").get<bool>();
+  using Inputs = inputs::ZocInputs;
+  using Options = inputs::Options;
+  Zoc(const Ruleset&, const Inputs& in, const Options&) {
+    const MovementState state = in.state;
     // Precedence (judgment): a routed unit has none; a square or a controlled Chateau faces every way;
     // otherwise Shaken (D-1/D-2, W-29) narrows the type's ZOC to the front.
-    if (state == "Routed") rowId_ = "routed";
-    else if (inSquare) rowId_ = "inSquare";
-    else if (in.at("inControlledChateau").get<bool>()) rowId_ = "controlledChateau";
-    else if (state == "D-1" || state == "D-2") rowId_ = "shaken";
-    else rowId_ = type;
-    if (inSquare && type != "infantry")  // a contradiction, as in movement (V-27)
+    if (state == MovementState::Routed) rowId_ = "routed";
+    else if (in.inSquare) rowId_ = "inSquare";
+    else if (in.inControlledChateau) rowId_ = "controlledChateau";
+    else if (state == MovementState::D_1 || state == MovementState::D_2) rowId_ = "shaken";
+    else rowId_ = name(in.unitType);
+    const bool infantry = in.unitType == RallyUnitType::infantry;
+    if (in.inSquare && !infantry)  // a contradiction, as in movement (V-27)
       throw RequestError(code::kConflictingFields, "only infantry forms square (movement note E)", "/inSquare");
-    if (state == "D-2" && type != "infantry")
-      throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + type, "/state");
+    if (state == MovementState::D_2 && !infantry)
+      throw RequestError(code::kConflictingFields,
+                         std::string("only infantry has a D-2 state, and this unit is ") + name(in.unitType), "/state");
   }
   void play(Context& ctx, JsonWriter* out) const override;
 
@@ -558,18 +553,20 @@ void Zoc::play(Context& ctx, JsonWriter* out) const {
 
 class Status final : public Play {
  public:
-  Status(const Ruleset&, const Json& in, const Json&) : state_(in.at("state").get<std::string>()) {}
+  using Inputs = inputs::StatusInputs;
+  using Options = inputs::Options;
+  Status(const Ruleset&, const Inputs& in, const Options&) : state_(in.state) {}
   void play(Context& ctx, JsonWriter* out) const override;
 
  private:
-  std::string state_;
+  MovementState state_;
 };
 
 void Status::play(Context& ctx, JsonWriter* out) const {
-  const std::string& state = state_;
+  const char* state = name(state_);
   const Json* row = nullptr;  // the chart's row for the state; a Normal unit has none
-  if (state != "Normal") {
-    const std::string id = state == "Routed" ? "routed" : state;
+  if (state_ != MovementState::Normal) {
+    const char* id = state_ == MovementState::Routed ? "routed" : state;
     for (const auto& r : ctx.table(tables::disorderEffects).at("rows"))
       if (r.at("id") == id) row = &r;
   }
@@ -582,7 +579,7 @@ void Status::play(Context& ctx, JsonWriter* out) const {
   if (row) w.field("chart", row->at("label")).field("restrictions", row->at("items"));
   else w.field("chart", Json(nullptr)).key("restrictions").array().endArray();
   w.field("restricted", restrictions > 0)
-      .field("summary", restrictions ? state + ": " + std::to_string(restrictions) + " printed restrictions"
+      .field("summary", restrictions ? std::string(state) + ": " + std::to_string(restrictions) + " printed restrictions"
                                      : std::string("Normal: nothing restricted"))
       .endObject();
 }
