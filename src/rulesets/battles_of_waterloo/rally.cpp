@@ -6,11 +6,28 @@
 
 #include "core/error.h"
 #include "crm.h"
+#include "battles_of_waterloo_inputs.h"
 #include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
+namespace inputs = ::grapeshot::inputs::battles_of_waterloo;  // the inputs of ruleset.json's schemas (generated)
 namespace {
+
+// Rally's and leave-square's bands and modifiers are the data's with the patches the options switch on
+// (W02_rally_le, W23_swap), which readBands and patchedEntryValue find by name in the validated
+// options. So these two are bound with the validated JSON, not as typed procedures, and read their
+// inputs and options into the generated structs at bind, here.
+template <typename T>
+T typed(const Json& validated) {
+  T out;
+  read(validated, out);
+  return out;
+}
+
+using inputs::LeaveSquareUnitState;  // Normal, D-1, D-2
+using inputs::RallyUnitState;        // Routed, D-1, D-2: a Normal unit has nothing to rally
+using inputs::RallyUnitType;         // infantry, cavalry, artillery
 
 // The modifiers a request earns and what is told about them, decided at bind and played in order
 // into a Modifiers: a printed entry, a value added with its reason, or a note or ruling.
@@ -36,51 +53,56 @@ int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
 
 class Rally final : public Play {
  public:
-  Rally(const Ruleset& rs, const Json& in, const Json& options) {
-    const Json& unit = in.at("unit");
-    type_ = unit.at("type").get<std::string>();
-    state_ = unit.at("state").get<std::string>();
-    routed_ = state_ == "Routed";
-    if (state_ == "D-2" && type_ != "infantry")
+  Rally(const Ruleset& rs, const Json& in, const Json& options)
+      : Rally(rs, typed<inputs::RallyInputs>(in), typed<inputs::Options>(options), options) {}
+
+ private:
+  Rally(const Ruleset& rs, const inputs::RallyInputs& in, const inputs::Options& rulings, const Json& options)
+      : type_(in.unit.type), state_(in.unit.state), routed_(state_ == RallyUnitState::Routed) {
+    const inputs::RallyUnit& unit = in.unit;
+    const bool infantry = type_ == RallyUnitType::infantry;
+    if (state_ == RallyUnitState::D_2 && !infantry)
       throw RequestError(code::kInvalidValue, "only infantry has a D-2 state (Combat Results Matrix)", "/unit/state");
-    if (unit.at("inSquare").get<bool>() && type_ != "infantry")
+    if (unit.inSquare && !infantry)
       throw RequestError(code::kProhibited, "only infantry may form square (movement note E)", "/unit/inSquare");
-    who_ = "the " + std::string(routed_ ? "routed " : "disordered ") + type_;
+    who_ = "the " + std::string(routed_ ? "routed " : "disordered ") + enumName(type_, inputs::kRallyUnitTypeNames);
     const auto& printed = tables::rallyModifiers;
     const auto entry = [&](EntryId e) { steps_.push_back({DrmStep::entry, "", "", 0, e}); };
-    if (in.at("inEnemyZoc").get<bool>()) entry(printed.inEnemyZoc);
-    if (unit.at("steps").get<int>() == 1) entry(printed.oneStepRemaining);
-    if (!in.at("inCommand").get<bool>()) entry(printed.notInCommand);
-    if (type_ == "cavalry") entry(printed.cavalry);
-    if (unit.at("elite").get<std::string>() != "none") entry(printed.elite);
-    if (unit.at("inSquare").get<bool>()) entry(printed.inSquare);
-    if (in.at("adjacentUndisorderedCavalry").get<bool>()) {
-      if (routed_ && type_ == "infantry") entry(printed.routedInfAdjacentCavalry);
+    if (in.inEnemyZoc) entry(printed.inEnemyZoc);
+    if (unit.steps == 1) entry(printed.oneStepRemaining);
+    if (!in.inCommand) entry(printed.notInCommand);
+    if (type_ == RallyUnitType::cavalry) entry(printed.cavalry);
+    if (unit.elite != inputs::Elite::none) entry(printed.elite);
+    if (unit.inSquare) entry(printed.inSquare);
+    if (in.adjacentUndisorderedCavalry) {
+      if (routed_ && infantry) entry(printed.routedInfAdjacentCavalry);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", "adjacent undisordered cavalry helps only routed infantry", 0});
     }
-    if (in.at("combatLeader").get<std::string>() != "none") entry(printed.combatLeader);
-    if (in.at("overallCommander").get<std::string>() != "none") entry(printed.overallCommander);
-    if (in.at("blucherWithin2").get<bool>()) {
-      if (unit.at("nationality") == "prussian") entry(printed.prussianNearBlucher);
+    if (in.combatLeader != inputs::CombatLeader::none) entry(printed.combatLeader);
+    if (in.overallCommander != inputs::CombatLeader::none) entry(printed.overallCommander);
+    if (in.blucherWithin2) {
+      if (unit.nationality == inputs::Nationality::prussian) entry(printed.prussianNearBlucher);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", "Blücher helps only Prussian units", 0});
     }
-    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.at("extraDrm").get<int>()});
+    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
     if (routed_) {
       bands_ = readBands(rs.table(tables::rallyRouted), options);
     } else {
-      cohesion_ = unit.at("cohesion").get<int>();
+      cohesion_ = unit.cohesion;
       bands_ = readBands(rs.table(tables::rallyDisordered), options);
-      le_ = options.at("W02_rally_le").get<bool>();
-      oneLevel_ = options.at("W27_one_level").get<bool>();
+      le_ = rulings.W02_rally_le;
+      oneLevel_ = rulings.W27_one_level;
     }
   }
 
+ public:
   void play(Context& ctx, JsonWriter* out) const override {
     Modifiers drm(ctx, StepKind::drm, ctx.tracing() ? "rally of " + who_ : std::string());
     const int modifier = playDrm(ctx, drm, steps_);
     const int natural = ctx.roll(kD10, ctx.wordy() ? "rally of " + who_ : std::string());  // one d10 read 0-9 (W-01)
     const int total = natural + modifier;
-    if (out) out->object().field("natural", natural).field("drm", modifier).field("total", total).field("oldState", state_);
+    const char* oldState = enumName(state_, inputs::kRallyUnitStateNames);
+    if (out) out->object().field("natural", natural).field("drm", modifier).field("total", total).field("oldState", oldState);
     const char* newState;
     bool rallied;
     if (routed_) {
@@ -116,13 +138,13 @@ class Rally final : public Play {
                                  : "as printed, a D-1/D-2 unit rallies only on modified roll < Cohesion");
       GS_TRACE(ctx, StepKind::check, {{"for", who_}, {"natural", natural}, {"drm", modifier}, {"total", total},
                      {"cohesion", cohesion_}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
-      newState = state_.c_str();
+      newState = oldState;
       if (passed) {
         newState = "Normal";
-        if (state_ == "D-2" && oneLevel_) {
+        if (state_ == RallyUnitState::D_2 && oneLevel_) {
           newState = "D-1";
           GS_RULING(ctx, "W-27", "option W27_one_level: Remove Disorder lifts a D-2 unit one level, to D-1");
-        } else if (state_ == "D-2") {
+        } else if (state_ == RallyUnitState::D_2) {
           GS_RULING(ctx, "W-27", "Remove Disorder removes the D-2 marker entirely: the unit is Normal");
         }
       }
@@ -130,7 +152,7 @@ class Rally final : public Play {
       if (out)
         out->field("cohesion", cohesion_).field("band", band.at("label")).field("code", band.at("code"))
             .field("text", band.at("text")).field("rallied", passed).field("newState", newState).field("routRetreat", false)
-            .field("summary", how + (passed ? " (" + state_ + " -> " + newState + ")" : ""));
+            .field("summary", how + (passed ? " (" + std::string(oldState) + " -> " + newState + ")" : ""));
       ctx.tally("passed", passed);
     }
     ctx.tally("newState", newState);
@@ -139,8 +161,11 @@ class Rally final : public Play {
   }
 
  private:
-  std::string type_, state_, who_;
-  bool routed_ = false, le_ = false, oneLevel_ = false;
+  RallyUnitType type_;
+  RallyUnitState state_;
+  bool routed_;
+  std::string who_;
+  bool le_ = false, oneLevel_ = false;
   int cohesion_ = 0;
   std::vector<DrmStep> steps_;
   std::vector<PrintedBand> bands_;
@@ -148,33 +173,48 @@ class Rally final : public Play {
 
 // ---- leave-square --------------------------------------------------------------------------------
 
+// The square's state as a row of the Combat Results Matrix (crm.h's State, which has rows the schema
+// does not offer).
+State matrixState(LeaveSquareUnitState s) {
+  switch (s) {
+    case LeaveSquareUnitState::Normal: return State::normal;
+    case LeaveSquareUnitState::D_1: return State::d1;
+    case LeaveSquareUnitState::D_2: return State::d2;
+  }
+  return State::normal;
+}
+
 class LeaveSquare final : public Play {
  public:
-  LeaveSquare(const Ruleset& rs, const Json& in, const Json& options) {
-    const Json& unit = in.at("unit");
-    state_ = unit.at("state").get<std::string>();
-    cohesion_ = unit.at("cohesion").get<int>();
-    if (in.at("inEnemyZoc").get<bool>()) steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.inEnemyZoc});
-    if (state_ == "D-1" || state_ == "D-2") {
+  LeaveSquare(const Ruleset& rs, const Json& in, const Json& options)
+      : LeaveSquare(rs, typed<inputs::LeaveSquareInputs>(in), options) {}
+
+ private:
+  LeaveSquare(const Ruleset& rs, const inputs::LeaveSquareInputs& in, const Json& options)
+      : state_(in.unit.state), cohesion_(in.unit.cohesion) {
+    if (in.inEnemyZoc) steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.inEnemyZoc});
+    if (state_ != LeaveSquareUnitState::Normal) {
       // W-23: the printed pair (D-2 +1, D-1 +2) looks transposed; W23_swap exchanges them.
       std::string ruling;
-      const EntryId printed = state_ == "D-1" ? tables::leavingSquareModifiers.unitD1 : tables::leavingSquareModifiers.unitD2;
+      const EntryId printed = state_ == LeaveSquareUnitState::D_1 ? tables::leavingSquareModifiers.unitD1
+                                                                  : tables::leavingSquareModifiers.unitD2;
       const int v = patchedEntryValue(rs, options, printed, {}, ruling);
       steps_.push_back({DrmStep::add, ruling.empty() ? "Leaving Square" : ruling,
                         rs.entryAt(printed).at("label").get<std::string>(), v});
       if (ruling.empty()) steps_.push_back({DrmStep::ruling, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2", 0});
     }
-    if (in.at("stackedWithLeader").get<bool>())
+    if (in.stackedWithLeader)
       steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.stackedWithLeader});
-    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.at("extraDrm").get<int>()});
+    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
     for (const auto& b : readBands(rs.table(tables::leavingSquare), options))
       (b.printed->at("passed").get<bool>() ? passBand_ : failBand_) = b.printed;
     unit_.setWho("the square");
     unit_.type = Arm::infantry;  // only infantry forms square (note E)
-    unit_.state = readEnum<State>(unit.at("state"), kStateNames);
+    unit_.state = matrixState(state_);
     unit_.cohesion = cohesion_;
   }
 
+ public:
   void play(Context& ctx, JsonWriter* out) const override {
     Modifiers drm(ctx, StepKind::drm, "leaving square");
     const int modifier = playDrm(ctx, drm, steps_);
@@ -185,7 +225,7 @@ class LeaveSquare final : public Play {
     if (!passed) {
       // "Become Disordered": read as a D result on the Combat Results Matrix (Normal -> D-1, D-1 -> D-2,
       // D-2 -> Unit Routs); otherwise the D-1/D-2 DRMs above could never change anything.
-      if (state_ == "D-2")
+      if (state_ == LeaveSquareUnitState::D_2)
         GS_RULING(ctx, "W-39", "Become Disordered on a D-2 unit: the d/D column of the Combat Results Matrix (it routs)");
       else
         GS_NOTE(ctx, "Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
@@ -196,17 +236,19 @@ class LeaveSquare final : public Play {
     ctx.tally("newState", newState);
     if (!out) return;
     JsonWriter& w = *out;
+    const char* oldState = enumName(state_, inputs::kLeaveSquareUnitStateNames);
     w.object().field("drm", modifier).field("cohesion", cohesion_).field("passed", passed).field("text", band.at("text"))
-        .field("leftSquare", true).field("oldState", state_).field("newState", newState).field("routRetreat", u.routRetreat)
+        .field("leftSquare", true).field("oldState", oldState).field("newState", newState).field("routRetreat", u.routRetreat)
         .key("events");
     writeEvents(w, u.events);
-    w.field("summary", band.at("text").get<std::string>() + (passed ? "" : " (" + state_ + " -> " + newState + ")"))
+    w.field("summary",
+            band.at("text").get<std::string>() + (passed ? "" : " (" + std::string(oldState) + " -> " + newState + ")"))
         .endObject();
   }
 
  private:
-  std::string state_;
-  int cohesion_ = 0;
+  LeaveSquareUnitState state_;
+  int cohesion_;
   std::vector<DrmStep> steps_;
   const Json* passBand_ = nullptr;
   const Json* failBand_ = nullptr;
