@@ -12,10 +12,19 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "core/ruleset.h"
+#include "black_powder_inputs.h"
 #include "black_powder_tables.h"
 
 namespace grapeshot::black_powder {
 namespace tables = ::grapeshot::tables::black_powder;  // the ids of tables.json (generated)
+// The inputs as ruleset.json's schemas declare them (generated): each procedure's Inputs, the
+// Options, and their enums. Test is break-test's list, A-E; fire's and shock's are parts of it.
+namespace inputs = ::grapeshot::inputs::black_powder;
+using inputs::Arm;
+using inputs::kArmNames;
+using inputs::kTestNames;
+using inputs::RoomToRetire;
+using inputs::Test;
 namespace {
 
 const char* const kOccasions = tables::breakTestOccasions.id;
@@ -37,35 +46,34 @@ struct Melee {
   bool enemyCavalry = false;
 };
 
-Melee readMelee(const Json& in, const std::string& test, bool shooting, std::vector<Told>& told) {
+Melee readMelee(const inputs::BreakTestMelee& melee, Test test, bool shooting, std::vector<Told>& told) {
   Melee m;
-  const auto it = in.find("melee");
-  if (it == in.end()) return m;  // `fire`: no hand-to-hand inputs at all
-  const Json& melee = *it;
-  const bool hasOwn = melee.contains("ownTotal"), hasEnemy = melee.contains("enemyTotal");
-  m.enemyCavalry = melee.at("enemyCavalry").get<bool>();
+  const bool hasOwn = melee.ownTotal.has_value(), hasEnemy = melee.enemyTotal.has_value();
+  m.enemyCavalry = melee.enemyCavalry;
   if (shooting && (hasOwn || hasEnemy || m.enemyCavalry))
     throw RequestError(code::kConflictingFields,
-                       "test " + test + " is a shooting test: hand-to-hand combat inputs do not apply", "/melee");
+                       std::string("test ") + enumName(test, kTestNames) +
+                           " is a shooting test: hand-to-hand combat inputs do not apply",
+                       "/melee");
   if (hasOwn != hasEnemy)
     throw RequestError(code::kMissingField, "give both combat results to compare them, or neither",
                        hasOwn ? "/melee/enemyTotal" : "/melee/ownTotal");
   m.totals = hasOwn;
   if (m.totals) {
-    m.own = melee.at("ownTotal").get<int>();
-    m.enemy = melee.at("enemyTotal").get<int>();
+    m.own = *melee.ownTotal;
+    m.enemy = *melee.enemyTotal;
   }
-  if (test == "C") {
+  if (test == Test::C) {
     if (m.totals && m.own >= m.enemy)
       throw RequestError(code::kConflictingFields,
                          "test C is taken by the loser of the melee, but the combat results say it did not lose",
                          "/melee/ownTotal");
     m.lost = true;
-  } else if (test == "D") {
+  } else if (test == Test::D) {
     if (m.totals && m.own != m.enemy)
       throw RequestError(code::kConflictingFields, "test D follows a drawn melee, but the combat results differ",
                          "/melee/ownTotal");
-  } else if (test == "E") {
+  } else if (test == Test::E) {
     // B-17: a supporting unit shares its side's melee; it "lost the melee" only when the totals show it.
     m.lost = m.totals && m.own < m.enemy;
     if (!m.totals)
@@ -81,8 +89,17 @@ struct Applicable {
   int times;
 };
 
+// Whether the option a group's stackWhen names has the value that stacks the group. tables.json names
+// it; B03_stack_margins is the only option a group stacks by.
+bool stacks(const inputs::Options& options, const Json& stackWhen) {
+  const std::string& option = stackWhen.at("option").get_ref<const std::string&>();
+  if (option != "B03_stack_margins")
+    throw std::logic_error("black-powder: no exclusive group stacks by option " + option);
+  return options.B03_stack_margins == stackWhen.at("equals").get<bool>();
+}
+
 // Keeps the worst member of each exclusive group (B-03) unless the group's stackWhen option is on.
-std::vector<Applicable> resolveGroups(const Ruleset& rs, const Json& options, std::vector<Applicable> terms,
+std::vector<Applicable> resolveGroups(const Ruleset& rs, const inputs::Options& options, std::vector<Applicable> terms,
                                       std::vector<Told>& told) {
   const Json& table = rs.table(kModifiers);
   const auto groupOf = [&](const std::string& id) { return rs.entryAt(kModifiers, id).value("exclusiveGroup", ""); };
@@ -93,8 +110,7 @@ std::vector<Applicable> resolveGroups(const Ruleset& rs, const Json& options, st
       if (groupOf(t.id) == group) members.push_back(t);
     if (members.size() < 2) continue;
     const std::string ref = rule.at("ruling").get<std::string>();
-    if (rule.contains("stackWhen") &&
-        options.at(rule.at("stackWhen").at("option").get<std::string>()) == rule.at("stackWhen").at("equals")) {
+    if (rule.contains("stackWhen") && stacks(options, rule.at("stackWhen"))) {
       told.push_back({true, ref, "the melee-margin modifiers are added together (option " +
                                      rule.at("stackWhen").at("option").get<std::string>() + ")"});
       continue;
@@ -123,11 +139,12 @@ struct ResultRow {
   std::optional<Told> ruling;
 };
 
-std::vector<ResultRow> resultRows(const Ruleset& rs, const std::string& combatType, const std::string& arm,
-                                  const std::string& test) {
+std::vector<ResultRow> resultRows(const Ruleset& rs, const std::string& combatType, Arm arm, Test test) {
   const Json& table = rs.table(kResults);
   const auto& columns = table.at("columns");
-  const auto col = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), arm) - columns.begin());
+  const char* const column = enumName(arm, kArmNames);
+  const auto col = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), column) - columns.begin());
+  const char* const letter = enumName(test, kTestNames);
   std::vector<ResultRow> rows;
   for (const auto& row : table.at("rows")) {
     if (row.at("combatType") != combatType) continue;
@@ -139,9 +156,10 @@ std::vector<ResultRow> resultRows(const Ruleset& rs, const std::string& combatTy
     bool replaced = false;
     if (cell.contains("exceptions"))
       for (const auto& ex : cell.at("exceptions"))
-        if (!replaced && ex.at("when").at("test") == test) {
+        if (!replaced && ex.at("when").at("test") == letter) {
           out.ruling = Told{true, ex.at("ruling").get<std::string>(),
-                            "cavalry testing for supporting broken friends (test " + test + ") holds as infantry does"};
+                            std::string("cavalry testing for supporting broken friends (test ") + letter +
+                                ") holds as infantry does"};
           out.cell = &ex;
           replaced = true;
         }
@@ -168,44 +186,45 @@ void tell(Context& ctx, const Told& t) {
 
 // Break tests A-E: one class for three procedures, `break-test` (any test), `fire` (A/B) and `shock`
 // (C/D/E), whose schemas offer only the tests that read the Shooting or the Hand-to-Hand rows.
-class BreakTest final : public Play {
+class BreakTest : public Play {
  public:
-  BreakTest(const Ruleset& rs, const Json& in, const Json& options) : test_(in.at("test").get<std::string>()) {
+  using Inputs = inputs::BreakTestInputs;
+  using Options = inputs::Options;
+  BreakTest(const Ruleset& rs, const Inputs& in, const Options& options) : test_(in.test) {
     // "shooting" or "handToHand" for test A-E (B-04), as tabulated with the printed test list.
     for (const auto& row : rs.table(kOccasions).at("rows"))
-      if (row.at("id") == test_) combatType_ = row.at("combatType").get<std::string>();
-    if (combatType_.empty()) throw std::logic_error("black-powder: no break test " + test_);
+      if (row.at("id") == letter()) combatType_ = row.at("combatType").get<std::string>();
+    if (combatType_.empty()) throw std::logic_error(std::string("black-powder: no break test ") + letter());
     shooting_ = combatType_ == "shooting";
-    const Json& unit = in.at("unit");
-    arm_ = unit.at("arm").get<std::string>();
-    if (unit.value("skirmishing", false) && arm_ != "infantry")
+    arm_ = in.unit.arm;
+    if (in.unit.skirmishing && arm_ != Arm::infantry)
       throw RequestError(code::kConflictingFields, "only infantry skirmishes", "/unit/skirmishing");
-    stamina_ = unit.at("stamina").get<int>();
-    casualties_ = unit.at("casualties").get<int>();
-    disordered_ = unit.at("disordered").get<bool>();
+    stamina_ = in.unit.stamina;
+    casualties_ = in.unit.casualties;
+    disordered_ = in.unit.disordered;
     const int excess = std::max(0, casualties_ - stamina_);
-    if (test_ == "A" && excess == 0)
+    if (test_ == Test::A && excess == 0)
       told_.push_back({false, "B-06", "test A is taken for excess hits from shooting; this unit has no casualties above its stamina"});
-    const Melee melee = readMelee(in, test_, shooting_, told_);
-    terms_ = breakTestTerms(rs, options, in, unit, melee, excess);
-    extraDrm_ = in.at("extraDrm").get<int>();
-    room_ = in.at("roomToRetire").get<std::string>();
+    const Melee melee = readMelee(in.melee, test_, shooting_, told_);
+    terms_ = breakTestTerms(rs, options, in, melee, excess);
+    extraDrm_ = in.extraDrm;
+    room_ = in.roomToRetire;
     rows_ = resultRows(rs, combatType_, arm_, test_);
   }
 
-  void play(Context& ctx, JsonWriter* out) const override {
+  void play(Context& ctx, JsonWriter* out) const final {
     GS_TRACE(ctx, StepKind::combatType, {{"value", combatType_},
-                   {"reason", "test " + test_ + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows"},
+                   {"reason", std::string("test ") + letter() + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows"},
                    {"ref", "B-04"}});
     for (const Told& t : told_) tell(ctx, t);
-    Modifiers m(ctx, StepKind::drm, ctx.tracing() ? "break test " + test_ : std::string());
+    Modifiers m(ctx, StepKind::drm, ctx.tracing() ? std::string("break test ") + letter() : std::string());
     for (const auto& t : terms_) m.entry(kModifiers, t.id, t.times, t.ruling);
     m.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
     const int drm = m.total();
 
     // B-01: 2D6, each die reported.
-    const int d1 = ctx.roll(kD6, "break test " + test_ + ", first die");
-    const int d2 = ctx.roll(kD6, "break test " + test_ + ", second die");
+    const int d1 = ctx.roll(kD6, std::string("break test ") + letter() + ", first die");
+    const int d2 = ctx.roll(kD6, std::string("break test ") + letter() + ", second die");
     const int modified = d1 + d2 + drm;
     GS_TRACE(ctx, StepKind::modifiedRoll, {{"value", modified},
                    {"reason", std::to_string(d1) + " + " + std::to_string(d2) + (drm < 0 ? " - " : " + ") +
@@ -224,11 +243,11 @@ class BreakTest final : public Play {
     int moves = 0;
     const char* what;
     if (row->retire) {
-      if (room_ == "none") {
+      if (room_ == RoomToRetire::none) {
         removed = true;
         what = "cannot retire to a tenable position: breaks and is removed from the field";
         GS_NOTE(ctx, "unable to comply with two moves to its rear: the unit breaks", "B-09");
-      } else if (room_ == "twoMoves") {
+      } else if (room_ == RoomToRetire::twoMoves) {
         moves = 2;
         disordered = true;
         what = "retires two moves to its rear to a tenable position and is disordered";
@@ -257,14 +276,15 @@ class BreakTest final : public Play {
     if (!out) return;
 
     JsonWriter& w = *out;
-    w.object().field("test", test_).field("combatType", combatType_).key("dice").array().value(d1).value(d2).endArray()
+    w.object().field("test", letter()).field("combatType", combatType_).key("dice").array().value(d1).value(d2).endArray()
         .field("drm", drm).field("modifiedRoll", modified).field("row", row->rowLabel).field("outcome", cell.at("code"))
         .field("heading", cell.at("heading")).field("text", cell.at("plain")).field("final", final);
-    w.key("unit").object().field("arm", arm_).field("removed", removed).field("moves", moves).field("disordered", disordered);
+    const char* const arm = enumName(arm_, kArmNames);
+    w.key("unit").object().field("arm", arm).field("removed", removed).field("moves", moves).field("disordered", disordered);
     if (!removed) w.field("casualties", left).field("shaken", left >= stamina_);
     w.endObject();
-    const std::string armLabel = std::string(1, static_cast<char>(std::toupper(arm_[0]))) + arm_.substr(1);
-    w.field("summary", "Test " + test_ + " (" + (shooting_ ? "shooting" : "hand-to-hand") + "), " + armLabel + ": " +
+    const std::string armLabel = std::string(1, static_cast<char>(std::toupper(arm[0]))) + (arm + 1);
+    w.field("summary", std::string("Test ") + letter() + " (" + (shooting_ ? "shooting" : "hand-to-hand") + "), " + armLabel + ": " +
                            std::to_string(d1) + "+" + std::to_string(d2) + (drm < 0 ? "" : "+") + std::to_string(drm) +
                            " = " + std::to_string(modified) +
                            (row->rowLabel == std::to_string(modified) ? "" : " (" + row->rowLabel + ")") + " -> " + what +
@@ -281,8 +301,8 @@ class BreakTest final : public Play {
 
   // The modifiers that apply (B-02…B-07), exclusive groups resolved (B-03), in printed order; what
   // decided them is told before they are added.
-  std::vector<Term> breakTestTerms(const Ruleset& rs, const Json& options, const Json& in, const Json& unit,
-                                   const Melee& melee, int excess) {
+  std::vector<Term> breakTestTerms(const Ruleset& rs, const Options& options, const Inputs& in, const Melee& melee,
+                                   int excess) {
     std::vector<Applicable> terms;
     if (excess > 0) terms.push_back({"perExcessCasualty", excess});
     if (disordered_) terms.push_back({"disordered", 1});
@@ -299,9 +319,9 @@ class BreakTest final : public Play {
         told_.push_back({false, "B-05", "no combat results given: the double/treble margin is not assessed"});
       }
       if (melee.enemyCavalry) {
-        if (arm_ == "infantry") {
+        if (arm_ == Arm::infantry) {
           terms.push_back({"infantryLostMeleeVsCavalry", 1});
-          if (unit.at("skirmishing").get<bool>()) terms.push_back({"skirmishingInfantryLostMeleeVsCavalry", 1});
+          if (in.unit.skirmishing) terms.push_back({"skirmishingInfantryLostMeleeVsCavalry", 1});
         } else {
           told_.push_back({false, "B-03", "lost against cavalry: the modifier is for infantry only"});
         }
@@ -309,12 +329,13 @@ class BreakTest final : public Play {
     } else if (melee.enemyCavalry) {
       told_.push_back({false, "B-03", "against cavalry, but the melee was not lost: no modifier"});
     }
-    if (in.value("artilleryCasualties", false)) {
+    if (in.artilleryCasualties) {
       if (shooting_) terms.push_back({"artilleryCasualties", 1});
-      else told_.push_back({true, "B-07", "casualties from artillery count for tests A or B only: no modifier under test " + test_});
+      else told_.push_back({true, "B-07", std::string("casualties from artillery count for tests A or B only: "
+                                                      "no modifier under test ") + letter()});
     }
-    if (in.at("enemyOnFlank").get<bool>()) terms.push_back({"enemyInContactWithFlank", 1});
-    if (in.at("enemyOnRear").get<bool>()) terms.push_back({"enemyInContactWithRear", 1});
+    if (in.enemyOnFlank) terms.push_back({"enemyInContactWithFlank", 1});
+    if (in.enemyOnRear) terms.push_back({"enemyInContactWithRear", 1});
 
     terms = resolveGroups(rs, options, std::move(terms), told_);
     std::vector<Term> out;
@@ -324,7 +345,13 @@ class BreakTest final : public Play {
     return out;
   }
 
-  std::string test_, combatType_, arm_, room_;
+  // The test's letter, as the tables and the texts name it.
+  const char* letter() const { return enumName(test_, kTestNames); }
+
+  Test test_;
+  Arm arm_;
+  RoomToRetire room_;
+  std::string combatType_;
   bool shooting_ = false, disordered_ = false;
   int stamina_ = 0, casualties_ = 0, extraDrm_ = 0;
   std::vector<Told> told_;
@@ -332,9 +359,56 @@ class BreakTest final : public Play {
   std::vector<ResultRow> rows_;
 };
 
+// `fire` and `shock` ask only what their tests read: their inputs become break-test's, what they do not
+// ask at its defaults (no melee under fire, no artillery casualties or skirmishing under shock).
+template <typename In>
+BreakTest::Inputs sharedInputs(const In& in) {
+  BreakTest::Inputs out;
+  out.unit.arm = in.unit.arm;
+  out.unit.stamina = in.unit.stamina;
+  out.unit.casualties = in.unit.casualties;
+  out.unit.disordered = in.unit.disordered;
+  out.enemyOnFlank = in.enemyOnFlank;
+  out.enemyOnRear = in.enemyOnRear;
+  out.roomToRetire = in.roomToRetire;
+  out.extraDrm = in.extraDrm;
+  return out;
+}
+
+BreakTest::Inputs breakTestInputs(const inputs::FireInputs& in) {
+  BreakTest::Inputs out = sharedInputs(in);
+  switch (in.test) {
+    case inputs::FireTest::A: out.test = Test::A; break;
+    case inputs::FireTest::B: out.test = Test::B; break;
+  }
+  out.artilleryCasualties = in.artilleryCasualties;
+  return out;
+}
+
+BreakTest::Inputs breakTestInputs(const inputs::ShockInputs& in) {
+  BreakTest::Inputs out = sharedInputs(in);
+  switch (in.test) {
+    case inputs::ShockTest::C: out.test = Test::C; break;
+    case inputs::ShockTest::D: out.test = Test::D; break;
+    case inputs::ShockTest::E: out.test = Test::E; break;
+  }
+  out.unit.skirmishing = in.unit.skirmishing;
+  out.melee = in.melee;
+  return out;
+}
+
+template <typename In>  // inputs::FireInputs or inputs::ShockInputs
+class BreakTestOf final : public BreakTest {
+ public:
+  using Inputs = In;
+  BreakTestOf(const Ruleset& rs, const In& in, const Options& options) : BreakTest(rs, breakTestInputs(in), options) {}
+};
+using Fire = BreakTestOf<inputs::FireInputs>;
+using Shock = BreakTestOf<inputs::ShockInputs>;
+
 }  // namespace
 }  // namespace grapeshot::black_powder
 
 GRAPESHOT_PROCEDURES(black_powder, {"break-test", grapeshot::bindTyped<grapeshot::black_powder::BreakTest>},
-                     {"fire", grapeshot::bindTyped<grapeshot::black_powder::BreakTest>},
-                     {"shock", grapeshot::bindTyped<grapeshot::black_powder::BreakTest>});
+                     {"fire", grapeshot::bindTyped<grapeshot::black_powder::Fire>},
+                     {"shock", grapeshot::bindTyped<grapeshot::black_powder::Shock>});
