@@ -8,10 +8,15 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "core/ruleset.h"
+#include "black_powder_inputs.h"
 #include "black_powder_tables.h"
 
 namespace grapeshot::black_powder {
 namespace tables = ::grapeshot::tables::black_powder;  // the ids of tables.json (generated)
+namespace inputs = ::grapeshot::inputs::black_powder;  // the schemas' inputs and enums (generated)
+using inputs::kStateNames;
+using inputs::Quality;
+using inputs::State;
 namespace {
 
 const char* const kPoints = tables::brigadeMoralePoints.id;
@@ -33,32 +38,37 @@ struct UnitPoints {
   int stamina = 0;
   int value = 0;    // stamina, +1 better, -1 poorer
   int counted = 0;  // in half-points: all, half when shaken, none when lost
-  std::string quality, state;
+  Quality quality = Quality::standard;
+  State state = State::fresh;
 };
 
 class BrigadeMorale final : public Play {
  public:
-  BrigadeMorale(const Ruleset& rs, const Json& in, const Json& options) {
+  using Inputs = inputs::BrigadeMoraleInputs;
+  using Options = inputs::Options;
+  BrigadeMorale(const Ruleset& rs, const Inputs& in, const Options& options) {
     const Json& table = rs.table(kPoints);
     const Json& half = rs.entryAt(tables::brigadeMoralePoints.shaken);
-    const Json& units = in.at("units");
-    started_ = static_cast<int>(units.size());
-    for (const auto& u : units) {
+    started_ = static_cast<int>(in.units.size());
+    for (const auto& u : in.units) {
       UnitPoints p;
-      p.stamina = u.at("stamina").get<int>();
+      p.stamina = u.stamina;
       p.value = p.stamina;
-      p.quality = u.at("quality").get<std::string>();
+      p.quality = u.quality;
       // "Better units add 1 and poorer units deduct 1"
-      if (p.quality != "standard") p.value += rs.entryAt(kPoints, p.quality).at("value").get<int>();
-      p.state = u.at("state").get<std::string>();
+      if (p.quality != Quality::standard)
+        p.value += rs.entryAt(p.quality == Quality::better ? tables::brigadeMoralePoints.better
+                                                           : tables::brigadeMoralePoints.poorer)
+                       .at("value").get<int>();
+      p.state = u.state;
       // B-11: a shaken unit counts its points x num/den (half), a lost one nothing.
-      p.counted = p.state == "lost"     ? 0
-                  : p.state == "shaken" ? 2 * p.value * half.at("num").get<int>() / half.at("den").get<int>()
-                                        : 2 * p.value;
+      p.counted = p.state == State::lost     ? 0
+                  : p.state == State::shaken ? 2 * p.value * half.at("num").get<int>() / half.at("den").get<int>()
+                                             : 2 * p.value;
       startHalves_ += 2 * p.value;
       nowHalves_ += p.counted;
-      lost_ += p.state == "lost";
-      shaken_ += p.state == "shaken";
+      lost_ += p.state == State::lost;
+      shaken_ += p.state == State::shaken;
       units_.push_back(std::move(p));
     }
     left_ = started_ - lost_;
@@ -72,10 +82,10 @@ class BrigadeMorale final : public Play {
     // Test when at half strength or below in points (B-11: exact halves, <= num/den of the start).
     const Json& when = table.at("testWhen");
     test_ = nowHalves_ * when.at("den").get<int>() <= startHalves_ * when.at("num").get<int>();
-    extraDrm_ = in.at("extraDrm").get<int>();
-    rating_ = in.at("commandRating").get<int>();
+    extraDrm_ = in.extraDrm;
+    rating_ = in.commandRating;
     bands_ = readBands(rs.table(kResults));
-    perPoint_ = options.at("B13_distance_per_point").get<double>();
+    perPoint_ = options.B13_distance_per_point;
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
@@ -84,16 +94,16 @@ class BrigadeMorale final : public Play {
         const UnitPoints& u = units_[i];
         ctx.trace(StepKind::points, {{"for", "unit " + std::to_string(i + 1)}, {"value", points(u.counted)},
                        {"reason", "stamina " + std::to_string(u.stamina) +
-                                      (u.quality == "better" ? " +1 better" : u.quality == "poorer" ? " -1 poorer" : "") +
-                                      ", " + u.state},
-                       {"ref", u.state == "fresh" ? "Brigade Morale Points" : "B-11"}});
+                                      (u.quality == Quality::better ? " +1 better" : u.quality == Quality::poorer ? " -1 poorer" : "") +
+                                      ", " + enumName(u.state, kStateNames)},
+                       {"ref", u.state == State::fresh ? "Brigade Morale Points" : "B-11"}});
       }
     // The result is written as the test goes: the points first, then what each step decides.
     if (out) {
       out->object().field("startingPoints", points(startHalves_)).field("points", points(nowHalves_))
           .field("unitsStarted", started_).field("unitsLeft", left_).field("unitsLost", lost_).key("units").array();
       for (const UnitPoints& u : units_)
-        out->object().field("points", u.value).field("counts", points(u.counted)).field("state", u.state).endObject();
+        out->object().field("points", u.value).field("counts", points(u.counted)).field("state", enumName(u.state, kStateNames)).endObject();
       out->endArray();
     }
     const auto finish = [&](const char* final, const std::string& summary) {
