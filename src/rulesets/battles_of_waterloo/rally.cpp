@@ -16,15 +16,7 @@ namespace {
 
 // Rally's and leave-square's bands and modifiers are the data's with the patches the options switch on
 // (W02_rally_le, W23_swap), which readBands and patchedEntryValue find by name in the validated
-// options. So these two are bound with the validated JSON, not as typed procedures, and read their
-// inputs and options into the generated structs at bind, here.
-template <typename T>
-T typed(const Json& validated) {
-  T out;
-  read(validated, out);
-  return out;
-}
-
+// options: bindTyped gives these two the options' JSON beside the generated structs.
 using inputs::LeaveSquareUnitState;  // Normal, D-1, D-2
 using inputs::RallyUnitState;        // Routed, D-1, D-2: a Normal unit has nothing to rally
 using inputs::RallyUnitType;         // infantry, cavalry, artillery
@@ -53,11 +45,9 @@ int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
 
 class Rally final : public Play {
  public:
-  Rally(const Ruleset& rs, const Json& in, const Json& options)
-      : Rally(rs, typed<inputs::RallyInputs>(in), typed<inputs::Options>(options), options) {}
-
- private:
-  Rally(const Ruleset& rs, const inputs::RallyInputs& in, const inputs::Options& rulings, const Json& options)
+  using Inputs = inputs::RallyInputs;
+  using Options = inputs::Options;
+  Rally(const Ruleset& rs, const Inputs& in, const Options& rulings, const Json& options)
       : type_(in.unit.type), state_(in.unit.state), routed_(state_ == RallyUnitState::Routed) {
     const inputs::RallyUnit& unit = in.unit;
     const bool infantry = type_ == RallyUnitType::infantry;
@@ -95,7 +85,6 @@ class Rally final : public Play {
     }
   }
 
- public:
   void play(Context& ctx, JsonWriter* out) const override {
     Modifiers drm(ctx, StepKind::drm, ctx.tracing() ? "rally of " + who_ : std::string());
     const int modifier = playDrm(ctx, drm, steps_);
@@ -186,11 +175,9 @@ State matrixState(LeaveSquareUnitState s) {
 
 class LeaveSquare final : public Play {
  public:
-  LeaveSquare(const Ruleset& rs, const Json& in, const Json& options)
-      : LeaveSquare(rs, typed<inputs::LeaveSquareInputs>(in), options) {}
-
- private:
-  LeaveSquare(const Ruleset& rs, const inputs::LeaveSquareInputs& in, const Json& options)
+  using Inputs = inputs::LeaveSquareInputs;
+  using Options = inputs::Options;
+  LeaveSquare(const Ruleset& rs, const Inputs& in, const Options&, const Json& options)
       : state_(in.unit.state), cohesion_(in.unit.cohesion) {
     if (in.inEnemyZoc) steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.inEnemyZoc});
     if (state_ != LeaveSquareUnitState::Normal) {
@@ -214,7 +201,6 @@ class LeaveSquare final : public Play {
     unit_.cohesion = cohesion_;
   }
 
- public:
   void play(Context& ctx, JsonWriter* out) const override {
     Modifiers drm(ctx, StepKind::drm, "leaving square");
     const int modifier = playDrm(ctx, drm, steps_);

@@ -248,25 +248,13 @@ void tallyHeadline(Context& ctx, const Side& att, const Side& def) {
   ctx.tally("defenderRetreats", retreating(def));
 }
 
-// A struct of the generated inputs (scripts/gen-inputs.mjs), read from the validated request.
-template <typename T>
-T generated(const Json& validated) {
-  T out;
-  read(validated, out);
-  return out;
-}
-
 // Read and checked once per request; `play` is the procedure of the chart, once per dice sequence.
 class Shock final : public Play {
  public:
-  // Bound from the validated JSON, read at once into the generated structs: the elite DRM's W-22 patch
-  // (tables.json) is found in the options' JSON (patchedEntryValue), which bindTyped does not pass to a
-  // procedure it gives the structs.
-  Shock(const Ruleset& rs, const Json& in, const Json& options)
-      : Shock(rs, generated<inputs::ShockInputs>(in), generated<inputs::Options>(options), options) {}
-
- private:
-  Shock(const Ruleset& rs, const inputs::ShockInputs& in, const inputs::Options& options, const Json& patches)
+  using Inputs = inputs::ShockInputs;
+  using Options = inputs::Options;
+  // `patches`: the validated options, in which patchedEntryValue finds the elite DRM's W-22 patch.
+  Shock(const Ruleset& rs, const Inputs& in, const Options& options, const Json& patches)
       : table_(*rs.grid(tables::shock)), ratios_(rs.table(tables::shock).at("ratios")) {
     const inputs::ShockAttacker& attacker = in.attacker;
     const inputs::ShockDefender& defender = in.defender;
@@ -332,7 +320,6 @@ class Shock final : public Play {
     extraDrm_ = in.extraDrm;
   }
 
- public:
   void play(Context& ctx, JsonWriter* out) const override {
     Side att = att_, def = def_;  // the units' states change as the result is applied
     const Position& pos = position_;

@@ -89,17 +89,9 @@ struct Applicable {
   int times;
 };
 
-// Whether the option a group's stackWhen names has the value that stacks the group. tables.json names
-// it; B03_stack_margins is the only option a group stacks by.
-bool stacks(const inputs::Options& options, const Json& stackWhen) {
-  const std::string& option = stackWhen.at("option").get_ref<const std::string&>();
-  if (option != "B03_stack_margins")
-    throw std::logic_error("black-powder: no exclusive group stacks by option " + option);
-  return options.B03_stack_margins == stackWhen.at("equals").get<bool>();
-}
-
 // Keeps the worst member of each exclusive group (B-03) unless the group's stackWhen option is on.
-std::vector<Applicable> resolveGroups(const Ruleset& rs, const inputs::Options& options, std::vector<Applicable> terms,
+// `options`: the validated options, by id, as tables.json names the one a group stacks by (stackWhen).
+std::vector<Applicable> resolveGroups(const Ruleset& rs, const Json& options, std::vector<Applicable> terms,
                                       std::vector<Told>& told) {
   const Json& table = rs.table(kModifiers);
   const auto groupOf = [&](const std::string& id) { return rs.entryAt(kModifiers, id).value("exclusiveGroup", ""); };
@@ -110,7 +102,8 @@ std::vector<Applicable> resolveGroups(const Ruleset& rs, const inputs::Options& 
       if (groupOf(t.id) == group) members.push_back(t);
     if (members.size() < 2) continue;
     const std::string ref = rule.at("ruling").get<std::string>();
-    if (rule.contains("stackWhen") && stacks(options, rule.at("stackWhen"))) {
+    if (rule.contains("stackWhen") &&
+        options.at(rule.at("stackWhen").at("option").get<std::string>()) == rule.at("stackWhen").at("equals")) {
       told.push_back({true, ref, "the melee-margin modifiers are added together (option " +
                                      rule.at("stackWhen").at("option").get<std::string>() + ")"});
       continue;
@@ -190,7 +183,8 @@ class BreakTest : public Play {
  public:
   using Inputs = inputs::BreakTestInputs;
   using Options = inputs::Options;
-  BreakTest(const Ruleset& rs, const Inputs& in, const Options& options) : test_(in.test) {
+  // `options`: the validated options, which the exclusive groups of tables.json name by id (B-03).
+  BreakTest(const Ruleset& rs, const Inputs& in, const Options&, const Json& options) : test_(in.test) {
     // "shooting" or "handToHand" for test A-E (B-04), as tabulated with the printed test list.
     for (const auto& row : rs.table(kOccasions).at("rows"))
       if (row.at("id") == letter()) combatType_ = row.at("combatType").get<std::string>();
@@ -301,7 +295,7 @@ class BreakTest : public Play {
 
   // The modifiers that apply (B-02…B-07), exclusive groups resolved (B-03), in printed order; what
   // decided them is told before they are added.
-  std::vector<Term> breakTestTerms(const Ruleset& rs, const Options& options, const Inputs& in, const Melee& melee,
+  std::vector<Term> breakTestTerms(const Ruleset& rs, const Json& options, const Inputs& in, const Melee& melee,
                                    int excess) {
     std::vector<Applicable> terms;
     if (excess > 0) terms.push_back({"perExcessCasualty", excess});
@@ -401,7 +395,8 @@ template <typename In>  // inputs::FireInputs or inputs::ShockInputs
 class BreakTestOf final : public BreakTest {
  public:
   using Inputs = In;
-  BreakTestOf(const Ruleset& rs, const In& in, const Options& options) : BreakTest(rs, breakTestInputs(in), options) {}
+  BreakTestOf(const Ruleset& rs, const In& in, const Options& rulings, const Json& options)
+      : BreakTest(rs, breakTestInputs(in), rulings, options) {}
 };
 using Fire = BreakTestOf<inputs::FireInputs>;
 using Shock = BreakTestOf<inputs::ShockInputs>;

@@ -125,17 +125,14 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
     GS_RULING(ctx, "G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
 }
 
-CheckRule::CheckRule(const Ruleset& rs, const inputs::Options& options) {
+CheckRule::CheckRule(const Ruleset& rs, const Json& options) {
   const Json& t = rs.table(tables::moraleCheck);
   for (const auto& b : readBands(t)) bands_.push_back({b, b.printed->at("code") == "pass"});
   threshold_ = t.at("threshold").get<int>();
   // G-01 option: the natural-roll patch of the bands (natural 6 passes, natural 1 fails), if on;
-  // the first patch in force decides a natural roll. A patch names its option by id; G01_nat is the
-  // only one the Morale Check's patches name.
+  // the first patch in force decides a natural roll. A patch names its option by id.
   for (const auto& p : t.at("patches")) {
-    if (p.at("option") != "G01_nat")
-      throw std::logic_error("grande-tactique: a moraleCheck patch names option " + p.at("option").dump());
-    if (Json(options.G01_nat) != p.at("equals")) continue;
+    if (options.at(p.at("option").get<std::string>()) != p.at("equals")) continue;
     for (const auto& [natural, code] : p.at("natural").items()) {
       const int n = std::stoi(natural);
       if (n >= 1 && n <= 6 && natural_[n] == 0) natural_[n] = code == "pass" ? 1 : -1;
@@ -333,8 +330,8 @@ class Morale final : public Play {
  public:
   using Inputs = inputs::MoraleInputs;
   using Options = inputs::Options;
-  Morale(const Ruleset& rs, const Inputs& in, const Options& options)
-      : occasion_(rs, in.occasion, options), rule_(rs, options), unit_(readUnit(in.unit)) {
+  Morale(const Ruleset& rs, const Inputs& in, const Options& options, const Json& patches)
+      : occasion_(rs, in.occasion, options), rule_(rs, patches), unit_(readUnit(in.unit)) {
     const Occasion o = occasion_.occasion;
     // G-14: a unit's arm and state left out follow the occasion, so the defaults form a valid
     // request (the De-shaking check of a shaken unit; cavalry after its successful charge).
@@ -401,8 +398,8 @@ class Rally final : public Play {
  public:
   using Inputs = inputs::RallyInputs;
   using Options = inputs::Options;
-  Rally(const Ruleset& rs, const Inputs& in, const Options& options)
-      : occasion_(rs, Occasion::deShaking, options), rule_(rs, options), unit_(readUnit(in.unit)),
+  Rally(const Ruleset& rs, const Inputs& in, const Options& options, const Json& patches)
+      : occasion_(rs, Occasion::deShaking, options), rule_(rs, patches), unit_(readUnit(in.unit)),
         extraDrm_(in.extraDrm) {
     validateUnit(unit_, "/unit");
   }
