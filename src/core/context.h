@@ -78,8 +78,6 @@ class Context {
   int entryValue(std::string_view tableId, std::string_view entryId, std::string_view key = {}) const {
     return valueOf(ruleset.printedEntry(tableId, entryId), key);
   }
-  template <typename T>
-  T option(const std::string& name) const { return options.at(name).get<T>(); }
   // An entry's printed value: its "value", or values[key] for printed "a/b" pairs.
   static int valueOf(const PrintedEntry& e, std::string_view key);
 

@@ -50,25 +50,21 @@ class Play {
 
 using Binder = std::unique_ptr<Play> (*)(const Ruleset& ruleset, const Json& inputs, const Json& options);
 
-// Binds a typed procedure: `P(ruleset, inputs, options)` reads and checks, `P::play` plays. With
-// generated inputs (core/typed.h, HasTypedInputs) P is given them filled, else the validated JSON.
+// Binds a procedure `P`: its generated inputs and options (`P::Inputs`, `P::Options`: <folder>_inputs.h,
+// scripts/gen-inputs.mjs) filled from the validated request, then `P(ruleset, inputs, options)` reads and
+// checks them once and `P::play` plays. A procedure that applies the data's errata patches at bind
+// (readBands, patchedEntryValue: they name their options by id) takes the validated options too.
 template <typename P>
 std::unique_ptr<Play> bindTyped(const Ruleset& ruleset, const Json& inputs, const Json& options) {
-  if constexpr (HasTypedInputs<P>::value) {
-    typename P::Inputs in;
-    read(inputs, in);
-    typename P::Options o;
-    read(options, o);
-    // A procedure that applies the data's errata patches at bind (readBands, patchedEntryValue: they
-    // name their options by id) is also given the options as validated.
-    if constexpr (std::is_constructible_v<P, const Ruleset&, const typename P::Inputs&, const typename P::Options&,
-                                          const Json&>)
-      return std::make_unique<P>(ruleset, in, o, options);
-    else
-      return std::make_unique<P>(ruleset, in, o);
-  } else {
-    return std::make_unique<P>(ruleset, inputs, options);
-  }
+  typename P::Inputs in;
+  read(inputs, in);
+  typename P::Options o;
+  read(options, o);
+  if constexpr (std::is_constructible_v<P, const Ruleset&, const typename P::Inputs&, const typename P::Options&,
+                                        const Json&>)
+    return std::make_unique<P>(ruleset, in, o, options);
+  else
+    return std::make_unique<P>(ruleset, in, o);
 }
 
 struct ProcedureEntry {

@@ -6,7 +6,6 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <type_traits>
 
 #include "json.h"
 
@@ -32,16 +31,9 @@ double readNumber(const Json& v);
 bool readBool(const Json& v);
 std::string readString(const Json& v);
 
-// A field the schema may lack in some procedures: its value, or the enum's default.
-template <typename E, std::size_t N>
-E readEnum(const Json& object, const char* key, const EnumNames<N>& names, E fallback) {
-  const auto it = object.find(key);
-  return it == object.end() ? fallback : readEnum<E>(*it, names);
-}
-
-// A validated object's members read by name, many of them (a unit's dozen fields): keys compared as
-// string_views, length first, each search starting after the last member found — validation writes
-// the members in the schema's order, which readers follow — where Json::value(key) builds a
+// A validated object's members read by name, by the generated readers (a unit's dozen fields): keys
+// compared as string_views, each search starting after the last member found — validation writes the
+// members in the schema's order, which the readers follow — where Json::value(key) builds a
 // std::string for every key it looks up and compares it with each member before it.
 class Fields {
  public:
@@ -64,16 +56,6 @@ class Fields {
     if (const Json* v = find(key)) return *v;
     throw std::out_of_range("no member \"" + std::string(key) + "\" where the schema requires one");
   }
-  template <typename T>
-  T value(std::string_view key, T fallback) const {
-    const Json* v = find(key);
-    return v ? v->get<T>() : fallback;
-  }
-  template <typename E, std::size_t N>
-  E enumValue(std::string_view key, const EnumNames<N>& names, E fallback) const {
-    const Json* v = find(key);
-    return v ? readEnum<E>(*v, names) : fallback;
-  }
 
  private:
   const Json::object_t::value_type* members_;
@@ -85,13 +67,5 @@ template <typename E, std::size_t N>
 const char* enumName(E e, const EnumNames<N>& names) {
   return names[static_cast<std::size_t>(e)];
 }
-
-// A procedure `P` whose inputs are generated (scripts/gen-inputs.mjs) names them `P::Inputs` and its
-// ruleset's options `P::Options`, and is built from them: bindTyped (ruleset.h) fills both from the
-// validated request, so the procedure never reads JSON.
-template <typename P, typename = void>
-struct HasTypedInputs : std::false_type {};
-template <typename P>
-struct HasTypedInputs<P, std::void_t<typename P::Inputs, typename P::Options>> : std::true_type {};
 
 }  // namespace grapeshot
