@@ -32,7 +32,13 @@ const fail = (where, message) => {
   process.exit(1);
 };
 const pascal = (id) => id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
-const singular = (name) => (name.endsWith('s') && name.length > 1 ? name.slice(0, -1) : `${name}Item`);
+// An array's item, named from the array: units -> Unit, casualties -> Casualty, hexes -> Hex.
+function singular(name) {
+  if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
+  if (/(ss|x|ch|sh)es$/.test(name)) return name.slice(0, -2);
+  if (/(us|ss)$/.test(name) || !name.endsWith('s')) return `${name}Item`;
+  return name.slice(0, -1);
+}
 
 // C++ keywords and alternative tokens a schema name could be (`and`, `not`, ...): suffixed with _.
 const kKeywords = new Set(`alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t
@@ -43,7 +49,7 @@ const kKeywords = new Set(`alignas alignof and and_eq asm auto bitand bitor bool
   unsigned using virtual void volatile wchar_t while xor xor_eq`.split(/\s+/));
 function identifier(name, where) {
   let id = name.replace(/[^A-Za-z0-9_]/g, '_');
-  if (/^[0-9]/.test(id)) id = `_${id}`;
+  if (/^[0-9_]/.test(id)) id = `v${id}`;  // never _Capital or __ (reserved)
   if (kKeywords.has(id)) id += '_';
   if (!id) fail(where, `"${name}" gives no identifier`);
   return id;
@@ -74,18 +80,20 @@ const bySignature = new Map();
 
 function member(key, schema, present, structPath, where) {
   const id = identifier(key, where);
+  const d = schema.default;
   if (schema.enum) {
     const e = enumType(schema, key, structPath, where);
-    return { key, id, kind: 'enum', enum: e, optional: !present };
+    return { key, id, kind: 'enum', enum: e, optional: !present, init: d === undefined ? undefined : { enumValue: d } };
   }
+  const init = typeof d === 'number' || typeof d === 'boolean' ? String(d) : undefined;
   switch (schema.type) {
     case 'integer': {
       const big = (schema.minimum ?? -(2 ** 31)) < -(2 ** 31) || (schema.maximum ?? 2 ** 31 - 1) > 2 ** 31 - 1;
       if (schema.minimum === undefined || schema.maximum === undefined) fail(where, 'an integer without bounds');
-      return { key, id, kind: big ? 'int64' : 'int', optional: !present };
+      return { key, id, kind: big ? 'int64' : 'int', optional: !present, init };
     }
-    case 'number': return { key, id, kind: 'number', optional: !present };
-    case 'boolean': return { key, id, kind: 'bool', optional: !present };
+    case 'number': return { key, id, kind: 'number', optional: !present, init };
+    case 'boolean': return { key, id, kind: 'bool', optional: !present, init };
     case 'string': return { key, id, kind: 'string', optional: !present };
     case 'object': {
       const name = pascal(structPath.join('-'));
@@ -102,6 +110,7 @@ function member(key, schema, present, structPath, where) {
 
 // `canonical`: an aliased struct by the name it was first declared under (shapes compare by it).
 function cppType(m, canonical = false) {
+  if (canonical && m.kind === 'enum') return `enum${JSON.stringify(m.enum.values)}${m.optional ? '?' : ''}`;
   const base = {
     int: () => 'int', int64: () => 'long long', number: () => 'double', bool: () => 'bool',
     string: () => 'std::string', enum: () => m.enum.name, struct: () => (canonical ? m.struct.name : m.name),
@@ -110,7 +119,7 @@ function cppType(m, canonical = false) {
   return m.optional ? `std::optional<${base}>` : base;
 }
 
-function struct(schema, path, where, name = pascal(path.join('-'))) {
+function struct(schema, path, where, name = pascal(path.join('-')), shareable = true) {
   if (schema.type !== 'object') fail(where, 'not an object');
   for (const k of ['oneOf', 'anyOf', 'allOf', 'if', '$ref', 'patternProperties'])
     if (k in schema) fail(where, `"${k}" is not read by this generator`);
@@ -120,23 +129,24 @@ function struct(schema, path, where, name = pascal(path.join('-'))) {
     const present = 'default' in p || required.has(key) || group;
     return { ...member(key, p, present, path.concat(pascal(key)), `${where}/${key}`), title: p.title };
   });
-  const signature = JSON.stringify(members.map((m) => [m.key, cppType(m, true)]));
-  const seen = bySignature.get(signature);
+  // Shapes compare by keys, types, enums' values and presence: an enum's name may still change (below).
+  const signature = JSON.stringify(members.map((m) => [m.key, cppType(m, true), m.init ?? null]));
+  const seen = shareable ? bySignature.get(signature) : null;
   if (seen) {
     structs.push({ name, alias: seen.name });
     return seen;
   }
   const s = { name, members };
-  bySignature.set(signature, s);
+  if (shareable) bySignature.set(signature, s);
   structs.push(s);
   return s;
 }
 
-const options = struct({ type: 'object', properties: ruleset.options ?? {} }, ['Options'], '/options');
-const procedures = Object.entries(ruleset.procedures ?? {}).map(([name, p]) => ({
-  name,
-  struct: struct(p.inputs, [pascal(name)], `/procedures/${name}/inputs`, `${pascal(name)}Inputs`),
-}));
+struct({ type: 'object', properties: ruleset.options ?? {} }, ['Options'], '/options', 'Options', false);
+const procedures = Object.entries(ruleset.procedures ?? {}).map(([name, p]) => {
+  if (!p.inputs) fail(`/procedures/${name}`, 'no "inputs" schema');
+  return { name, struct: struct(p.inputs, [pascal(name)], `/procedures/${name}/inputs`, `${pascal(name)}Inputs`) };
+});
 
 // Enum names must be unique, and each value an identifier. Lists that would take the same name
 // from their properties are named by where each is first declared instead (ShockAttackerUnitHexside).
@@ -153,7 +163,21 @@ for (const e of enums.values()) {
   if (new Set(e.ids).size !== e.ids.length) fail(`enum ${e.name}`, 'two values give the same identifier');
 }
 
-const ns = `grapeshot::inputs::${folder}`;
+// Type names: each struct and enum once, none hiding a core name the readers use unqualified.
+const typeNames = new Map();
+for (const e of enums.values()) typeNames.set(e.name, `enum ${e.name}`);
+for (const st of structs) {
+  const other = typeNames.get(st.name);
+  if (other && !(st.alias && other.startsWith('struct'))) fail(st.name, `two types take this name (${other} and a struct)`);
+  typeNames.set(st.name, `struct ${st.name}`);
+}
+for (const core of ['Fields', 'Json', 'EnumNames']) if (typeNames.has(core)) fail(core, 'a generated name would hide the core type');
+for (const st of structs.filter((x) => !x.alias)) {
+  const ids = st.members.map((m) => m.id);
+  if (new Set(ids).size !== ids.length) fail(st.name, 'two members give the same identifier');
+}
+
+const ns = `grapeshot::inputs::${identifier(folder, 'folder')}`;
 const header = [];
 header.push(`// Generated from src/rulesets/${folder}/ruleset.json by scripts/gen-inputs.mjs. Do not edit.
 #pragma once
@@ -177,9 +201,15 @@ for (const s of structs) {
     continue;
   }
   header.push(`struct ${s.name} {`);
+  // Initialized with the schema's default where it has one, so a struct built in code (a test, a
+  // procedure deriving one input from another) starts as an empty request would.
   for (const m of s.members) {
-    const init = m.optional ? '' : m.kind === 'enum' ? '{}' : m.kind === 'bool' ? ' = false' : ['int', 'int64', 'number'].includes(m.kind) ? ' = 0' : '';
-    header.push(`  ${cppType(m)} ${m.id}${init};${m.title ? `  // ${m.title.replace(/\s+/g, ' ')}` : ''}`);
+    let init = '';
+    if (!m.optional && m.init && m.kind === 'enum') init = ` = ${m.enum.name}::${m.enum.ids[m.enum.values.indexOf(m.init.enumValue)]}`;
+    else if (!m.optional && m.init) init = ` = ${m.init}`;
+    else if (!m.optional) init = m.kind === 'enum' ? '{}' : m.kind === 'bool' ? ' = false' : ['int', 'int64', 'number'].includes(m.kind) ? ' = 0' : '';
+    const title = m.title ? `  // ${m.title.replace(/\s+/g, ' ').replace(/\\$/, '')}` : '';
+    header.push(`  ${cppType(m)} ${m.id}${init};${title}`);
   }
   header.push('};');
   header.push(`void read(const Json& validated, ${s.name}& out);\n`);
@@ -217,8 +247,8 @@ function readMember(m) {
     }
     return m.optional ? `out.${m.id} = ${readExpr(m, json)};` : `${target} = ${readExpr(m, json)};`;
   };
-  if (m.optional) return `  if (const Json* v = f.find("${m.key}")) ${fill('*v')}`;
-  return `  ${fill(`f.at("${m.key}")`)}`;
+  if (m.optional) return `  if (const Json* v = f.find(${JSON.stringify(m.key)})) ${fill('*v')}`;
+  return `  ${fill(`f.at(${JSON.stringify(m.key)})`)}`;
 }
 const source = [`// Generated from src/rulesets/${folder}/ruleset.json by scripts/gen-inputs.mjs. Do not edit.
 #include "${folder}_inputs.h"

@@ -68,4 +68,19 @@ const char* enumName(E e, const EnumNames<N>& names) {
   return names[static_cast<std::size_t>(e)];
 }
 
+// Whether `list` is the first part of `all`, name for name, in order: then a value of the enum of
+// `list` maps to the enum of `all` by its position. For static_assert, where code maps a generated
+// enum onto a longer hand-written one, or onto a chart's columns, by position.
+constexpr bool sameName(const char* a, const char* b) {
+  while (*a && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+template <std::size_t N, std::size_t M>
+constexpr bool namesLead(const EnumNames<N>& list, const EnumNames<M>& all) {
+  if (N > M) return false;
+  for (std::size_t i = 0; i < N; ++i)
+    if (!sameName(list[i], all[i])) return false;
+  return true;
+}
+
 }  // namespace grapeshot

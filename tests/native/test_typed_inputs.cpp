@@ -1,6 +1,8 @@
-// The typed procedures' enums against the schemas they are read from (ruleset.json): each C++ names
-// list must be exactly the schema's enum, in order, wherever the schema declares that field — so a
-// value renamed or added in the data fails here, not as an internal error mid-roll.
+// The typed inputs against the schemas they are generated from (ruleset.json, scripts/gen-inputs.mjs):
+// each names list the procedures use is exactly the schema's enum, in order, wherever the schema
+// declares that field (the generator's output held to the data it reads; a hand-written list, such
+// as Waterloo's matrix states, to the lists it must cover), and a validated request is read into its
+// struct with the schema's defaults. The generator's rules on small schemas: tests/js/gen-inputs.test.mjs.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -169,21 +169,10 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
 
 std::string stepsWord(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
 
-// The schemas' lists of states and of types are each a first part of the matrix's, in the same order
-// (checked here, when this compiles), so a value maps by its position.
-constexpr bool sameName(const char* a, const char* b) {
-  while (*a && *a == *b) ++a, ++b;
-  return *a == *b;
-}
-template <std::size_t N, std::size_t M>
-constexpr bool leads(const EnumNames<N>& list, const EnumNames<M>& all) {
-  if (N > M) return false;
-  for (std::size_t i = 0; i < N; ++i)
-    if (!sameName(list[i], all[i])) return false;
-  return true;
-}
-static_assert(leads(inputs::kFireTargetStateNames, kStateNames) && leads(inputs::kFireFirerStateNames, kStateNames));
-static_assert(leads(inputs::kShockAttackerUnitTypeNames, kArmNames) && leads(inputs::kSquareUnitTypeNames, kArmNames));
+// These schemas' lists of states and of types are each a first part of the matrix's, in the same
+// order (checked here, when this compiles), so a value maps by its position.
+static_assert(namesLead(inputs::kFireTargetStateNames, kStateNames) && namesLead(inputs::kFireFirerStateNames, kStateNames));
+static_assert(namesLead(inputs::kShockAttackerUnitTypeNames, kArmNames) && namesLead(inputs::kSquareUnitTypeNames, kArmNames));
 State matrixState(inputs::FireTargetState s) { return static_cast<State>(s); }
 State matrixState(inputs::FireFirerState s) { return static_cast<State>(s); }
 Arm matrixArm(Arm a) { return a; }

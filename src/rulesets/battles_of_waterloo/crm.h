@@ -22,8 +22,8 @@ namespace inputs = ::grapeshot::inputs::battles_of_waterloo;
 // A unit's type: the schemas' list of the units the matrix reads (x-enum "Arm").
 using inputs::Arm;
 using inputs::kArmNames;
-// Its morale state, as the matrix rows print it: the schemas' states (each list a first part of this
-// one, in order) and the matrix's own Eliminated.
+// Its morale state, as the matrix rows print it: every state a schema lists (leave-square's list is
+// mapped value by value, rally.cpp; the others by position, crm.cpp) and the matrix's own Eliminated.
 enum class State { normal, d1, d2, routed, blown, eliminated };
 inline constexpr EnumNames<6> kStateNames{"Normal", "D-1", "D-2", "Routed", "Blown", "Eliminated"};
 inline const char* name(State s) { return enumName(s, kStateNames); }

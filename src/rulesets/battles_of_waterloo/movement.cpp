@@ -12,7 +12,6 @@
 
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
-namespace inputs = ::grapeshot::inputs::battles_of_waterloo;  // the inputs of ruleset.json's schemas (generated)
 namespace {
 
 using inputs::Action;
@@ -54,7 +53,10 @@ const Json& costRow(const Context& ctx, const std::string& id) {
   throw std::logic_error("movement chart has no row " + id);
 }
 
-// The chart's columns are printed in the schema's order: Infantry, Cavalry, Artillery, Leader.
+// The chart's columns are printed Infantry, Cavalry, Artillery, Leader: the schema's order (held here
+// when this compiles), so a unit type's column is its position.
+static_assert(namesLead(inputs::kUnitTypeNames, EnumNames<4>{"infantry", "cavalry", "artillery", "leader"}) &&
+              inputs::kUnitTypeNames.size() == 4);
 std::size_t typeColumn(UnitType type) { return static_cast<std::size_t>(type); }
 
 std::string legendText(const Context& ctx, const std::string& code) {

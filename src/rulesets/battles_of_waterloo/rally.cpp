@@ -11,7 +11,6 @@
 
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
-namespace inputs = ::grapeshot::inputs::battles_of_waterloo;  // the inputs of ruleset.json's schemas (generated)
 namespace {
 
 // Rally's and leave-square's bands and modifiers are the data's with the patches the options switch on
@@ -177,7 +176,7 @@ class LeaveSquare final : public Play {
  public:
   using Inputs = inputs::LeaveSquareInputs;
   using Options = inputs::Options;
-  LeaveSquare(const Ruleset& rs, const Inputs& in, const Options&, const Json& options)
+  LeaveSquare(const Ruleset& rs, const Inputs& in, const Options& rulings, const Json& options)
       : state_(in.unit.state), cohesion_(in.unit.cohesion) {
     if (in.inEnemyZoc) steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.inEnemyZoc});
     if (state_ != LeaveSquareUnitState::Normal) {
@@ -199,6 +198,7 @@ class LeaveSquare final : public Play {
     unit_.type = Arm::infantry;  // only infantry forms square (note E)
     unit_.state = matrixState(state_);
     unit_.cohesion = cohesion_;
+    unit_.bRetreatHexes = rulings.W19_retreat_hexes;  // as readUnit sets it (no d/D cell of infantry retreats today)
   }
 
   void play(Context& ctx, JsonWriter* out) const override {

@@ -217,8 +217,10 @@ class BreakTest : public Play {
     const int drm = m.total();
 
     // B-01: 2D6, each die reported.
-    const int d1 = ctx.roll(kD6, std::string("break test ") + letter() + ", first die");
-    const int d2 = ctx.roll(kD6, std::string("break test ") + letter() + ", second die");
+    // The purposes only when words are wanted: exact odds roll without them, every dice sequence.
+    const bool wordy = ctx.wordy();
+    const int d1 = ctx.roll(kD6, wordy ? std::string("break test ") + letter() + ", first die" : std::string());
+    const int d2 = ctx.roll(kD6, wordy ? std::string("break test ") + letter() + ", second die" : std::string());
     const int modified = d1 + d2 + drm;
     GS_TRACE(ctx, StepKind::modifiedRoll, {{"value", modified},
                    {"reason", std::to_string(d1) + " + " + std::to_string(d2) + (drm < 0 ? " - " : " + ") +
