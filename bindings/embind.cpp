@@ -103,7 +103,12 @@ emscripten::val lookupCodes(const std::string& headerText, const emscripten::val
   return out;
 }
 
-grapeshot::Json odds(const grapeshot::Json& request) { return grapeshot::odds(request); }
+std::size_t odds(std::size_t length) {
+  return answer(length, [] {
+    grapeshot::Json req, err;
+    return grapeshot::parseRequest(request, req, err) ? grapeshot::oddsText(req) : grapeshot::toText(err);
+  });
+}
 
 std::string rulesetsJson() { return boundary([] { return grapeshot::toText(grapeshot::describe()); }); }
 std::string version() { return grapeshot::kEngineVersion; }
@@ -116,7 +121,7 @@ EMSCRIPTEN_BINDINGS(grapeshot) {
   emscripten::function("resolve", &resolve);
   emscripten::function("lookup", &lookup);
   emscripten::function("table", &jsonEntry<grapeshot::table>);
-  emscripten::function("odds", &jsonEntry<odds>);
+  emscripten::function("odds", &odds);
   emscripten::function("batch", &batch);
   emscripten::function("canonical", &jsonEntry<grapeshot::canonical>);
   emscripten::function("verify", &verify);

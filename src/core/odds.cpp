@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 #include "context.h"
@@ -241,42 +242,54 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
   return t;
 }
 
-// Objects built member by member in their final order: appended, never searched for (ordered_json's
-// operator[] and update() scan the members; report() runs once per enumeration, sensitivity included).
-Json probability(const Fraction& f) { return object({{"fraction", f.toJson()}, {"probability", f.value()}}); }
+// The answer is written as text (JsonWriter), member by member in its final order: no document is
+// built, serialized and destroyed (with sensitivity, that was a fifth of an odds call in wasm).
+void writeFraction(JsonWriter& w, const Fraction& f) { w.object().field("num", f.num).field("den", f.den).endObject(); }
+// "fraction" and "probability", into an open object.
+void writeProbability(JsonWriter& w, const Fraction& f) {
+  w.key("fraction");
+  writeFraction(w, f);
+  w.field("probability", Json(f.value()));
+}
 
 // distributions: numeric values ascending with "at least" figures; others in first-seen order.
-// expected: the mean of every numeric key.
-// Both are written into `into` as its members "distributions" and "expected" (built apart first: a
-// reference to one member of an ordered_json does not survive inserting the next).
-void report(const Tallies& t, Json& into) {
-  Json distributions = Json::object();
-  Json expected = Json::object();
+// expected: the mean of every numeric key. Both written as members "distributions" and "expected" of
+// the open object.
+void report(const Tallies& t, JsonWriter& w) {
+  std::vector<std::pair<Json, Fraction>> sorted;
+  std::vector<std::pair<const std::string*, Fraction>> means;
+  w.key("distributions").object();
   for (const auto& [key, entries] : t.keys) {
-    std::vector<std::pair<Json, Fraction>> sorted;
+    sorted.clear();
     for (const auto& e : entries) sorted.emplace_back(e.value.toJson(), t.probability(e));
     const bool numeric = std::all_of(sorted.begin(), sorted.end(), [](const auto& e) { return e.first.is_number_integer(); });
     if (numeric)
       std::sort(sorted.begin(), sorted.end(),
                 [](const auto& a, const auto& b) { return a.first.template get<std::int64_t>() < b.first.template get<std::int64_t>(); });
-    Json list = Json::array();
     Fraction mean, atLeast{1, 1};
-    list.get_ref<Json::array_t&>().reserve(sorted.size());
+    w.key(key).array();
     for (const auto& [value, p] : sorted) {
-      Json item = numeric ? object({{"value", value}, {"fraction", p.toJson()}, {"probability", p.value()},
-                                    {"atLeast", probability(atLeast)}})
-                          : object({{"value", value}, {"fraction", p.toJson()}, {"probability", p.value()}});
+      w.object().field("value", value);
+      writeProbability(w, p);
       if (numeric) {
+        w.key("atLeast").object();
+        writeProbability(w, atLeast);
+        w.endObject();
         atLeast += Fraction{-p.num, p.den};
         mean += p * value.get<std::int64_t>();
       }
-      list.push_back(std::move(item));
+      w.endObject();
     }
-    distributions.get_ref<Json::object_t&>().emplace_back(key, std::move(list));  // keys are distinct
-    if (numeric) expected.get_ref<Json::object_t&>().emplace_back(key, object({{"fraction", mean.toJson()}, {"value", mean.value()}}));
+    w.endArray();
+    if (numeric) means.emplace_back(&key, mean);
   }
-  into["distributions"] = std::move(distributions);
-  into["expected"] = std::move(expected);
+  w.endObject().key("expected").object();
+  for (const auto& [key, mean] : means) {
+    w.key(*key).object().key("fraction");
+    writeFraction(w, mean);
+    w.field("value", Json(mean.value())).endObject();
+  }
+  w.endObject();
 }
 
 // Whether a tallied value meets a headline's test: atLeast n (integers), equals v, or in [v, ...].
@@ -290,8 +303,9 @@ bool meets(const Json& value, const Json& test) {
 
 // The figures players ask for first (a procedure's "headline" in ruleset.json): each the exact
 // probability that one tally meets its test. A tally no sequence made is never met.
-Json headline(const Tallies& t, const Json& spec) {
-  Json out = Json::array();
+// Written as the member "headline" of the open object.
+void headline(const Tallies& t, const Json& spec, JsonWriter& w) {
+  w.key("headline").array();
   for (const auto& test : spec) {
     const auto& key = test.at("tally").get_ref<const std::string&>();
     Fraction sum;
@@ -299,11 +313,11 @@ Json headline(const Tallies& t, const Json& spec) {
     if (k != t.keys.end())
       for (const auto& e : k->second)
         if (meets(e.value.toJson(), test)) sum += t.probability(e);
-    Json item = object({{"label", test.at("label")}, {"tally", key}});
-    item.update(probability(sum));
-    out.push_back(std::move(item));
+    w.object().field("label", test.at("label")).field("tally", key);
+    writeProbability(w, sum);
+    w.endObject();
   }
-  return out;
+  w.endArray();
 }
 
 // A what-if of the sensitivity table: one input given another value.
@@ -339,7 +353,9 @@ Json enumLabel(const Json& choice, const Json& v) {
   return labels != choice.end() && i < labels->size() ? (*labels)[i] : v;
 }
 
-Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths) {
+// The answer, written into `w`; a RequestError (or any other) thrown as it goes leaves what was written
+// unfinished, for the caller to replace (oddsAnswer).
+void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, JsonWriter& w) {
   const Prepared p = prepare(req);
   checkDiceSource(req, p);  // odds rolls nothing, but refuses what resolve refuses (parity)
   // sensitivity: true (the default) flips every boolean; "all" also tries every other value of each
@@ -366,43 +382,58 @@ Json oddsChecked(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths)
                " dice sequences (sensitivity included), over the budget of " + std::to_string(maxPaths) +
                (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
   const Tallies base = enumerate(p, p.inputs, budget, bound.get());
-  Json out = object({{"ok", true}, {"ruleset", p.ruleset->id()}, {"procedure", p.name}, {"paths", base.paths}});
+  w.object().field("ok", true).field("ruleset", p.ruleset->id()).field("procedure", p.name).field("paths", base.paths);
   const Json* headlineSpec = nullptr;
   if (const auto& proc = p.ruleset->procedure(p.name); proc.contains("headline"))
     headlineSpec = &proc.at("headline");
-  if (headlineSpec) out["headline"] = headline(base, *headlineSpec);
-  report(base, out);
+  if (headlineSpec) headline(base, *headlineSpec, w);
+  report(base, w);
   if (withSensitivity) {
-    Json sensitivity = Json::array();
-    for (const auto& w : flags) {
+    w.key("sensitivity").array();
+    for (const auto& f : flags) {
       Json changed = p.inputs;
-      changed.at(Json::json_pointer(w.path)) = w.to;
-      Json entry = object({{"path", w.path}, {"title", w.title}, {"from", w.from}, {"to", w.to}});
-      if (w.choice) {
-        entry["fromLabel"] = enumLabel(*w.choice, w.from);
-        entry["toLabel"] = enumLabel(*w.choice, w.to);
-      }
+      changed.at(Json::json_pointer(f.path)) = f.to;
+      w.object().field("path", f.path).field("title", f.title).field("from", f.from).field("to", f.to);
+      if (f.choice) w.field("fromLabel", enumLabel(*f.choice, f.from)).field("toLabel", enumLabel(*f.choice, f.to));
+      // Enumerated before anything of its odds is written: a refusal leaves nothing to take back.
+      std::optional<Tallies> t;
       try {
-        const Tallies t = enumerate(p, changed, budget);
-        if (headlineSpec) entry["headline"] = headline(t, *headlineSpec);
-        report(t, entry);
+        t.emplace(enumerate(p, changed, budget));
       } catch (const RequestError& e) {  // e.g. the change makes the action prohibited
         if (e.code() == std::string("odds_too_complex")) throw;
-        entry["error"] = object({{"code", e.code()}, {"message", e.what()}, {"path", e.path()}});
+        w.key("error").object().field("code", e.code()).field("message", e.what()).field("path", e.path()).endObject();
       }
-      sensitivity.push_back(std::move(entry));
+      if (t) {
+        if (headlineSpec) headline(*t, *headlineSpec, w);
+        report(*t, w);
+      }
+      w.endObject();
     }
-    out["sensitivity"] = std::move(sensitivity);
+    w.endArray();
   }
-  return out;
+  w.endObject();
+}
+
+// The answer's text, or the error envelope's.
+std::string oddsAnswer(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths) {
+  std::string text;
+  try {
+    JsonWriter w(text);
+    writeOdds(req, budget, maxPaths, w);
+  } catch (...) {
+    text = toText(currentErrorEnvelope());
+  }
+  return text;
 }
 
 }  // namespace
 
-Json odds(const Json& request, std::uint64_t maxPaths) {
+std::string oddsText(const Json& request, std::uint64_t maxPaths) {
   std::uint64_t budget = maxPaths;
-  return guarded([&] { return oddsChecked(request, budget, maxPaths); });
+  return oddsAnswer(request, budget, maxPaths);
 }
+
+Json odds(const Json& request, std::uint64_t maxPaths) { return Json::parse(oddsText(request, maxPaths)); }
 
 std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index) {
   // Each item's seed hashes the batch seed with the item's index: knowing some items' seeds tells
@@ -438,7 +469,7 @@ void answerBatch(const Json& requests, const std::string& call, std::uint32_t fa
     else if (call == "resolve")
       appendResolve(r, out, batchItemSeed(fallbackSeed, static_cast<std::uint32_t>(i)));
     else
-      out += toText(guarded([&] { return oddsChecked(r, budget, maxOddsPaths); }));
+      out += oddsAnswer(r, budget, maxOddsPaths);
     if (out.size() > kMaxBatchOutputBytes)
       throw RequestError(code::kRequestTooLarge,
                          "the batch's answers pass " + std::to_string(kMaxBatchOutputBytes >> 20) + " MiB at item " +

@@ -17,6 +17,9 @@ inline constexpr std::uint64_t kMaxOddsPaths = 250'000;
 // {ruleset, procedure, options?, ...inputs, sensitivity?} -> {ok, ruleset, procedure, paths,
 // headline (when the procedure declares one), distributions, expected, sensitivity}. Dice and seed in the request are ignored. A request over
 // `maxPaths` is odds_too_complex (the fuzz targets pass a small budget).
+// The answer as JSON text, written as it is computed (what the WASM binding returns); odds() is the
+// same, parsed (for native hosts and tests).
+std::string oddsText(const Json& request, std::uint64_t maxPaths = kMaxOddsPaths);
 Json odds(const Json& request, std::uint64_t maxPaths = kMaxOddsPaths);
 
 // An array of requests -> the JSON text of an array of responses, each the text of the one-by-one
