@@ -274,8 +274,9 @@ void writeApplied(JsonWriter& w, const std::vector<Applied>& applied) {
   w.endArray();
 }
 
-// "1/2 disorganized, -1 step": a hex's end state, as exact odds tally it on every dice sequence (one
-// allocation, not one per piece).
+// "1/2 disorganized, -1 step": a hex's end state, as exact odds tally it on every dice sequence: put
+// together in a buffer, then made a string once (one that fits a string's inline room, as "0/2
+// disorganized" does in libc++, takes no allocation).
 std::string finalState(const std::vector<Applied>& applied) {
   int disorganized = 0, steps = 0, eliminated = 0;
   for (const auto& a : applied) {
@@ -283,27 +284,25 @@ std::string finalState(const std::vector<Applied>& applied) {
     steps += a.state.stepsLostNow;
     eliminated += a.state.eliminated;
   }
-  std::string s;
-  s.reserve(48);
-  const auto number = [&s](std::size_t n) {
-    char digits[24];
-    s.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
-  };
+  char buf[96];
+  char* at = buf;
+  const auto text = [&at](std::string_view t) { at = std::copy(t.begin(), t.end(), at); };
+  const auto number = [&at, &buf](std::size_t n) { at = std::to_chars(at, buf + sizeof buf, n).ptr; };
   number(static_cast<std::size_t>(disorganized));
-  s += '/';
+  text("/");
   number(applied.size());
-  s += " disorganized";
+  text(" disorganized");
   if (steps) {
-    s += ", -";
+    text(", -");
     number(static_cast<std::size_t>(steps));
-    s += steps > 1 ? " steps" : " step";
+    text(steps > 1 ? " steps" : " step");
   }
   if (eliminated) {
-    s += ", ";
+    text(", ");
     number(static_cast<std::size_t>(eliminated));
-    s += " eliminated";
+    text(" eliminated");
   }
-  return s;
+  return std::string(buf, static_cast<std::size_t>(at - buf));
 }
 
 // How many units end disorganized (the headline odds of ruleset.json).
