@@ -1,5 +1,7 @@
 #include "json.h"
 
+#include <cmath>
+
 namespace grapeshot {
 namespace {
 
@@ -88,9 +90,23 @@ void appendJson(std::string& out, const Json& v) {
     case Json::value_t::number_integer: out += std::to_string(v.get<std::int64_t>()); return;
     case Json::value_t::number_unsigned: out += std::to_string(v.get<std::uint64_t>()); return;
     case Json::value_t::null: out += "null"; return;
-    default:  // floats (nlohmann's shortest round-trip form) and the rest: its own writer
+    case Json::value_t::number_float: appendJsonNumber(out, v.get<double>()); return;
+    default:  // binary and discarded values: nlohmann's own writer
       out += v.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
+}
+
+void appendJsonNumber(std::string& out, double d) {
+  // As nlohmann's serializer writes a float: null when not finite, else its Grisu2 shortest
+  // round-trip form ("0.1", "1.0", "1e+300") — written straight in, where dump() built a string
+  // through an output adapter for every number (an odds answer writes three per outcome).
+  if (!std::isfinite(d)) {
+    out += "null";
+    return;
+  }
+  char buf[64];
+  const char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, d);
+  out.append(buf, static_cast<std::size_t>(end - buf));
 }
 
 }  // namespace grapeshot

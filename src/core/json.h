@@ -17,6 +17,8 @@ using Json = nlohmann::ordered_json;
 // is always written) — byte for byte what nlohmann's dump(-1, ' ', false, replace) writes, without
 // its per-character output adapter (tests/native/test_json.cpp holds the two equal).
 void appendJson(std::string& out, const Json& v);
+// Appends `d` as appendJson(Json(d)) writes it.
+void appendJsonNumber(std::string& out, double d);
 // Appends `text` as a JSON string, exactly as appendJson(Json(text)) writes it.
 void appendJsonString(std::string& out, std::string_view text);
 
@@ -79,6 +81,11 @@ class JsonWriter {
     char* at = buf;
     if (more_) *at++ = ',';
     out_.append(buf, static_cast<std::size_t>(std::to_chars(at, buf + sizeof buf, n).ptr - buf));
+    return wrote();
+  }
+  JsonWriter& value(double d) {
+    separate();
+    appendJsonNumber(out_, d);
     return wrote();
   }
   JsonWriter& value(const Json& v) {

@@ -249,7 +249,7 @@ void writeFraction(JsonWriter& w, const Fraction& f) { w.object().field("num", f
 void writeProbability(JsonWriter& w, const Fraction& f) {
   w.key("fraction");
   writeFraction(w, f);
-  w.field("probability", Json(f.value()));
+  w.field("probability", f.value());
 }
 
 // distributions: numeric values ascending with "at least" figures; others in first-seen order.
@@ -287,7 +287,7 @@ void report(const Tallies& t, JsonWriter& w) {
   for (const auto& [key, mean] : means) {
     w.key(*key).object().key("fraction");
     writeFraction(w, mean);
-    w.field("value", Json(mean.value())).endObject();
+    w.field("value", mean.value()).endObject();
   }
   w.endObject();
 }

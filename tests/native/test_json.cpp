@@ -61,6 +61,13 @@ TEST_CASE("JsonWriter writes what appendJson writes for the same document", "[js
   expected["bad \xFF key"] = "\xFF";
   CHECK(text == dumped(expected));
 
+  // Floats as nlohmann writes them, through the writer's own number path.
+  for (const double d : {0.1, 1.0, -0.0, 1e300, 2.5e-8, 1.0 / 3, 123456789.0, std::numeric_limits<double>::infinity()}) {
+    std::string one;
+    grapeshot::JsonWriter(one).value(d);
+    CHECK(one == dumped(Json(d)));
+  }
+
   std::string scalar;  // a lone value, appended after what the string already holds
   scalar = "[";
   grapeshot::JsonWriter(scalar).value(3);
