@@ -301,7 +301,7 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
     options.W19_retreat_hexes = 2;
     in::MoraleUnit infantry, artillery;
     artillery.type = wl::Arm::artillery;
-    artillery.state = in::FireTargetState::D_1;
+    artillery.state = in::UnitState::D_1;
     Harness h({});
     wl::Unit inf = wl::readUnit(infantry, options, "/unit", "inf"), art = wl::readUnit(artillery, options, "/unit", "art");
     wl::applyMatrix(h.ctx, inf, "B");
@@ -350,13 +350,13 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
 
 TEST_CASE("Waterloo readUnit refuses states the matrix has no row for", "[battles-of-waterloo][crm]") {
   const in::Options options;
-  const auto read = [&options](wl::Arm type, in::FireTargetState state) {
+  const auto read = [&options](wl::Arm type, in::UnitState state) {
     in::MoraleUnit u;
     u.type = type;
     u.state = state;
     return wl::readUnit(u, options, "/u", "u");
   };
-  CHECK_THROWS_AS(read(wl::Arm::lightCavalry, in::FireTargetState::D_2), grapeshot::RequestError);
-  CHECK_THROWS_AS(read(wl::Arm::infantry, in::FireTargetState::Blown), grapeshot::RequestError);
-  CHECK(read(wl::Arm::infantry, in::FireTargetState::D_2).state == wl::State::d2);
+  CHECK_THROWS_AS(read(wl::Arm::lightCavalry, in::UnitState::D_2), grapeshot::RequestError);
+  CHECK_THROWS_AS(read(wl::Arm::infantry, in::UnitState::Blown), grapeshot::RequestError);
+  CHECK(read(wl::Arm::infantry, in::UnitState::D_2).state == wl::State::d2);
 }

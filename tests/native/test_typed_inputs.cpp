@@ -170,10 +170,10 @@ TEST_CASE("generated inputs: lists of values that share a property name get the 
           "[typed]") {
   namespace in = grapeshot::inputs::battles_of_waterloo;
   // Waterloo's "state" is five different lists; each enum is the schema's list, in order.
-  CHECK(names(in::kFireFirerStateNames) == Json{"Normal", "D-1"});
-  CHECK(names(in::kFireTargetStateNames) == Json{"Normal", "D-1", "D-2", "Routed", "Blown"});
-  CHECK(static_cast<int>(in::FireTargetState::D_2) == 2);  // "D-2" as an identifier
+  CHECK(names(in::kActionStateNames) == Json{"Normal", "D-1"});
+  CHECK(names(in::kUnitStateNames) == Json{"Normal", "D-1", "D-2", "Routed", "Blown"});
+  CHECK(static_cast<int>(in::UnitState::D_2) == 2);  // "D-2" as an identifier
   const auto lists = enumsOf("battles-of-waterloo", "state");
-  CHECK(std::count(lists.begin(), lists.end(), names(in::kFireTargetStateNames)) >= 1);
-  CHECK(std::count(lists.begin(), lists.end(), names(in::kRallyUnitStateNames)) >= 1);
+  CHECK(std::count(lists.begin(), lists.end(), names(in::kUnitStateNames)) >= 1);
+  CHECK(std::count(lists.begin(), lists.end(), names(in::kRallyStateNames)) >= 1);
 }

@@ -171,12 +171,12 @@ std::string stepsWord(int n) { return std::to_string(n) + (n == 1 ? " step" : " 
 
 // These schemas' lists of states and of types are each a first part of the matrix's, in the same
 // order (checked here, when this compiles), so a value maps by its position.
-static_assert(namesLead(inputs::kFireTargetStateNames, kStateNames) && namesLead(inputs::kFireFirerStateNames, kStateNames));
-static_assert(namesLead(inputs::kShockAttackerUnitTypeNames, kArmNames) && namesLead(inputs::kSquareUnitTypeNames, kArmNames));
-State matrixState(inputs::FireTargetState s) { return static_cast<State>(s); }
-State matrixState(inputs::FireFirerState s) { return static_cast<State>(s); }
+static_assert(namesLead(inputs::kUnitStateNames, kStateNames) && namesLead(inputs::kActionStateNames, kStateNames));
+static_assert(namesLead(inputs::kAttackerTypeNames, kArmNames) && namesLead(inputs::kSquareUnitTypeNames, kArmNames));
+State matrixState(inputs::UnitState s) { return static_cast<State>(s); }
+State matrixState(inputs::ActionState s) { return static_cast<State>(s); }
 Arm matrixArm(Arm a) { return a; }
-Arm matrixArm(inputs::ShockAttackerUnitType t) { return static_cast<Arm>(t); }
+Arm matrixArm(inputs::AttackerType t) { return static_cast<Arm>(t); }
 Arm matrixArm(inputs::SquareUnitType t) { return static_cast<Arm>(t); }
 
 int given(int n) { return n; }

@@ -12,8 +12,8 @@ namespace {
 
 using inputs::Nationality;
 using inputs::StackedWith;
-using Terrain = inputs::FireTargetTerrain;
-using Slope = inputs::FireTargetSlope;
+using Terrain = inputs::FireTerrain;
+using Slope = inputs::FireSlope;
 
 // The printed SP threshold of "Massed Target (6 or More SPs, or Square)", transcribed as data.
 int massedThreshold(const Context& ctx) { return ctx.entry(tables::fireColumnShifts.massedTarget).at("minSps").get<int>(); }
@@ -66,11 +66,11 @@ class Fire final : public Play {
       if (leaderCuts_.count < 4 && b.min && *b.min > kD10.low) leaderCuts_.cuts[leaderCuts_.count++] = *b.min;
     const inputs::FireFirer& firer = in.firer;
     const inputs::FireTarget& target = in.target;
-    artillery_ = firer.type == inputs::FireFirerType::artillery;
-    infantry_ = firer.type == inputs::FireFirerType::infantry;
-    chateauIds_ = firer.type == inputs::FireFirerType::chateauIds;
+    artillery_ = firer.type == inputs::FireScale::artillery;
+    infantry_ = firer.type == inputs::FireScale::infantry;
+    chateauIds_ = firer.type == inputs::FireScale::chateauIds;
     scale_ = artillery_ ? "artillery" : "infantry";  // Chateau IDS fires as infantry (W-30)
-    firerD1_ = firer.state == inputs::FireFirerState::D_1;
+    firerD1_ = firer.state == inputs::ActionState::D_1;
     stackedWith_ = target.stackedWith;
     if (top_.state == State::routed && stackedWith_ != StackedWith::none)  // routed units may not stack
       throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",

@@ -93,8 +93,8 @@ class Square final : public Play {
     Unit u = unit_;
     Modifiers drm(ctx, StepKind::drm, "Square in Reaction");
     if (cavalryBeganAdjacent_) drm.entry(tables::squareInReactionModifiers.cavalryBeganAdjacent);
-    if (attackedFrom_ == inputs::ChargeThrough::flank) drm.entry(tables::squareInReactionModifiers.attackedFromFlank);
-    if (attackedFrom_ == inputs::ChargeThrough::rear) drm.entry(tables::squareInReactionModifiers.attackedFromRear);
+    if (attackedFrom_ == inputs::Aspect::flank) drm.entry(tables::squareInReactionModifiers.attackedFromFlank);
+    if (attackedFrom_ == inputs::Aspect::rear) drm.entry(tables::squareInReactionModifiers.attackedFromRear);
     if (u.state == State::d1) drm.entry(tables::squareInReactionModifiers.unitD1);
     if (elite_) drm.entry(tables::squareInReactionModifiers.elite);
     if (stackedWithLeader_) drm.entry(tables::squareInReactionModifiers.stackedWithLeader);
@@ -133,7 +133,7 @@ class Square final : public Play {
  private:
   Unit unit_;
   bool cavalryBeganAdjacent_;
-  inputs::ChargeThrough attackedFrom_;
+  inputs::Aspect attackedFrom_;
   bool elite_, stackedWithLeader_;
   int hexesBeyond_, extraDrm_;
   std::vector<PrintedBand> bands_;  // Square in Reaction, relative to the Cohesion Rating

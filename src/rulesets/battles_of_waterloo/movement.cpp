@@ -15,19 +15,19 @@ namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tabl
 namespace {
 
 using inputs::Action;
+using inputs::Branch;  // infantry, cavalry, artillery: zoc's unit type (rally's list)
 using inputs::Crossing;
 using inputs::MovementSlope;
 using inputs::MovementState;  // Normal, D-1, D-2, Routed: movement's, zoc's and status's state
 using inputs::MovementTerrain;
 using inputs::MovementType;
-using inputs::RallyUnitType;  // infantry, cavalry, artillery: zoc's unit type (rally's list)
 using inputs::Route;
 using inputs::UnitType;  // infantry, cavalry, artillery, leader: movement's and stacking's
 using inputs::Water;
 
 // The schema's values are the charts' row ids and the words of the messages.
 const char* name(UnitType v) { return enumName(v, inputs::kUnitTypeNames); }
-const char* name(RallyUnitType v) { return enumName(v, inputs::kRallyUnitTypeNames); }
+const char* name(Branch v) { return enumName(v, inputs::kBranchNames); }
 const char* name(MovementType v) { return enumName(v, inputs::kMovementTypeNames); }
 const char* name(MovementState v) { return enumName(v, inputs::kMovementStateNames); }
 const char* name(MovementTerrain v) { return enumName(v, inputs::kMovementTerrainNames); }
@@ -518,7 +518,7 @@ class Zoc final : public Play {
     else if (in.inControlledChateau) rowId_ = "controlledChateau";
     else if (state == MovementState::D_1 || state == MovementState::D_2) rowId_ = "shaken";
     else rowId_ = name(in.unitType);
-    const bool infantry = in.unitType == RallyUnitType::infantry;
+    const bool infantry = in.unitType == Branch::infantry;
     if (in.inSquare && !infantry)  // a contradiction, as in movement (V-27)
       throw RequestError(code::kConflictingFields, "only infantry forms square (movement note E)", "/inSquare");
     if (state == MovementState::D_2 && !infantry)

@@ -16,9 +16,9 @@ namespace {
 // Rally's and leave-square's bands and modifiers are the data's with the patches the options switch on
 // (W02_rally_le, W23_swap), which readBands and patchedEntryValue find by name in the validated
 // options: bindTyped gives these two the options' JSON beside the generated structs.
-using inputs::LeaveSquareUnitState;  // Normal, D-1, D-2
-using inputs::RallyUnitState;        // Routed, D-1, D-2: a Normal unit has nothing to rally
-using inputs::RallyUnitType;         // infantry, cavalry, artillery
+using inputs::Branch;       // infantry, cavalry, artillery
+using inputs::RallyState;   // Routed, D-1, D-2: a Normal unit has nothing to rally
+using inputs::SquareState;  // Normal, D-1, D-2
 
 // The modifiers a request earns and what is told about them, decided at bind and played in order
 // into a Modifiers: a printed entry, a value added with its reason, or a note or ruling.
@@ -47,28 +47,28 @@ class Rally final : public Play {
   using Inputs = inputs::RallyInputs;
   using Options = inputs::Options;
   Rally(const Ruleset& rs, const Inputs& in, const Options& rulings, const Json& options)
-      : type_(in.unit.type), state_(in.unit.state), routed_(state_ == RallyUnitState::Routed) {
+      : type_(in.unit.type), state_(in.unit.state), routed_(state_ == RallyState::Routed) {
     const inputs::RallyUnit& unit = in.unit;
-    const bool infantry = type_ == RallyUnitType::infantry;
-    if (state_ == RallyUnitState::D_2 && !infantry)
+    const bool infantry = type_ == Branch::infantry;
+    if (state_ == RallyState::D_2 && !infantry)
       throw RequestError(code::kInvalidValue, "only infantry has a D-2 state (Combat Results Matrix)", "/unit/state");
     if (unit.inSquare && !infantry)
       throw RequestError(code::kProhibited, "only infantry may form square (movement note E)", "/unit/inSquare");
-    who_ = "the " + std::string(routed_ ? "routed " : "disordered ") + enumName(type_, inputs::kRallyUnitTypeNames);
+    who_ = "the " + std::string(routed_ ? "routed " : "disordered ") + enumName(type_, inputs::kBranchNames);
     const auto& printed = tables::rallyModifiers;
     const auto entry = [&](EntryId e) { steps_.push_back({DrmStep::entry, "", "", 0, e}); };
     if (in.inEnemyZoc) entry(printed.inEnemyZoc);
     if (unit.steps == 1) entry(printed.oneStepRemaining);
     if (!in.inCommand) entry(printed.notInCommand);
-    if (type_ == RallyUnitType::cavalry) entry(printed.cavalry);
+    if (type_ == Branch::cavalry) entry(printed.cavalry);
     if (unit.elite != inputs::Elite::none) entry(printed.elite);
     if (unit.inSquare) entry(printed.inSquare);
     if (in.adjacentUndisorderedCavalry) {
       if (routed_ && infantry) entry(printed.routedInfAdjacentCavalry);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", "adjacent undisordered cavalry helps only routed infantry", 0});
     }
-    if (in.combatLeader != inputs::CombatLeader::none) entry(printed.combatLeader);
-    if (in.overallCommander != inputs::CombatLeader::none) entry(printed.overallCommander);
+    if (in.combatLeader != inputs::LeaderAt::none) entry(printed.combatLeader);
+    if (in.overallCommander != inputs::LeaderAt::none) entry(printed.overallCommander);
     if (in.blucherWithin2) {
       if (unit.nationality == inputs::Nationality::prussian) entry(printed.prussianNearBlucher);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", "Blücher helps only Prussian units", 0});
@@ -89,7 +89,7 @@ class Rally final : public Play {
     const int modifier = playDrm(ctx, drm, steps_);
     const int natural = ctx.roll(kD10, ctx.wordy() ? "rally of " + who_ : std::string());  // one d10 read 0-9 (W-01)
     const int total = natural + modifier;
-    const char* oldState = enumName(state_, inputs::kRallyUnitStateNames);
+    const char* oldState = enumName(state_, inputs::kRallyStateNames);
     if (out) out->object().field("natural", natural).field("drm", modifier).field("total", total).field("oldState", oldState);
     const char* newState;
     bool rallied;
@@ -129,10 +129,10 @@ class Rally final : public Play {
       newState = oldState;
       if (passed) {
         newState = "Normal";
-        if (state_ == RallyUnitState::D_2 && oneLevel_) {
+        if (state_ == RallyState::D_2 && oneLevel_) {
           newState = "D-1";
           GS_RULING(ctx, "W-27", "option W27_one_level: Remove Disorder lifts a D-2 unit one level, to D-1");
-        } else if (state_ == RallyUnitState::D_2) {
+        } else if (state_ == RallyState::D_2) {
           GS_RULING(ctx, "W-27", "Remove Disorder removes the D-2 marker entirely: the unit is Normal");
         }
       }
@@ -149,8 +149,8 @@ class Rally final : public Play {
   }
 
  private:
-  RallyUnitType type_;
-  RallyUnitState state_;
+  Branch type_;
+  RallyState state_;
   bool routed_;
   std::string who_;
   bool le_ = false, oneLevel_ = false;
@@ -163,11 +163,11 @@ class Rally final : public Play {
 
 // The square's state as a row of the Combat Results Matrix (crm.h's State, which has rows the schema
 // does not offer).
-State matrixState(LeaveSquareUnitState s) {
+State matrixState(SquareState s) {
   switch (s) {
-    case LeaveSquareUnitState::Normal: return State::normal;
-    case LeaveSquareUnitState::D_1: return State::d1;
-    case LeaveSquareUnitState::D_2: return State::d2;
+    case SquareState::Normal: return State::normal;
+    case SquareState::D_1: return State::d1;
+    case SquareState::D_2: return State::d2;
   }
   return State::normal;
 }
@@ -179,10 +179,10 @@ class LeaveSquare final : public Play {
   LeaveSquare(const Ruleset& rs, const Inputs& in, const Options& rulings, const Json& options)
       : state_(in.unit.state), cohesion_(in.unit.cohesion) {
     if (in.inEnemyZoc) steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.inEnemyZoc});
-    if (state_ != LeaveSquareUnitState::Normal) {
+    if (state_ != SquareState::Normal) {
       // W-23: the printed pair (D-2 +1, D-1 +2) looks transposed; W23_swap exchanges them.
       std::string ruling;
-      const EntryId printed = state_ == LeaveSquareUnitState::D_1 ? tables::leavingSquareModifiers.unitD1
+      const EntryId printed = state_ == SquareState::D_1 ? tables::leavingSquareModifiers.unitD1
                                                                   : tables::leavingSquareModifiers.unitD2;
       const int v = patchedEntryValue(rs, options, printed, {}, ruling);
       steps_.push_back({DrmStep::add, ruling.empty() ? "Leaving Square" : ruling,
@@ -211,7 +211,7 @@ class LeaveSquare final : public Play {
     if (!passed) {
       // "Become Disordered": read as a D result on the Combat Results Matrix (Normal -> D-1, D-1 -> D-2,
       // D-2 -> Unit Routs); otherwise the D-1/D-2 DRMs above could never change anything.
-      if (state_ == LeaveSquareUnitState::D_2)
+      if (state_ == SquareState::D_2)
         GS_RULING(ctx, "W-39", "Become Disordered on a D-2 unit: the d/D column of the Combat Results Matrix (it routs)");
       else
         GS_NOTE(ctx, "Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
@@ -222,7 +222,7 @@ class LeaveSquare final : public Play {
     ctx.tally("newState", newState);
     if (!out) return;
     JsonWriter& w = *out;
-    const char* oldState = enumName(state_, inputs::kLeaveSquareUnitStateNames);
+    const char* oldState = enumName(state_, inputs::kSquareStateNames);
     w.object().field("drm", modifier).field("cohesion", cohesion_).field("passed", passed).field("text", band.at("text"))
         .field("leftSquare", true).field("oldState", oldState).field("newState", newState).field("routRetreat", u.routRetreat)
         .key("events");
@@ -233,7 +233,7 @@ class LeaveSquare final : public Play {
   }
 
  private:
-  LeaveSquareUnitState state_;
+  SquareState state_;
   int cohesion_;
   std::vector<DrmStep> steps_;
   const Json* passBand_ = nullptr;

@@ -17,10 +17,10 @@ namespace {
 
 // Strengths are exact (W-12): the x1/2 multipliers make halves and quarters, never rounded (core Fraction).
 
-using inputs::ChargeThrough;
+using inputs::Aspect;
 using inputs::Elite;
-using Slope = inputs::ShockAttackerSlope;
-using Terrain = inputs::ShockDefenderTerrain;
+using Slope = inputs::ShockSlope;
+using Terrain = inputs::ShockTerrain;
 
 // One attacking unit as the strength and DRM rules read it.
 struct Charger {
@@ -76,9 +76,9 @@ struct Position {
 Position attackPosition(const inputs::ShockAttacker& attacker) {
   Position p;
   for (const auto& u : attacker.units) {
-    p.front = p.front || u.chargeThrough == ChargeThrough::front;
-    p.flank = p.flank || u.chargeThrough == ChargeThrough::flank;
-    p.rear = p.rear || u.chargeThrough == ChargeThrough::rear;
+    p.front = p.front || u.chargeThrough == Aspect::front;
+    p.flank = p.flank || u.chargeThrough == Aspect::flank;
+    p.rear = p.rear || u.chargeThrough == Aspect::rear;
   }
   using At = inputs::Position;
   const int aspects = p.front + p.flank + p.rear;
@@ -262,12 +262,12 @@ class Shock final : public Play {
     for (std::size_t i = 0; i < attacker.units.size(); ++i) {
       const inputs::ShockAttackerUnit& a = attacker.units[i];
       att_.units.push_back(readUnit(a, options, pointerJoin("/attacker/units", i), "attacking unit " + std::to_string(i + 1)));
-      Charger c{a.strength, att_.units.back().type, a.chargeThrough == ChargeThrough::flank,
-                a.chargeThrough == ChargeThrough::rear, a.elite, a.acrossRiverBridge, 0, std::string()};
+      Charger c{a.strength, att_.units.back().type, a.chargeThrough == Aspect::flank,
+                a.chargeThrough == Aspect::rear, a.elite, a.acrossRiverBridge, 0, std::string()};
       if (c.elite != Elite::none)
         c.eliteDrm = patchedEntryValue(rs, patches, tables::shockMorale.eliteAttacker, enumName(c.elite, inputs::kEliteNames),
                                        c.eliteRuling);
-      hcFrontal_ = hcFrontal_ || (c.type == Arm::heavyCavalry && a.chargeThrough == ChargeThrough::front);
+      hcFrontal_ = hcFrontal_ || (c.type == Arm::heavyCavalry && a.chargeThrough == Aspect::front);
       chargers_.push_back(std::move(c));
     }
     for (std::size_t i = 0; i < defender.units.size(); ++i) {
@@ -455,7 +455,7 @@ class Shock final : public Play {
       if (upSteepSlope_) drm.entry(tables::shockTerrain.upSteepSlope, 1, "W-18");
       if (woods_) drm.entryValue(tables::shockTerrain.woods, arms, "W-18");
       if (buildingVillage_)  // the entry's "a/b" value keyed by the terrain's name
-        drm.entryValue(tables::shockTerrain.buildingVillage, enumName(terrain_, inputs::kShockDefenderTerrainNames));
+        drm.entryValue(tables::shockTerrain.buildingVillage, enumName(terrain_, inputs::kShockTerrainNames));
       if (streamEntry_.id && !*streamEntry_.key) drm.entry(tables::shockTerrain.id, streamEntry_.id);
       else if (streamEntry_.id) drm.entryValue(tables::shockTerrain.id, streamEntry_.id, streamEntry_.key, streamEntry_.ruling);
     }
