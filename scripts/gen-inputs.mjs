@@ -11,7 +11,8 @@
 // named by its path (shock's attacker: ShockAttacker; an item of its units: ShockAttackerUnit), and
 // an object of the same shape as one already named is an alias of it. An enum is named by its
 // "x-enum" annotation, else by its property (nationality: Nationality); schemas with the same values
-// share one enum, and two different lists of values may not take the same name.
+// share one enum, and two different lists of values may not take the same name. Each enum E comes
+// with kENames (its values as the schema spells them) and name(E).
 //
 // Presence, as validation leaves it (core/schema.cpp): a property with a default, a required one and
 // an object without "required" of its own (a group, filled when absent) are always there; any other
@@ -193,6 +194,7 @@ namespace ${ns} {
 for (const e of enums.values()) {
   header.push(`enum class ${e.name} : std::uint8_t { ${e.ids.join(', ')} };`);
   header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}Names{${e.values.map((v) => JSON.stringify(v)).join(', ')}};`);
+  header.push(`inline const char* name(${e.name} v) { return k${e.name}Names[static_cast<std::size_t>(v)]; }`);
 }
 header.push('');
 for (const s of structs) {

@@ -56,6 +56,7 @@ test('an enum is named by x-enum, by its property, and lists of the same values 
   });
   assert.match(header, /enum class Branch : std::uint8_t \{ foot, horse \};/);
   assert.match(header, /inline constexpr EnumNames<2> kBranchNames\{"foot", "horse"\};/);
+  assert.match(header, /inline const char\* name\(Branch v\) \{ return kBranchNames\[static_cast<std::size_t>\(v\)\]; \}/);
   assert.match(header, /Branch other\{\};/, 'the same values: the same enum');
   assert.match(header, /enum class Terrain : std::uint8_t \{ open, woods \};/);
 });

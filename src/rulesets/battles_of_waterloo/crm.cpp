@@ -169,59 +169,17 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
 
 std::string stepsWord(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
 
-// These schemas' lists of states and of types are each a first part of the matrix's, in the same
-// order (checked here, when this compiles), so a value maps by its position.
+}  // namespace
+
 static_assert(namesLead(inputs::kUnitStateNames, kStateNames) && namesLead(inputs::kActionStateNames, kStateNames));
 static_assert(namesLead(inputs::kAttackerTypeNames, kArmNames) && namesLead(inputs::kSquareUnitTypeNames, kArmNames));
-State matrixState(inputs::UnitState s) { return static_cast<State>(s); }
-State matrixState(inputs::ActionState s) { return static_cast<State>(s); }
-Arm matrixArm(Arm a) { return a; }
-Arm matrixArm(inputs::AttackerType t) { return static_cast<Arm>(t); }
-Arm matrixArm(inputs::SquareUnitType t) { return static_cast<Arm>(t); }
 
-int given(int n) { return n; }
-int given(const std::optional<int>& n) { return n.value_or(0); }  // not given: 0
-
-// The fields every unit shape has.
-template <typename In>
-Unit matrixUnit(const In& in, const inputs::Options& options, const std::string& path, const std::string& who) {
-  Unit u;
-  u.setWho(who);
-  u.type = matrixArm(in.type);
-  u.state = matrixState(in.state);
-  u.cohesion = in.cohesion;
-  u.steps = given(in.steps);
-  u.movementAllowance = given(in.movementAllowance);
-  u.retreatBlocked = in.retreatBlocked;
-  u.routBlocked = in.routBlocked;
-  u.bRetreatHexes = options.W19_retreat_hexes;
+void checkMatrixRow(const Unit& u, const std::string& path, const std::string& who) {
   // The matrix prints D-2 only for infantry and Blown only for cavalry.
   if ((u.state == State::d2 && u.type != Arm::infantry) || (u.state == State::blown && !isCavalry(u.type)))
     throw RequestError(code::kInvalidValue,
                        who + ": the Combat Results Matrix has no " + name(u.state) + " row for " + matrixType(u.type),
                        pointerJoin(path, "state"));
-  return u;
-}
-
-}  // namespace
-
-Unit readUnit(const inputs::FireTarget& in, const inputs::Options& options, const std::string& path, const std::string& who) {
-  return matrixUnit(in, options, path, who);
-}
-Unit readUnit(const inputs::ShockAttackerUnit& in, const inputs::Options& options, const std::string& path,
-              const std::string& who) {
-  return matrixUnit(in, options, path, who);
-}
-Unit readUnit(const inputs::ShockDefenderUnit& in, const inputs::Options& options, const std::string& path,
-              const std::string& who) {
-  return matrixUnit(in, options, path, who);
-}
-Unit readUnit(const inputs::MoraleUnit& in, const inputs::Options& options, const std::string& path,
-              const std::string& who) {
-  return matrixUnit(in, options, path, who);
-}
-Unit readUnit(const inputs::SquareUnit& in, const inputs::Options& options, const std::string& path, const std::string& who) {
-  return matrixUnit(in, options, path, who);
 }
 
 void writeUnit(JsonWriter& w, const Unit& u) {

@@ -7,6 +7,7 @@
 // capitals apply the column outright (W-11).
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,7 @@ using inputs::kArmNames;
 enum class State { normal, d1, d2, routed, blown, eliminated };
 inline constexpr EnumNames<6> kStateNames{"Normal", "D-1", "D-2", "Routed", "Blown", "Eliminated"};
 inline const char* name(State s) { return enumName(s, kStateNames); }
-inline const char* name(Arm a) { return enumName(a, kArmNames); }
+using inputs::name;  // name(Arm) and every generated enum's
 inline bool isCavalry(Arm a) { return a == Arm::lightCavalry || a == Arm::heavyCavalry; }
 // What happened to a unit, in order (reported as the words of kEventNames).
 enum class Event { stepLoss, retreat, d1, d2, rout, eliminated };
@@ -65,16 +66,36 @@ void writeEvents(JsonWriter& w, const std::vector<Event>& events);
 // The matrix row type of a unit type ("Infantry" | "Cavalry" | "Artillery").
 const char* matrixType(Arm type);
 
-// A unit of each of the schemas' unit shapes, under the options; `path` is its JSON Pointer and `who`
-// names it in the trace. Throws RequestError for a state the matrix has no row for.
-Unit readUnit(const inputs::FireTarget& in, const inputs::Options& options, const std::string& path, const std::string& who);
-Unit readUnit(const inputs::ShockAttackerUnit& in, const inputs::Options& options, const std::string& path,
-              const std::string& who);
-Unit readUnit(const inputs::ShockDefenderUnit& in, const inputs::Options& options, const std::string& path,
-              const std::string& who);
-Unit readUnit(const inputs::MoraleUnit& in, const inputs::Options& options, const std::string& path,
-              const std::string& who);  // also ChargeReactionUnit
-Unit readUnit(const inputs::SquareUnit& in, const inputs::Options& options, const std::string& path, const std::string& who);
+// The schemas' lists of states and of types the matrix reads are each a first part of the matrix's,
+// in the same order (held by static_assert in crm.cpp), so a value maps by its position.
+inline State matrixState(inputs::UnitState s) { return static_cast<State>(s); }
+inline State matrixState(inputs::ActionState s) { return static_cast<State>(s); }
+inline Arm matrixArm(Arm a) { return a; }
+inline Arm matrixArm(inputs::AttackerType t) { return static_cast<Arm>(t); }
+inline Arm matrixArm(inputs::SquareUnitType t) { return static_cast<Arm>(t); }
+inline int given(int n) { return n; }
+inline int given(const std::optional<int>& n) { return n.value_or(0); }  // not given: 0
+
+// Refuses a state the matrix prints no row for, for the unit's type (RequestError at path/state).
+void checkMatrixRow(const Unit& u, const std::string& path, const std::string& who);
+
+// A unit of any of the schemas' unit shapes (the fields they all have), under the options; `path` is
+// its JSON Pointer and `who` names it in the trace.
+template <typename In>
+Unit readUnit(const In& in, const inputs::Options& options, const std::string& path, const std::string& who) {
+  Unit u;
+  u.setWho(who);
+  u.type = matrixArm(in.type);
+  u.state = matrixState(in.state);
+  u.cohesion = in.cohesion;
+  u.steps = given(in.steps);
+  u.movementAllowance = given(in.movementAllowance);
+  u.retreatBlocked = in.retreatBlocked;
+  u.routBlocked = in.routBlocked;
+  u.bRetreatHexes = options.W19_retreat_hexes;
+  checkMatrixRow(u, path, who);
+  return u;
+}
 
 // The unit after the result: {"type", "newState", "stepsLost", "retreat", "routRetreat", ..., "events"}.
 void writeUnit(JsonWriter& w, const Unit& u);

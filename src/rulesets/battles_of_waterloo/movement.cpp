@@ -24,17 +24,8 @@ using inputs::MovementType;
 using inputs::Route;
 using inputs::UnitType;  // infantry, cavalry, artillery, leader: movement's and stacking's
 using inputs::Water;
-
-// The schema's values are the charts' row ids and the words of the messages.
-const char* name(UnitType v) { return enumName(v, inputs::kUnitTypeNames); }
-const char* name(Branch v) { return enumName(v, inputs::kBranchNames); }
-const char* name(MovementType v) { return enumName(v, inputs::kMovementTypeNames); }
-const char* name(MovementState v) { return enumName(v, inputs::kMovementStateNames); }
-const char* name(MovementTerrain v) { return enumName(v, inputs::kMovementTerrainNames); }
-const char* name(Route v) { return enumName(v, inputs::kRouteNames); }
-const char* name(Water v) { return enumName(v, inputs::kWaterNames); }
-const char* name(Crossing v) { return enumName(v, inputs::kCrossingNames); }
-const char* name(MovementSlope v) { return enumName(v, inputs::kMovementSlopeNames); }
+// The schema's values (name(), generated with each enum) are the charts' row ids and the words of
+// the messages.
 
 const char* kCosts = tables::movementCosts.id;
 

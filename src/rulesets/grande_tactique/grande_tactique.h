@@ -27,8 +27,7 @@ using inputs::Occasion;
 using inputs::Quality;
 using inputs::State;  // read as Unit::shaken
 
-inline const char* name(Arm a) { return enumName(a, kArmNames); }
-inline const char* name(Occasion o) { return enumName(o, kOccasionNames); }
+using inputs::name;  // name(Arm), name(Occasion), ...: generated with the enums
 
 // A unit as the Morale Check reads it. Flags a schema does not give (a helper's quality, say) are
 // false, state eager, quality normal.
