@@ -1,6 +1,7 @@
 #include "odds.h"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <optional>
 #include <vector>
@@ -75,16 +76,26 @@ struct WideFraction {
   }
 };
 
-// The first face of each band of a roll, ascending from die.low; without bands every face is a band.
-std::vector<int> bandStarts(const Die& die, const Bands& bands) {
-  std::vector<int> starts{die.low};
-  if (bands.count == 0)
-    for (int f = die.low + 1; f <= die.high; ++f) starts.push_back(f);
-  for (int i = 0; i < bands.count; ++i)
-    if (bands.cuts[i] > die.low && bands.cuts[i] <= die.high) starts.push_back(bands.cuts[i]);
-  std::sort(starts.begin(), starts.end());
-  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
-  return starts;
+// The first face of each band of a banded roll, ascending from die.low: at most one more than the
+// cuts (Bands holds 4), kept inline — exact odds take them for every banded die each sequence reaches.
+struct BandStarts {
+  std::array<int, 5> face{};
+  std::size_t count = 0;
+};
+BandStarts bandStarts(const Die& die, const Bands& bands) {
+  BandStarts s;
+  s.face[s.count++] = die.low;
+  for (int i = 0; i < bands.count; ++i) {  // each cut on the die put in its place, once
+    const int cut = bands.cuts[i];
+    if (cut <= die.low || cut > die.high) continue;
+    std::size_t at = s.count;
+    while (s.face[at - 1] > cut) --at;  // face[0] = die.low < cut stops it
+    if (s.face[at - 1] == cut) continue;
+    for (std::size_t k = s.count; k > at; --k) s.face[k] = s.face[k - 1];
+    s.face[at] = cut;
+    ++s.count;
+  }
+  return s;
 }
 
 // Replays a prefix of faces and extends it with each die's lowest face (or lowest band); advance()
@@ -97,7 +108,7 @@ class EnumeratedDice final : public DiceSource {
     if (depth_ == path_.size()) {
       if (path_.size() == kMaxDice) tooComplex("more than 24 dice in one sequence");
       // Every face its own band (no starts kept) unless the roll is banded.
-      path_.push_back(Face{die.low, die.high, die.faces(), bands.count ? bandStarts(die, bands) : std::vector<int>{}, 0});
+      path_.push_back(Face{die.low, die.high, die.faces(), bands.count ? bandStarts(die, bands) : BandStarts{}, 0});
     }
     return path_[depth_++].value;
   }
@@ -127,16 +138,16 @@ class EnumeratedDice final : public DiceSource {
     int value;
     int high;
     int faces;
-    std::vector<int> starts;  // band starts; empty: one band per face
+    BandStarts starts;  // none: one band per face
     std::size_t band;
     int width() const {
-      if (starts.empty()) return 1;
-      return (band + 1 < starts.size() ? starts[band + 1] : high + 1) - starts[band];
+      if (starts.count == 0) return 1;
+      return (band + 1 < starts.count ? starts.face[band + 1] : high + 1) - starts.face[band];
     }
     bool step() {
-      if (starts.empty()) return value < high ? (++value, true) : false;
-      if (band + 1 >= starts.size()) return false;
-      value = starts[++band];
+      if (starts.count == 0) return value < high ? (++value, true) : false;
+      if (band + 1 >= starts.count) return false;
+      value = starts.face[++band];
       return true;
     }
   };
@@ -197,9 +208,12 @@ class ProbeDice final : public DiceSource {
   int next(const Die& die) override { return nextBanded(die, Bands{{}, 0}); }
   int nextBanded(const Die& die, const Bands& bands) override {
     if (++depth_ > kMaxDice) tooComplex("more than 24 dice in one sequence");
-    std::vector<int> starts = bandStarts(die, bands);
-    size_ *= static_cast<double>(starts.size());
-    return starts[rng_.bounded(static_cast<std::uint32_t>(starts.size()))];
+    // One branch per face, or per band of a banded roll.
+    const BandStarts starts = bands.count ? bandStarts(die, bands) : BandStarts{};
+    const auto branches = static_cast<std::uint32_t>(bands.count ? starts.count : static_cast<std::size_t>(die.faces()));
+    size_ *= static_cast<double>(branches);
+    const std::uint32_t pick = rng_.bounded(branches);
+    return bands.count ? starts.face[pick] : die.low + static_cast<int>(pick);
   }
   double size() const { return size_; }
 
