@@ -404,9 +404,11 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   report(base, w);
   if (withSensitivity) {
     w.key("sensitivity").array();
+    // Each what-if changes one input of one copy of the inputs, and puts it back after.
+    Json changed = p.inputs;
     for (const auto& f : flags) {
-      Json changed = p.inputs;
-      changed.at(Json::json_pointer(f.path)) = f.to;
+      Json& input = changed.at(Json::json_pointer(f.path));
+      input = f.to;
       w.object().field("path", f.path).field("title", f.title).field("from", f.from).field("to", f.to);
       if (f.choice) w.field("fromLabel", enumLabel(*f.choice, f.from)).field("toLabel", enumLabel(*f.choice, f.to));
       // Enumerated before anything of its odds is written: a refusal leaves nothing to take back.
@@ -417,6 +419,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
         if (e.code() == std::string("odds_too_complex")) throw;
         w.key("error").object().field("code", e.code()).field("message", e.what()).field("path", e.path()).endObject();
       }
+      input = f.from;  // put back (an exception that escapes drops `changed`, with the answer)
       if (t) {
         if (headlineSpec) headline(*t, *headlineSpec, w);
         report(*t, w);
