@@ -13,24 +13,25 @@ int printedValue(const Json& entry, std::string_view key) {
 
 }  // namespace
 
-int Context::roll(const Die& die, TraceValue purpose) {
-  const int natural = dice_.next(die);
+// Each roll records its purpose (the TraceValue moved once, from the caller's argument) only when
+// rolls are recorded: exact odds roll without.
+int Context::rolled(const Die& die, int natural, TraceValue& purpose) {
   if (recordRolls_) rolls_.add(die.name, natural, std::move(purpose));
   return natural;
 }
 
+int Context::roll(const Die& die, TraceValue purpose) { return rolled(die, dice_.next(die), purpose); }
+
 int Context::rollBanded(const Die& die, TraceValue purpose, const Bands& bands) {
-  const int natural = dice_.nextBanded(die, bands);
-  if (recordRolls_) rolls_.add(die.name, natural, std::move(purpose));
-  return natural;
+  return rolled(die, dice_.nextBanded(die, bands), purpose);
 }
 
 int Context::rollCheckUnder(const Die& die, TraceValue purpose, int passMax) {
-  return rollBanded(die, std::move(purpose), Bands{{passMax + 1}, 1});
+  return rolled(die, dice_.nextBanded(die, Bands{{passMax + 1}, 1}), purpose);
 }
 
 int Context::rollCheckOver(const Die& die, TraceValue purpose, int passMin) {
-  return rollBanded(die, std::move(purpose), Bands{{passMin}, 1});
+  return rolled(die, dice_.nextBanded(die, Bands{{passMin}, 1}), purpose);
 }
 
 void Context::note(TraceValue text, TraceValue ref) {

@@ -92,6 +92,7 @@ class Context {
   bool recordRolls_;
   RollLog rolls_;
   TraceLog trace_;
+  int rolled(const Die& die, int natural, TraceValue& purpose);
   Outcome outcome_;
   // The keys of the previous outcome, in order, and whether this one has followed them so far.
   std::vector<const char*> lastKeys_;

@@ -284,9 +284,11 @@ std::string finalState(const std::vector<Applied>& applied) {
     steps += a.state.stepsLostNow;
     eliminated += a.state.eliminated;
   }
-  char buf[96];
+  char buf[128];  // the longest: four 20-digit numbers and 36 characters of words
   char* at = buf;
-  const auto text = [&at](std::string_view t) { at = std::copy(t.begin(), t.end(), at); };
+  const auto text = [&at, &buf](std::string_view t) {
+    at = std::copy_n(t.data(), std::min(t.size(), static_cast<std::size_t>(buf + sizeof buf - at)), at);
+  };
   const auto number = [&at, &buf](std::size_t n) { at = std::to_chars(at, buf + sizeof buf, n).ptr; };
   number(static_cast<std::size_t>(disorganized));
   text("/");
