@@ -300,3 +300,44 @@ TEST_CASE("odds: tallied values compare as the response writes them", "[odds]") 
   CHECK(TraceValue(true).toJson().is_boolean());
   CHECK(TraceValue(7).toJson().is_number_integer());
 }
+
+// Context::tally across the sequences of one enumeration: each key once, in the order first tallied,
+// holding its last value, whether a play tallies the keys as the previous one did (the fast path) or
+// not (another order, a key left out or added, a key tallied twice, the same key from another literal).
+TEST_CASE("tallies: each key once, its last value, whatever the order from one sequence to the next", "[odds]") {
+  const grapeshot::Ruleset* rs = grapeshot::findRuleset("napoleon-iii-1866");
+  REQUIRE(rs);
+  grapeshot::ScriptedDice dice({});
+  grapeshot::Context ctx(*rs, rs->defaultOptions(), dice, /*tracing=*/false, /*recordRolls=*/false);
+  const auto keys = [&ctx] {
+    std::vector<std::pair<std::string, Json>> out;
+    for (const auto& [k, v] : ctx.outcome()) out.emplace_back(k, v.toJson());
+    return out;
+  };
+  using Keys = std::vector<std::pair<std::string, Json>>;
+  static const char kCell[] = "cell";  // a literal of its own: the same text at another address
+  const std::string heapKey = "final";
+
+  ctx.tally("cell", std::string("D"));
+  ctx.tally("final", 1);
+  ctx.tally("steps", 2);
+  CHECK(keys() == Keys{{"cell", "D"}, {"final", 1}, {"steps", 2}});
+  ctx.clearOutcome();
+  ctx.tally("cell", std::string("T"));  // as before: the fast path
+  ctx.tally("final", 3);
+  ctx.tally("steps", 4);
+  ctx.tally(kCell, std::string("D+1"));  // again, from another literal: replaced, not added
+  CHECK(keys() == Keys{{"cell", "D+1"}, {"final", 3}, {"steps", 4}});
+  ctx.clearOutcome();
+  ctx.tally("cell", std::string("-"));
+  ctx.tally("steps", 5);  // "final" left out, "steps" where "final" was
+  ctx.tally(heapKey.c_str(), 6);  // then "final", from a buffer
+  ctx.tally("steps", 7);
+  CHECK(keys() == Keys{{"cell", "-"}, {"steps", 7}, {"final", 6}});
+  ctx.clearOutcome();
+  ctx.tally("cell", std::string("T"));  // the order of the sequence before
+  ctx.tally("steps", 8);
+  ctx.tally("final", 9);
+  ctx.tally("extra", true);
+  CHECK(keys() == Keys{{"cell", "T"}, {"steps", 8}, {"final", 9}, {"extra", true}});
+}
