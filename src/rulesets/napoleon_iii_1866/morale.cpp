@@ -56,7 +56,7 @@ namespace {
 
 // The counter's printed values and state, which every unit shape but the firers' has.
 template <typename U>
-Unit counter(const Ruleset& rs, const U& in) {
+Unit counter(const U& in) {
   Unit u;
   u.arm = in.type;
   u.nationality = in.nationality;
@@ -68,14 +68,13 @@ Unit counter(const Ruleset& rs, const U& in) {
   u.disorganized = in.disorganized;
   u.outOfCommand = in.outOfCommand;
   u.formationDemoralised = in.formationDemoralised;
-  u.hex = readHex(rs, Terrain::clear, Settlement::none, 1);
   return u;
 }
 
 // ... and a combat unit's besides.
 template <typename U>
-Unit combatant(const Ruleset& rs, const U& in) {
-  Unit u = counter(rs, in);
+Unit combatant(const U& in) {
+  Unit u = counter(in);
   u.combatValue = in.combatValue;
   u.heavyCavalry = in.heavyCavalry;
   u.enemyOnFlank = in.enemyOnFlank;
@@ -84,11 +83,12 @@ Unit combatant(const Ruleset& rs, const U& in) {
 
 }  // namespace
 
-Unit readUnit(const Ruleset& rs, const inputs::MoraleUnit& in) { return counter(rs, in); }
-Unit readUnit(const Ruleset& rs, const inputs::FireTargetUnit& in) { return combatant(rs, in); }
+// Only an attacker's own hex is read (for its morale tests): the other shapes have none.
+Unit readUnit(const Ruleset&, const inputs::MoraleUnit& in) { return counter(in); }
+Unit readUnit(const Ruleset&, const inputs::FireTargetUnit& in) { return combatant(in); }
 
 Unit readUnit(const Ruleset& rs, const inputs::ShockAttackerUnit& in) {
-  Unit u = combatant(rs, in);
+  Unit u = combatant(in);
   u.level = in.level;
   u.hexside = in.hexside;
   u.steepSlope = in.steepSlope;
@@ -97,7 +97,7 @@ Unit readUnit(const Ruleset& rs, const inputs::ShockAttackerUnit& in) {
   return u;
 }
 
-Unit readUnit(const Ruleset& rs, const inputs::FireFirer& in) {
+Unit readUnit(const Ruleset&, const inputs::FireFirer& in) {
   Unit u;
   u.combatValue = in.combatValue;
   u.nationality = in.nationality;
@@ -105,7 +105,6 @@ Unit readUnit(const Ruleset& rs, const inputs::FireFirer& in) {
   u.level = in.level;
   u.steepSlope = in.steepSlope;
   u.adjacent = in.adjacent;
-  u.hex = readHex(rs, Terrain::clear, Settlement::none, in.level);
   return u;
 }
 

@@ -72,7 +72,7 @@ struct Rulings {
 };
 
 // A hex, its protection read from the terrain chart; and a unit of each of the schema's unit shapes
-// (fields a shape lacks keep Unit's defaults).
+// (fields a shape lacks keep Unit's defaults; only an attacking unit has a hex of its own).
 Hex readHex(const Ruleset& rs, Terrain terrain, Settlement settlement, int level);
 Unit readUnit(const Ruleset& rs, const inputs::FireFirer& firer);
 Unit readUnit(const Ruleset& rs, const inputs::FireTargetUnit& unit);  // also ShockDefenderUnit
