@@ -57,7 +57,7 @@ function identifier(name, where) {
 }
 
 // Enums: one per distinct list of values.
-const enums = new Map();  // JSON of the values -> { name, values, annotated }
+const enums = new Map();  // JSON of the values -> { name, values, annotated, qualified, ids }
 function enumType(schema, prop, path, where) {
   const key = JSON.stringify(schema.enum);
   if (!schema.enum.every((v) => typeof v === 'string')) fail(where, 'an enum of other than strings');
@@ -76,7 +76,7 @@ function enumType(schema, prop, path, where) {
 }
 
 // Structs, in the order they must be declared (members before the structs holding them).
-const structs = [];  // { name, members: [{ key, id, type, kind, optional, of }], alias }
+const structs = [];  // { name, members: [{ key, id, kind, optional, init, title, enum | struct | item }] } or { name, alias }
 const bySignature = new Map();
 
 function member(key, schema, present, structPath, where) {
@@ -169,7 +169,8 @@ const typeNames = new Map();
 for (const e of enums.values()) typeNames.set(e.name, `enum ${e.name}`);
 for (const st of structs) {
   const other = typeNames.get(st.name);
-  if (other && !(st.alias && other.startsWith('struct'))) fail(st.name, `two types take this name (${other} and a struct)`);
+  // An alias of the same name is the same struct met again (not emitted); any other is a clash.
+  if (other && st.alias !== st.name) fail(st.name, `two types take this name (${other} and a struct)`);
   typeNames.set(st.name, `struct ${st.name}`);
 }
 for (const core of ['Fields', 'Json', 'EnumNames']) if (typeNames.has(core)) fail(core, 'a generated name would hide the core type');
