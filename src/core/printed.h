@@ -1,0 +1,83 @@
+// The printed tables as typed constants: scripts/gen-tables.mjs turns each ruleset's tables.json
+// (the exact transcription, which stays the source) into <folder>_printed.h at build time, with a
+// struct per shape it finds in the data and one `constexpr` value per table:
+//
+//   namespace printed = ::grapeshot::printed::napoleon_iii_1866;
+//   for (const auto& row : printed::terrain.rows) if (row.protection) ...
+//
+// A misspelt table or field fails to compile, and nothing is parsed at run time. These are the
+// vocabulary types the generated structs are made of.
+#pragma once
+#include <cstddef>
+#include <string_view>
+
+namespace grapeshot::printed {
+
+using Text = std::string_view;
+
+// A printed list: a view of a constant array.
+template <typename T>
+struct List {
+  const T* items = nullptr;
+  std::size_t count = 0;
+
+  constexpr const T* begin() const { return items; }
+  constexpr const T* end() const { return items + count; }
+  constexpr std::size_t size() const { return count; }
+  constexpr bool empty() const { return count == 0; }
+  constexpr const T& operator[](std::size_t i) const { return items[i]; }
+  constexpr const T& back() const { return items[count - 1]; }
+};
+
+// An object whose keys are data (a stack's composition by unit type, a grid's headers by arm), not
+// field names: its members in the printed order.
+template <typename T>
+struct Keyed {
+  Text key;
+  T value;
+};
+template <typename T>
+using Map = List<Keyed<T>>;
+
+// A find in a Map by key (nullptr: none).
+template <typename T>
+constexpr const T* find(const Map<T>& map, Text key) {
+  for (const auto& m : map)
+    if (m.key == key) return &m.value;
+  return nullptr;
+}
+
+// Where the printed data mixes kinds in one place (a grid's cells: codes, numbers and blanks), a
+// value of any kind.
+struct Value {
+  enum Kind : unsigned char { null, boolean, integer, number, text, list, object };
+  Kind kind = null;
+  bool flag = false;
+  long long integerValue = 0;
+  double numberValue = 0;
+  Text textValue;
+  const Value* items = nullptr;             // list: `count` values
+  const Keyed<Value>* members = nullptr;    // object: `count` members
+  std::size_t count = 0;
+
+  constexpr bool isNull() const { return kind == null; }
+  constexpr bool isText() const { return kind == text; }
+  constexpr bool isInteger() const { return kind == integer; }
+  constexpr bool isNumber() const { return kind == integer || kind == number; }
+  constexpr double asNumber() const { return kind == integer ? static_cast<double>(integerValue) : numberValue; }
+  constexpr List<Value> asList() const { return {items, kind == list ? count : 0}; }
+  constexpr Map<Value> asObject() const { return {members, kind == object ? count : 0}; }
+};
+
+// Value's constructors for the generated initialisers (an aggregate keeps them constexpr in C++17).
+constexpr Value nullValue() { return {}; }
+constexpr Value flagValue(bool b) { return {Value::boolean, b}; }
+constexpr Value integerValue(long long i) { return {Value::integer, false, i}; }
+constexpr Value numberValue(double d) { return {Value::number, false, 0, d}; }
+constexpr Value textValue(Text s) { return {Value::text, false, 0, 0, s}; }
+constexpr Value listValue(const Value* items, std::size_t n) { return {Value::list, false, 0, 0, {}, items, nullptr, n}; }
+constexpr Value objectValue(const Keyed<Value>* members, std::size_t n) {
+  return {Value::object, false, 0, 0, {}, nullptr, members, n};
+}
+
+}  // namespace grapeshot::printed

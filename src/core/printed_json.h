@@ -1,0 +1,46 @@
+// The printed constants (core/printed.h) back as JSON: what the generated <folder>_printed_json.h
+// builds on, for the tests that hold each ruleset's constants equal to its tables.json.
+#pragma once
+#include <string>
+
+#include "json.h"
+#include "printed.h"
+
+namespace grapeshot::printed {
+
+inline Json toJson(const Value& v) {
+  switch (v.kind) {
+    case Value::null: return Json();
+    case Value::boolean: return Json(v.flag);
+    case Value::integer: return Json(v.integerValue);
+    case Value::number: return Json(v.numberValue);
+    case Value::text: return Json(std::string(v.textValue));
+    case Value::list: {
+      Json out = Json::array();
+      for (const Value& x : v.asList()) out.push_back(toJson(x));
+      return out;
+    }
+    case Value::object: {
+      Json out = Json::object();
+      for (const auto& m : v.asObject()) out[std::string(m.key)] = toJson(m.value);
+      return out;
+    }
+  }
+  return Json();
+}
+
+template <typename T, typename F>
+Json listJson(const List<T>& list, F item) {
+  Json out = Json::array();
+  for (const T& x : list) out.push_back(item(x));
+  return out;
+}
+
+template <typename T, typename F>
+Json mapJson(const Map<T>& map, F item) {
+  Json out = Json::object();
+  for (const auto& m : map) out[std::string(m.key)] = item(m.value);
+  return out;
+}
+
+}  // namespace grapeshot::printed
