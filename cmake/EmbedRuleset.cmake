@@ -25,13 +25,17 @@ function(gs_embed_ruleset folder_path out_var)
   string(SHA256 data_hash "${content_ruleset}\n${content_tables}")
   gs_table_ids("${name}" "${content_tables}" entry_ids)
   gs_typed_inputs("${folder_path}" inputs_cpp)
-  gs_printed_tables("${folder_path}")
+  gs_printed_tables("${folder_path}")  # before the .cpp below, which includes it
   file(CONFIGURE OUTPUT "${out}" CONTENT "// Generated from src/rulesets/${name}/*.json by cmake/EmbedRuleset.cmake. Do not edit.
 #include \"core/ruleset.h\"
+#include \"${name}_printed.h\"
 namespace {
+namespace printed = ::grapeshot::printed::${name};
+// The printed entries (scripts/gen-tables.mjs) are numbered as the EntryIds (<folder>_tables.h).
+static_assert(printed::kPrintedEntryCount == ${entry_ids});
 const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json(${content_ruleset})gs_json\",
                                                          R\"gs_json(${content_tables})gs_json\",
-                                                         \"${data_hash}\", ${entry_ids});
+                                                         \"${data_hash}\", printed::kPrintedEntries, ${entry_ids});
 }
 " @ONLY)
   set(${out_var} "${out}" "${inputs_cpp}" PARENT_SCOPE)

@@ -239,6 +239,28 @@ for (const [id, table] of Object.entries(tables)) {
 }
 const values = tableTypes.map(([id, t]) => `inline constexpr ${t.name} ${fieldName(id)} = ${init(t, tables[id])};`);
 
+// The entries of the modifiers tables with an id, in the order cmake numbers their EntryIds
+// (EmbedRuleset.cmake, gs_table_ids): tables in file order, entries in printed order.
+const entries = [];
+for (const [tid, table] of Object.entries(tables)) {
+  if (!Array.isArray(table.entries)) continue;
+  for (const e of table.entries) {
+    if (typeof e?.id !== 'string') continue;
+    const hasValue = Number.isInteger(e.value);
+    const factor = e.num !== undefined && e.den !== undefined;
+    if (factor && !(Number.isInteger(e.num) && Number.isInteger(e.den))) fail(`${tid}.${e.id}`, 'num and den are integers');
+    const keyed = Object.entries(e.values ?? {});
+    if (keyed.some(([, v]) => !Number.isInteger(v))) fail(`${tid}.${e.id}`, 'values are integers');
+    entries.push(`PrintedEntry{${cxxString(tid)}, ${cxxString(e.id)}, ${hasValue}, ${hasValue ? e.value : 0}, ` +
+      `${factor ? e.num : 1}, ${factor ? e.den : 1}, ${cxxString(typeof e.label === 'string' ? e.label : '')}, ` +
+      `${cxxString(typeof table.title === 'string' ? table.title : '')}, ` +
+      `${listOf('Keyed<int>', keyed.map(([k, v]) => `{${cxxString(k)}, ${v}}`))}}`);
+  }
+}
+const entryArray = entries.length
+  ? `inline constexpr PrintedEntry kPrintedEntries[] = {\n  ${entries.join(',\n  ')}};`
+  : 'inline constexpr const PrintedEntry* kPrintedEntries = nullptr;';
+
 const ns = `grapeshot::printed::${folder}`;
 const header = `// Generated from src/rulesets/${folder}/tables.json by scripts/gen-tables.mjs. Do not edit.
 // The printed tables as typed constants (core/printed.h).
@@ -258,6 +280,10 @@ ${arrays.join('\n')}
 using namespace detail;
 
 ${values.join('\n')}
+
+// Every entry with an id of the modifiers tables, indexed by its EntryId's index (<folder>_tables.h).
+${entryArray}
+inline constexpr int kPrintedEntryCount = ${entries.length};
 
 }  // namespace ${ns}
 `;

@@ -11,6 +11,12 @@ int printedValue(const Json& entry, std::string_view key) {
   return key.empty() ? entry.at("value").get<int>() : entry.at("values").at(std::string(key)).get<int>();
 }
 
+// An entry's value under `key`, for a printed "a/b" pair (values: {a, b}).
+int keyedValue(const PrintedEntry& e, std::string_view key) {
+  if (const int* v = printed::find(e.values, key)) return *v;
+  throw std::out_of_range(std::string(e.tableTitle) + ": \"" + std::string(e.label) + "\" has no value for " + std::string(key));
+}
+
 }  // namespace
 
 // Each roll records its purpose (the TraceValue moved once, from the caller's argument) only when
@@ -83,7 +89,11 @@ const Json& Context::entry(std::string_view tableId, std::string_view entryId) c
 }
 
 int Context::valueOf(const PrintedEntry& e, std::string_view key) {
-  return key.empty() && e.hasValue ? e.value : printedValue(*e.json, key);
+  if (key.empty()) {
+    if (e.hasValue) return e.value;
+    throw std::out_of_range(std::string(e.tableTitle) + ": \"" + std::string(e.label) + "\" has no single printed value");
+  }
+  return keyedValue(e, key);
 }
 
 Modifiers& Modifiers::add(int value, TraceValue reason, TraceValue ref) {
@@ -110,7 +120,7 @@ Modifiers& Modifiers::printed(const PrintedEntry& e, int times, std::string_view
 }
 
 Modifiers& Modifiers::printedPair(const PrintedEntry& e, std::string_view key, std::string_view ruling) {
-  const int value = e.json->at("values").at(std::string(key)).get<int>();
+  const int value = keyedValue(e, key);
   if (!ctx_.tracing()) {
     total_ += value;
     return *this;
@@ -120,8 +130,7 @@ Modifiers& Modifiers::printedPair(const PrintedEntry& e, std::string_view key, s
 }
 
 int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::string_view key, std::string& ruling) {
-  const Json& printed = rs.entryAt(e);
-  int value = printedValue(printed, key);
+  int value = Context::valueOf(rs.printedEntry(e), key);
   const Json& table = rs.table(TableId{e.table});
   const auto patches = table.find("patches");
   if (patches == table.end()) return value;

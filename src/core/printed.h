@@ -71,13 +71,31 @@ struct Value {
 
 // Value's constructors for the generated initialisers (an aggregate keeps them constexpr in C++17).
 constexpr Value nullValue() { return {}; }
-constexpr Value flagValue(bool b) { return {Value::boolean, b}; }
-constexpr Value integerValue(long long i) { return {Value::integer, false, i}; }
-constexpr Value numberValue(double d) { return {Value::number, false, 0, d}; }
-constexpr Value textValue(Text s) { return {Value::text, false, 0, 0, s}; }
+constexpr Value flagValue(bool b) { return {Value::boolean, b, 0, 0, {}, nullptr, nullptr, 0}; }
+constexpr Value integerValue(long long i) { return {Value::integer, false, i, 0, {}, nullptr, nullptr, 0}; }
+constexpr Value numberValue(double d) { return {Value::number, false, 0, d, {}, nullptr, nullptr, 0}; }
+constexpr Value textValue(Text s) { return {Value::text, false, 0, 0, s, nullptr, nullptr, 0}; }
 constexpr Value listValue(const Value* items, std::size_t n) { return {Value::list, false, 0, 0, {}, items, nullptr, n}; }
 constexpr Value objectValue(const Keyed<Value>* members, std::size_t n) {
   return {Value::object, false, 0, 0, {}, nullptr, members, n};
 }
 
 }  // namespace grapeshot::printed
+
+namespace grapeshot {
+
+// An entry of a `modifiers` table, as procedures read it on every roll: its value when printed as one
+// number, its values by key when printed as several ("-2/-1": elite, crack elite), its exact factor
+// as a multiplier, its label and its table's title (the trace's reason and source). The generator
+// writes one per entry with an id (kPrintedEntries), in the order of the generated EntryIds.
+struct PrintedEntry {
+  printed::Text table, id;
+  bool hasValue = false;
+  int value = 0;
+  long long num = 1, den = 1;  // a multiplier's exact factor ("num", "den"); x1 when the entry has none
+  printed::Text label;
+  printed::Text tableTitle;
+  printed::Map<int> values;
+};
+
+}  // namespace grapeshot

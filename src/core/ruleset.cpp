@@ -12,6 +12,7 @@ struct Registration {
   const char* rulesetJson = nullptr;
   const char* tablesJson = nullptr;
   const char* dataHash = nullptr;
+  const PrintedEntry* entries = nullptr;
   int entryIds = 0;
   std::vector<ProcedureEntry> procedures;
 };
@@ -24,11 +25,12 @@ std::map<std::string, Registration>& registry() {
 }  // namespace
 
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                         int entryIds) {
+                         const PrintedEntry* entries, int entryIds) {
   auto& r = registry()[folder];
   r.rulesetJson = rulesetJson;
   r.tablesJson = tablesJson;
   r.dataHash = dataHash;
+  r.entries = entries;
   r.entryIds = entryIds;
   return true;
 }
@@ -40,34 +42,18 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 }
 
 Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                 int entryIds, std::vector<ProcedureEntry> procedures)
+                 const PrintedEntry* printedEntries, int entryIds, std::vector<ProcedureEntry> procedures)
     : id_(folder),
       rulesetJson_(rulesetJson),
       tablesJson_(tablesJson),
       dataHash_(dataHash),
       entries_(std::move(procedures)),
-      entryIds_(entryIds),
-      foundEntries_(std::make_unique<FoundEntry[]>(static_cast<std::size_t>(entryIds))) {
+      printedEntries_(printedEntries),
+      entryIds_(entryIds) {
   std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
 namespace {
-std::string_view textOf(const Json& object, const char* key) {
-  const auto it = object.find(key);
-  return it != object.end() && it->is_string() ? std::string_view(it->get_ref<const std::string&>()) : std::string_view();
-}
-
-PrintedEntry printed(const Json& table, const Json& entry) {
-  PrintedEntry p;
-  p.json = &entry;
-  if (const auto v = entry.find("value"); v != entry.end() && v->is_number_integer()) p.hasValue = true, p.value = v->get<int>();
-  if (const auto n = entry.find("num"), d = entry.find("den"); n != entry.end() && d != entry.end())
-    p.num = n->get<long long>(), p.den = d->get<long long>();
-  p.label = textOf(entry, "label");
-  p.tableTitle = textOf(table, "title");
-  return p;
-}
-
 // A procedure's "headline" (the odds players ask for first): each entry a label, a tally and one test.
 void checkHeadline(const std::string& where, const Json& procedure) {
   const auto h = procedure.find("headline");
@@ -115,6 +101,8 @@ const Ruleset::Data& Ruleset::data() const {
         d->tableIds.push_back(tid);
       }
     }
+    for (int i = 0; i < entryIds_; ++i)
+      d->entryIndex.emplace(std::pair(printedEntries_[i].table, printedEntries_[i].id), &printedEntries_[i]);
     if (d->envelope.at("id") != id_)
       throw std::logic_error("ruleset folder for " + id_ + " declares id " + d->envelope.at("id").dump());
     d->optionsSchema = Json{{"type", "object"}, {"properties", d->envelope.value("options", Json::object())},
@@ -149,7 +137,7 @@ const Ruleset::Table* Ruleset::loadedTable(std::string_view id) const {
     if (const auto es = t.json.find("entries"); es != t.json.end() && es->is_array())
       for (const auto& e : *es)
         if (const auto eid = e.find("id"); eid != e.end() && eid->is_string())
-          t.entries.emplace(eid->get_ref<const std::string&>(), printed(t.json, e));
+          t.entries.emplace(eid->get_ref<const std::string&>(), &e);
   });
   return &t;
 }
@@ -159,12 +147,6 @@ const Json& Ruleset::table(std::string_view id) const {
   throw std::out_of_range(id_ + ": no table " + std::string(id));
 }
 
-const PrintedEntry* Ruleset::findEntry(std::string_view tableId, std::string_view entryId) const {
-  const Table* t = loadedTable(tableId);
-  if (!t) return nullptr;
-  const auto e = t->entries.find(entryId);
-  return e == t->entries.end() ? nullptr : &e->second;
-}
 
 Ruleset::Declared& Ruleset::parsedProcedure(const std::string& canonical) const {
   const auto it = data().declared.find(canonical);
@@ -192,25 +174,21 @@ const Json& Ruleset::meta() const {
 }
 
 const Json* Ruleset::entry(std::string_view tableId, std::string_view entryId) const {
-  const PrintedEntry* e = findEntry(tableId, entryId);
-  return e ? e->json : nullptr;
+  const Table* t = loadedTable(tableId);
+  if (!t) return nullptr;
+  const auto e = t->entries.find(entryId);
+  return e == t->entries.end() ? nullptr : e->second;
 }
 
-const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_view entryId) const {
-  if (const PrintedEntry* e = findEntry(tableId, entryId)) return *e;
+const Json& Ruleset::entryAt(std::string_view tableId, std::string_view entryId) const {
+  if (const Json* e = entry(tableId, entryId)) return *e;
   throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
 }
 
-const PrintedEntry& Ruleset::printedEntry(EntryId e) const {
-  if (e.index < 0 || e.index >= entryIds_) return printedEntry(e.table, e.id);  // an id not generated for it
-  FoundEntry& slot = foundEntries_[static_cast<std::size_t>(e.index)];
-  // The generated ids are constants: the same id is the same pointer.
-  if (const PrintedEntry* found = slot.entry.load(std::memory_order_acquire))
-    if (slot.id.load(std::memory_order_relaxed) == e.id) return *found;
-  const PrintedEntry& found = printedEntry(e.table, e.id);  // the entries never move once indexed
-  slot.id.store(e.id, std::memory_order_relaxed);
-  slot.entry.store(&found, std::memory_order_release);
-  return found;
+const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_view entryId) const {
+  const auto& index = data().entryIndex;
+  if (const auto e = index.find(std::pair(tableId, entryId)); e != index.end()) return *e->second;
+  throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
 }
 
 const Grid* Ruleset::grid(const std::string& id) const {
@@ -240,7 +218,7 @@ const std::vector<Ruleset>& rulesets() {
     std::vector<Ruleset> v;
     for (const auto& [folder, reg] : registry()) {
       if (!reg.rulesetJson) throw std::logic_error("ruleset folder " + folder + " has procedures but no data");
-      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.entryIds, reg.procedures);
+      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.entries, reg.entryIds, reg.procedures);
     }
     std::sort(v.begin(), v.end(), [](const Ruleset& a, const Ruleset& b) { return a.id() < b.id(); });
     return v;

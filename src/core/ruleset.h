@@ -1,7 +1,6 @@
 // A ruleset: its data (ruleset.json + tables.json, embedded at build time) and the procedures that
 // read it. Ruleset folders register themselves, so the core never names a ruleset.
 #pragma once
-#include <atomic>
 #include <deque>
 #include <initializer_list>
 #include <map>
@@ -15,6 +14,7 @@
 #include <vector>
 
 #include "json.h"
+#include "printed.h"
 #include "schema.h"
 #include "table.h"
 #include "table_ids.h"
@@ -24,18 +24,6 @@ namespace grapeshot {
 
 class Context;
 class Ruleset;
-
-// A printed entry of a `modifiers` table as procedures read it on every roll, indexed when its
-// table is first read: its JSON, its value when printed as one number, its label and its table's title
-// (what the trace gives as the reason and the source).
-struct PrintedEntry {
-  const Json* json = nullptr;
-  bool hasValue = false;
-  int value = 0;
-  long long num = 1, den = 1;  // a multiplier's exact factor ("num", "den"); x1 when the entry has none
-  std::string_view label;
-  std::string_view tableTitle;
-};
 
 // A procedure bound to one request's inputs and options. A typed procedure reads them once into its
 // own structs (enums, ints, flags) and refuses contradictions before any die; `play` is then the rule
@@ -74,10 +62,10 @@ struct ProcedureEntry {
 
 // Called from static initialisers: the build generates one registerRulesetData call per folder
 // (from its JSON files, with their data hash: cmake/EmbedRuleset.cmake) and each procedures .cpp
-// calls registerProcedures. `folder` joins them. `entryIds` is the number of generated EntryIds
-// (<folder>_tables.h), which index a cache of the printed entries found.
+// calls registerProcedures. `folder` joins them. `entries` are the printed entries as constants
+// (<folder>_printed.h), `entryIds` of them, indexed as the generated EntryIds (<folder>_tables.h).
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                         int entryIds);
+                         const PrintedEntry* entries, int entryIds);
 bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry> procedures);
 
 // Its JSON is parsed on first use, so a host that resolves with one ruleset never pays for the
@@ -85,7 +73,7 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 class Ruleset {
  public:
   Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-          int entryIds, std::vector<ProcedureEntry> procedures);
+          const PrintedEntry* printedEntries, int entryIds, std::vector<ProcedureEntry> procedures);
 
   // The id is the folder name in kebab-case (battles_of_waterloo -> battles-of-waterloo); loading
   // checks that ruleset.json says the same.
@@ -106,15 +94,23 @@ class Ruleset {
   // By the generated ids (<folder>_tables.h), which procedures use: a misspelt id does not compile.
   const Json& table(TableId t) const { return table(std::string_view(t.id)); }
   const Grid* grid(TableId t) const { return grid(std::string(t.id)); }
-  const Json& entryAt(EntryId e) const { return *printedEntry(e).json; }
-  // An entry of a `modifiers` table by id; nullptr when the data has none (an index, built on load).
+  // An entry of a `modifiers` table as JSON (its table parsed on first use), for the fields beyond
+  // those of PrintedEntry; nullptr when the data has none.
   const Json* entry(std::string_view tableId, std::string_view entryId) const;
   // The same entry, which the data must have (std::out_of_range otherwise: a bug, never a request error).
-  const Json& entryAt(std::string_view tableId, std::string_view entryId) const { return *printedEntry(tableId, entryId).json; }
+  const Json& entryAt(std::string_view tableId, std::string_view entryId) const;
+  const Json& entryAt(EntryId e) const { return entryAt(e.table, e.id); }
+  // The printed entry, a constant (<folder>_printed.h): by table and entry id, found in an index built
+  // on load; by its generated id, read at its index (procedures read the same few entries on every
+  // dice sequence).
   const PrintedEntry& printedEntry(std::string_view tableId, std::string_view entryId) const;
-  // The same by its generated id: found once, then read from a slot its index names (procedures read
-  // the same few entries on every dice sequence; the search hashes two strings).
-  const PrintedEntry& printedEntry(EntryId e) const;
+  const PrintedEntry& printedEntry(EntryId e) const {
+    if (e.index >= 0 && e.index < entryIds_) {
+      const PrintedEntry& p = printedEntries_[e.index];
+      if (p.id == e.id && p.table == e.table) return p;  // else an EntryId of another ruleset
+    }
+    return printedEntry(e.table, e.id);
+  }
   const Json& optionsSchema() const { return data().optionsSchema; }
   // The options' schema, compiled when the ruleset loads, and each procedure's input schema, compiled
   // when the procedure is first asked for.
@@ -133,14 +129,13 @@ class Ruleset {
 
  private:
   // One table of tables.json: its text, found when the ruleset loads, and what is built from it on
-  // first use (the document, its grid, its entries by id).
+  // first use (the document, its grid, its entries' JSON by id).
   struct Table {
     std::string_view text;  // a view of the embedded tables.json
     std::once_flag parsed;
     Json json;
     std::optional<Grid> grid;
-    // entryId -> entry; the views point into `json`, which never changes after parsing.
-    std::unordered_map<std::string_view, PrintedEntry> entries;
+    std::unordered_map<std::string_view, const Json*> entries;  // the keys point into `json`
   };
   struct Declared {  // one procedure's entry of ruleset.json: its text, parsed and compiled on first use
     std::string_view text;
@@ -153,6 +148,8 @@ class Ruleset {
     std::deque<Table> tables;  // in file order; a deque: Table (its once_flag) never moves
     std::vector<std::string_view> tableIds;
     std::unordered_map<std::string_view, Table*> tableIndex;
+    // The printed entries by table and entry id.
+    std::map<std::pair<std::string_view, std::string_view>, const PrintedEntry*> entryIndex;
     std::map<std::string, ProcedureEntry> procedures;
     std::map<std::string, std::string> names;  // name or alias -> canonical name
     Json optionsSchema;
@@ -164,21 +161,14 @@ class Ruleset {
   const Table* loadedTable(std::string_view id) const;  // parsed; nullptr when there is no such table
   Declared& parsedProcedure(const std::string& canonical) const;  // parsed; std::out_of_range when none
   const Data& data() const;
-  const PrintedEntry* findEntry(std::string_view tableId, std::string_view entryId) const;  // nullptr: none
 
   std::string id_;
   const char* rulesetJson_;
   const char* tablesJson_;
   std::string dataHash_;
   std::vector<ProcedureEntry> entries_;
+  const PrintedEntry* printedEntries_;  // by EntryId::index
   int entryIds_;
-  // By EntryId::index: the entry found, and the id it was found for (an EntryId of another ruleset
-  // with the same index is looked up, not read from the slot).
-  struct FoundEntry {
-    std::atomic<const char*> id{nullptr};
-    std::atomic<const PrintedEntry*> entry{nullptr};
-  };
-  std::unique_ptr<FoundEntry[]> foundEntries_;
   std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
   std::unique_ptr<std::once_flag> metaParsed_ = std::make_unique<std::once_flag>();
   mutable Json meta_;

@@ -57,10 +57,10 @@ const Grid& combatTable(const Ruleset& rs) {
 // Every unit of a side, checked for contradictions before any roll (V-27, V-26); a steep slope
 // between two hexes of the same level is a contradiction too (V-27).
 template <typename U>
-Units readUnits(const Ruleset& rs, const std::vector<U>& units) {
+Units readUnits(const std::vector<U>& units) {
   Units out;
   out.reserve(units.size());
-  for (const auto& u : units) out.push_back(readUnit(rs, u));
+  for (const auto& u : units) out.push_back(readUnit(u));
   return out;
 }
 void checkUnits(const Units& units, const std::string& path, int otherLevel, const char* steepSlopeWhat) {
@@ -328,9 +328,9 @@ class Fire final : public Play {
   Fire(const Ruleset& rs, const Inputs& in, const Options& options)
       : rulings_(options),
         crt_(combatTable(rs)),
-        firers_(readUnits(rs, in.firers)),
-        target_(readHex(rs, in.target.terrain, in.target.settlement, in.target.level)),
-        units_(readUnits(rs, in.target.units)),
+        firers_(readUnits(in.firers)),
+        target_(readHex(in.target.terrain, in.target.settlement, in.target.level)),
+        units_(readUnits(in.target.units)),
         night_(in.night),
         extraColumnShift_(in.extraColumnShift),
         extraDrm_(in.extraDrm) {
@@ -400,8 +400,8 @@ struct Side {
   int extraColumnShift, extraDrm;
   std::size_t stepUnit = 0;
   template <typename In>  // ShockAttacker or ShockDefender
-  Side(const Ruleset& rs, const In& in)
-      : units(readUnits(rs, in.units)),
+  explicit Side(const In& in)
+      : units(readUnits(in.units)),
         commander(in.commander),
         extraColumnShift(in.extraColumnShift),
         extraDrm(in.extraDrm) {}
@@ -432,9 +432,9 @@ class Shock final : public Play {
   Shock(const Ruleset& rs, const Inputs& in, const Options& options)
       : rulings_(options),
         crt_(combatTable(rs)),
-        att_(rs, in.attacker),
-        def_(rs, in.defender),
-        hex_(readHex(rs, in.defender.terrain, in.defender.settlement, in.defender.level)),
+        att_(in.attacker),
+        def_(in.defender),
+        hex_(readHex(in.defender.terrain, in.defender.settlement, in.defender.level)),
         night_(in.night) {
     checkHexsides(att_.units);
     checkUnits(att_.units, "/attacker/units", hex_.level, "attacks across");
@@ -498,7 +498,7 @@ class Shock final : public Play {
     if (flank_) {
       const int halved = dr.strength / 2;
       GS_TRACE(ctx, StepKind::multiplier, {{"for", d}, {"factor", "1/2"}, {"before", dr.strength}, {"after", halved},
-                         {"rounding", "down"}, {"reason", ctx.entry(tables::defenseValueModifiers.flank).at("label")},
+                         {"rounding", "down"}, {"reason", TraceValue::fromData(ctx.ruleset.printedEntry(tables::defenseValueModifiers.flank).label)},
                          {"ref", "V-04"}});
       dr.strength = halved;
     }

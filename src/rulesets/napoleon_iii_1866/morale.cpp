@@ -3,10 +3,12 @@
 
 #include "core/error.h"
 #include "napoleon.h"
+#include "napoleon_iii_1866_printed.h"
 #include "napoleon_iii_1866_tables.h"
 
 namespace grapeshot::napoleon1866 {
 namespace tables = ::grapeshot::tables::napoleon_iii_1866;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::napoleon_iii_1866;  // its tables as constants (generated)
 
 Rulings::Rulings(const inputs::Options& o)
     : rollUnder(o.V05_mode == inputs::V05Mode::roll_under),
@@ -18,37 +20,34 @@ Rulings::Rulings(const inputs::Options& o)
 
 namespace {
 
-// The terrain chart's "Combat /(Defensive protection)" per terrain and town/city, read once: the
-// ruleset's data never changes once loaded, and there is one napoleon-iii-1866.
+// The terrain chart's "Combat /(Defensive protection)" per terrain and town/city, read from the
+// printed chart at compile time.
 struct Protections {
   int terrain[kTerrainNames.size()] = {};
   int settlement[kSettlementNames.size()] = {};
 };
-const Protections& protections(const Ruleset& rs) {
-  static const Protections p = [&rs] {
-    Protections out;
-    for (const auto& row : rs.table(tables::terrain).at("rows")) {
-      if (!row.contains("protection")) continue;
-      for (std::size_t i = 0; i < kTerrainNames.size(); ++i)
-        if (row.at("id") == kTerrainNames[i]) out.terrain[i] = std::max(out.terrain[i], row.at("protection").get<int>());
-      for (std::size_t i = 0; i < kSettlementNames.size(); ++i)
-        if (row.at("id") == kSettlementNames[i]) out.settlement[i] = std::max(out.settlement[i], row.at("protection").get<int>());
-    }
-    return out;
-  }();
-  return p;
-}
+constexpr Protections kProtections = [] {
+  Protections out;
+  for (const auto& row : printed::terrain.rows) {
+    if (!row.protection) continue;
+    for (std::size_t i = 0; i < kTerrainNames.size(); ++i)
+      if (row.id == kTerrainNames[i]) out.terrain[i] = std::max(out.terrain[i], *row.protection);
+    for (std::size_t i = 0; i < kSettlementNames.size(); ++i)
+      if (row.id == kSettlementNames[i]) out.settlement[i] = std::max(out.settlement[i], *row.protection);
+  }
+  return out;
+}();
 
 }  // namespace
 
-Hex readHex(const Ruleset& rs, Terrain terrain, Settlement settlement, int level) {
+Hex readHex(Terrain terrain, Settlement settlement, int level) {
   Hex h;
   h.terrain = terrain;
   h.settlement = settlement;
   h.level = level;
   // V-03: the highest protection in the hex counts.
-  const Protections& p = protections(rs);
-  h.protection = std::max({1, p.terrain[static_cast<int>(h.terrain)], p.settlement[static_cast<int>(h.settlement)]});
+  h.protection = std::max({1, kProtections.terrain[static_cast<int>(h.terrain)],
+                           kProtections.settlement[static_cast<int>(h.settlement)]});
   return h;
 }
 
@@ -84,20 +83,20 @@ Unit combatant(const U& in) {
 }  // namespace
 
 // Only an attacker's own hex is read (for its morale tests): the other shapes have none.
-Unit readUnit(const Ruleset&, const inputs::MoraleUnit& in) { return counter(in); }
-Unit readUnit(const Ruleset&, const inputs::FireTargetUnit& in) { return combatant(in); }
+Unit readUnit(const inputs::MoraleUnit& in) { return counter(in); }
+Unit readUnit(const inputs::FireTargetUnit& in) { return combatant(in); }
 
-Unit readUnit(const Ruleset& rs, const inputs::ShockAttackerUnit& in) {
+Unit readUnit(const inputs::ShockAttackerUnit& in) {
   Unit u = combatant(in);
   u.level = in.level;
   u.hexside = in.hexside;
   u.steepSlope = in.steepSlope;
   u.flank = in.flank;
-  u.hex = readHex(rs, in.terrain, in.settlement, in.level);  // its own hex, for its morale tests
+  u.hex = readHex(in.terrain, in.settlement, in.level);  // its own hex, for its morale tests
   return u;
 }
 
-Unit readUnit(const Ruleset&, const inputs::FireFirer& in) {
+Unit readUnit(const inputs::FireFirer& in) {
   Unit u;
   u.combatValue = in.combatValue;
   u.nationality = in.nationality;
@@ -201,8 +200,8 @@ class Test : public Play {
 
  protected:
   template <typename In>  // MoraleInputs or RallyInputs
-  Test(const Ruleset& rs, const In& in, const Options& options, bool rally)
-      : rulings_(options), unit_(readUnit(rs, in.unit)), hex_(readHex(rs, in.terrain, in.settlement, 1)) {
+  Test(const In& in, const Options& options, bool rally)
+      : rulings_(options), unit_(readUnit(in.unit)), hex_(readHex(in.terrain, in.settlement, 1)) {
     checkUnit(unit_, "/unit");
     s_.hex = &hex_;
     s_.stackedWithCommander = in.stackedWithCommander;
@@ -263,11 +262,11 @@ class Test : public Play {
 
 struct Morale final : Test {
   using Inputs = inputs::MoraleInputs;
-  Morale(const Ruleset& rs, const Inputs& in, const Options& options) : Test(rs, in, options, false) {}
+  Morale(const Ruleset&, const Inputs& in, const Options& options) : Test(in, options, false) {}
 };
 struct Rally final : Test {
   using Inputs = inputs::RallyInputs;
-  Rally(const Ruleset& rs, const Inputs& in, const Options& options) : Test(rs, in, options, true) {
+  Rally(const Ruleset&, const Inputs& in, const Options& options) : Test(in, options, true) {
     s_.commanderAdjacent = in.commanderAdjacent;
     s_.enemyArtilleryInRange = in.enemyArtilleryInRange;
   }

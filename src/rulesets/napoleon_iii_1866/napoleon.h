@@ -73,11 +73,11 @@ struct Rulings {
 
 // A hex, its protection read from the terrain chart; and a unit of each of the schema's unit shapes
 // (fields a shape lacks keep Unit's defaults; only an attacking unit has a hex of its own).
-Hex readHex(const Ruleset& rs, Terrain terrain, Settlement settlement, int level);
-Unit readUnit(const Ruleset& rs, const inputs::FireFirer& firer);
-Unit readUnit(const Ruleset& rs, const inputs::FireTargetUnit& unit);  // also ShockDefenderUnit
-Unit readUnit(const Ruleset& rs, const inputs::ShockAttackerUnit& unit);
-Unit readUnit(const Ruleset& rs, const inputs::MoraleUnit& unit);  // also RallyUnit
+Hex readHex(Terrain terrain, Settlement settlement, int level);
+Unit readUnit(const inputs::FireFirer& firer);
+Unit readUnit(const inputs::FireTargetUnit& unit);  // also ShockDefenderUnit
+Unit readUnit(const inputs::ShockAttackerUnit& unit);
+Unit readUnit(const inputs::MoraleUnit& unit);  // also RallyUnit
 // Refuses a unit whose inputs contradict each other (V-27, V-26) before any die is rolled: the heavy
 // cavalry flag on a non-cavalry unit, the light troops flag on artillery, steps lost that already
 // reach the unit's step value. `path` is the unit's JSON Pointer.
