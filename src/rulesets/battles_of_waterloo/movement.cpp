@@ -8,10 +8,10 @@
 #include "core/error.h"
 #include "crm.h"
 #include "battles_of_waterloo_inputs.h"
-#include "battles_of_waterloo_tables.h"
+#include "battles_of_waterloo_printed.h"
 
 namespace grapeshot::waterloo {
-namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::battles_of_waterloo;  // tables.json as typed constants (generated)
 namespace {
 
 using inputs::Action;
@@ -27,20 +27,21 @@ using inputs::Water;
 // The schema's values (name(), generated with each enum) are the charts' row ids and the words of
 // the messages.
 
-const char* kCosts = tables::movementCosts.id;
+using printed::Text;
+using printed::Value;
 
 // One printed line of the Effects of Disorder and Rout chart (row "D-1", "D-2" or "routed").
-std::string disorderItem(const Context& ctx, const std::string& rowId, std::size_t item) {
-  for (const auto& r : ctx.table(tables::disorderEffects).at("rows"))
-    if (r.at("id") == rowId) return r.at("items").at(item).get<std::string>();
+std::string disorderItem(const std::string& rowId, std::size_t item) {
+  for (const auto& r : printed::disorderEffects.rows)
+    if (r.id == rowId) return std::string(r.items[item]);
   throw std::logic_error("no disorder effects row " + rowId);
 }
 
 // ---- movement ------------------------------------------------------------------------------------
 
-const Json& costRow(const Context& ctx, const std::string& id) {
-  for (const auto& r : ctx.table(kCosts).at("rows"))
-    if (r.at("id") == id) return r;
+const printed::MovementCostsTableRow& costRow(const std::string& id) {
+  for (const auto& r : printed::movementCosts.rows)
+    if (r.id == id) return r;
   throw std::logic_error("movement chart has no row " + id);
 }
 
@@ -50,10 +51,10 @@ static_assert(namesLead(inputs::kUnitTypeNames, EnumNames<4>{"infantry", "cavalr
               inputs::kUnitTypeNames.size() == 4);
 std::size_t typeColumn(UnitType type) { return static_cast<std::size_t>(type); }
 
-std::string legendText(const Context& ctx, const std::string& code) {
-  for (const auto& l : ctx.table(kCosts).at("legend"))
-    if (l.at("code") == code) return l.at("text").get<std::string>();
-  return code;
+std::string legendText(Text code) {
+  for (const auto& l : printed::movementCosts.legend)
+    if (l.code == code) return std::string(l.text);
+  return std::string(code);
 }
 
 // A cost in half MPs: the leader's road rate "1/2" is half an MP (W-28).
@@ -75,22 +76,22 @@ class Move {
   }
 
  private:
-  // The printed cell of `rowId` in this unit type's column.
-  const std::string& cell(const std::string& rowId) const {
-    return costRow(ctx_, rowId).at("cells").at(typeColumn(type_)).get_ref<const std::string&>();
-  }
-  std::string label(const std::string& rowId) const { return costRow(ctx_, rowId).at("label").get<std::string>(); }
-  std::string column() const { return ctx_.table(kCosts).at("columns").at(typeColumn(type_)).get<std::string>(); }
+  // The printed cell of `rowId` in this unit type's column (the unit types' cells are all printed).
+  const Text& cell(const std::string& rowId) const { return costRow(rowId).cells[typeColumn(type_)].textValue; }
+  std::string label(const std::string& rowId) const { return std::string(costRow(rowId).label); }
+  std::string column() const { return std::string(printed::movementCosts.columns[typeColumn(type_)]); }
 
   void noteLetter(const std::string& letter) {
     if (out_ && std::find(notes_.begin(), notes_.end(), letter) == notes_.end()) notes_.push_back(letter);
   }
-  std::string noteText(const std::string& letter) const {
-    return ctx_.table(kCosts).at("notes").at(letter).get<std::string>();
+  // The notes by the letters W-28 maps to the printed bullets.
+  static std::string noteText(const std::string& letter) {
+    return std::string(*printed::find(printed::movementCosts.notes, letter));
   }
+  // The Notes column: a row's note letter, or blank.
   void rowNote(const std::string& rowId) {
-    const Json& n = costRow(ctx_, rowId).at("cells").back();
-    if (n.is_string()) noteLetter(n.get<std::string>());
+    const Value& n = costRow(rowId).cells.back();
+    if (n.isText()) noteLetter(std::string(n.textValue));
   }
 
   // Stops with "prohibited": the printed reason and the row (and note) that says so.
@@ -100,7 +101,7 @@ class Move {
     GS_TRACE(ctx_, StepKind::prohibited, {{"reason", reason}, {"ref", ref}});
   }
   void prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
-    std::string reason = label(rowId) + ": P - " + legendText(ctx_, "P") + " (" + column() + ")";
+    std::string reason = label(rowId) + ": P - " + legendText("P") + " (" + column() + ")";
     if (!noteLetterId.empty()) {
       noteLetter(noteLetterId);
       reason += "; note " + noteLetterId + ": " + noteText(noteLetterId);
@@ -111,32 +112,33 @@ class Move {
   // Adds the printed cost of a row; false when the cell is P.
   bool addRow(const std::string& rowId) {
     rowNote(rowId);
-    const std::string& printed = cell(rowId);
-    if (printed == "P") return false;
-    std::string s = printed;
+    const printed::MovementCostsTableRow& row = costRow(rowId);
+    const Text& printedCell = cell(rowId);
+    if (printedCell == "P") return false;
+    std::string s(printedCell);
     const char* why = "";
     if (!s.empty() && s[0] == '+') s = s.substr(1);
     int halves = 0;
     if (const auto slash = s.find('/'); slash != std::string::npos) {
       const int a = std::stoi(s.substr(0, slash)), b = std::stoi(s.substr(slash + 1));
-      if (costRow(ctx_, rowId).at("cells").back() == "B") {
+      if (const Value& note = row.cells.back(); note.isText() && note.textValue == "B") {
         // W-28: "3/2" = normal movement / Rapid Advance (note B).
         const bool rapid = movementType_ == MovementType::rapidAdvance;
         halves = 2 * (rapid ? b : a);
         why = rapid ? "Rapid Advance rate (note B)" : "normal movement rate (note B)";
-        GS_RULING(ctx_, "W-28", "\"" + printed + "\" = normal movement / Rapid Advance: " + why);
+        GS_RULING(ctx_, "W-28", "\"" + std::string(printedCell) + "\" = normal movement / Rapid Advance: " + why);
       } else {
         // W-28: a fraction without note B (the leader's road rate "1/2") is that part of an MP.
         halves = 2 * a / b;
         why = "1/2 MP";
-        GS_RULING(ctx_, "W-28", "\"" + printed + "\" without note B is a fraction of an MP: 1/2 MP");
+        GS_RULING(ctx_, "W-28", "\"" + std::string(printedCell) + "\" without note B is a fraction of an MP: 1/2 MP");
       }
     } else {
       halves = 2 * std::stoi(s);
     }
     halves_ += halves;
-    if (out_) terms_.push_back({&costRow(ctx_, rowId).at("label"), &printed, halves, why});
-    GS_TRACE(ctx_, StepKind::movementCost, {{"value", mpJson(halves)}, {"reason", label(rowId) + " " + printed +
+    if (out_) terms_.push_back({row.label, printedCell, halves, why});
+    GS_TRACE(ctx_, StepKind::movementCost, {{"value", mpJson(halves)}, {"reason", label(rowId) + " " + std::string(printedCell) +
                                                                                         (*why ? " (" + std::string(why) + ")" : "")},
                     {"ref", "Terrain Effects on Movement"}});
     return true;
@@ -151,13 +153,13 @@ class Move {
 
   void price();
   void finish();
-  void writeZocRule(JsonWriter& w, const char* key, const std::string& code) const;
+  void writeZocRule(JsonWriter& w, const char* key, Text code) const;
   void writeAllowance(JsonWriter& w) const;
 
   // One printed cost added: its row's label, the printed cell, the cost, and how a fraction was read.
   struct Term {
-    const Json* label;
-    const std::string* printed;
+    Text label;
+    Text printed;
     int halves;
     const char* why;  // "" unless the cell is a fraction (W-28)
   };
@@ -173,33 +175,33 @@ class Move {
   std::vector<Term> terms_;
   std::vector<std::string> notes_;
   bool disordered_ = false;  // by crossing Deep Stream (note D): D-1
-  const std::string* leaveZoc_ = nullptr;  // the printed Leave/Enter Enemy ZOC cells, when read
-  const std::string* enterZoc_ = nullptr;
+  const Text* leaveZoc_ = nullptr;  // the printed Leave/Enter Enemy ZOC cells, when read
+  const Text* enterZoc_ = nullptr;
 };
 
 // {printed, text}: an enemy ZOC cell and what its code means.
-void Move::writeZocRule(JsonWriter& w, const char* key, const std::string& code) const {
-  w.key(key).object().field("printed", code).field("text", code == "+0" ? "no extra cost" : legendText(ctx_, code)).endObject();
+void Move::writeZocRule(JsonWriter& w, const char* key, Text code) const {
+  w.key(key).object().field("printed", code).field("text", code == "+0" ? "no extra cost" : legendText(code)).endObject();
 }
 
 void Move::writeAllowance(JsonWriter& w) const {
   const char* rateId = type_ != UnitType::leader && in_.inSquare ? "inSquare" : name(movementType_);
-  const Json* row = nullptr;
-  for (const auto& r : ctx_.table(tables::movementRates).at("rows"))
-    if (r.at("id") == rateId) row = &r;
+  const printed::MovementRatesTableRow* row = nullptr;
+  for (const auto& r : printed::movementRates.rows)
+    if (r.id == rateId) row = &r;
   w.object();
   if (!row) {
     w.field("rate", Json(nullptr)).field("printed", Json(nullptr)).field("reason", "not printed on the chart (see the rules)")
         .endObject();
     return;
   }
-  w.field("rate", row->at("label")).field("printed", row->at("cells").at(0));
-  const Json& rate = row->at("rate");
-  if (rate.contains("hexes")) {
-    w.field("hexes", rate.at("hexes"));
+  w.field("rate", row->label).field("printed", row->cells[0]);
+  const auto& rate = row->rate;  // a number of hexes, or a fraction of the MPs
+  if (rate.hexes) {
+    w.field("hexes", *rate.hexes);
   } else if (const int ma = in_.movementAllowance; ma > 0) {
-    const int num = rate.at("mpNum").get<int>() * ma, den = rate.at("mpDen").get<int>();
-    w.field("mp", rate.value("round", "") == "up" ? (num + den - 1) / den : num / den);  // "1/2 MPs (round up)"
+    const int num = *rate.mpNum * ma, den = *rate.mpDen;
+    w.field("mp", rate.round == "up" ? (num + den - 1) / den : num / den);  // "1/2 MPs (round up)"
   }
   w.endObject();
 }
@@ -215,7 +217,7 @@ void Move::finish() {
   else w.field("cost", mpJson(halves_)).field("reason", Json(nullptr)).field("summary", "costs " + mpText(halves_) + " MP");
   w.key("terms").array();
   for (const Term& t : terms_) {
-    w.object().field("row", *t.label).field("printed", *t.printed).field("cost", mpJson(t.halves));
+    w.object().field("row", t.label).field("printed", t.printed).field("cost", mpJson(t.halves));
     if (*t.why) w.field("why", t.why);
     w.endObject();
   }
@@ -243,7 +245,7 @@ void Move::price() {
   const MovementState state = in_.state;
   const Action action = in_.action;
   if (state == MovementState::Routed) {
-    return prohibit("Routed Units: " + disorderItem(ctx_, "routed", 3), "Effects of Disorder and Rout");
+    return prohibit("Routed Units: " + disorderItem("routed", 3), "Effects of Disorder and Rout");
   }
   if (in_.inSquare)
     GS_NOTE(ctx_, "Units in Square move 1 hex (Movement Rates)", "Movement Rates");
@@ -314,14 +316,14 @@ void Move::price() {
 
   // Enemy ZOC: the chart names the movement a unit must be using to leave or enter one.
   auto zocRule = [&](const std::string& rowId) {
-    const std::string& code = cell(rowId);
+    const Text& code = cell(rowId);
     (rowId == "enterEnemyZoc" ? enterZoc_ : leaveZoc_) = &code;
     rowNote(rowId);
-    static const std::map<std::string, MovementType> kNeeds{
+    static const std::map<Text, MovementType> kNeeds{
         {"RM", MovementType::reduced}, {"WD", MovementType::withdrawal}, {"Screen", MovementType::screened}};
     const auto need = kNeeds.find(code);
     if (need == kNeeds.end() || movementType_ == need->second) return std::string();
-    return label(rowId) + ": " + column() + " must use " + code + " - " + legendText(ctx_, code);
+    return label(rowId) + ": " + column() + " must use " + std::string(code) + " - " + legendText(code);
   };
   if (in_.leavingEnemyZoc) {
     const std::string why = zocRule("leaveEnemyZoc");
@@ -333,7 +335,7 @@ void Move::price() {
       return prohibit("Enter Enemy ZOC: note C: " + noteText("C"), "Terrain Effects on Movement: note C");
     }
     if (state == MovementState::D_1 && !in_.cavalryPursuit) {
-      return prohibit("D-1: " + disorderItem(ctx_, "D-1", 0), "Effects of Disorder and Rout");
+      return prohibit("D-1: " + disorderItem("D-1", 0), "Effects of Disorder and Rout");
     }
     const std::string why = zocRule("enterEnemyZoc");
     if (!why.empty()) return prohibit(why, "Terrain Effects on Movement: Enter Enemy ZOC");
@@ -380,7 +382,6 @@ struct Failure {
 };
 
 void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* out) {
-  const Json& chart = ctx.table(tables::stacking);
   std::vector<Failure> failures;
   auto fail = [&](const char* code, std::string text, const char* ref) {
     GS_TRACE(ctx, StepKind::stacking, {{"reason", text}, {"ref", ref}});
@@ -430,28 +431,25 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
     }
   }
 
-  const Json* matched = nullptr;  // the label of the printed combination the hex matches
-  for (const auto& row : chart.at("rows")) {
+  const printed::StackingTableRow* matched = nullptr;  // the printed combination the hex matches
+  for (const auto& row : printed::stacking.rows) {
     std::map<std::string, int> want;
-    for (const auto& [k, v] : row.at("composition").items()) want[k] = v.get<int>();
-    if (want == count) matched = &row.at("label");
+    for (const auto& [type, n] : row.composition) want[std::string(type)] = n;
+    if (want == count) matched = &row;
   }
   if (counted.size() <= 1) {
     // One counted unit is not a stack (a lone artillery unit matches no printed line, yet is legal).
     GS_NOTE(ctx, "a single counted unit is not a stack", "Stacking");
   } else {
-    for (const auto& row : chart.at("rows")) {
-      if (!matched || row.at("label") != *matched) continue;
-      if (row.contains("conditions")) {
-        // "2 Artillery (Same command, <= 8 SPs)": one command, and the two units' SPs together <= 8.
-        const Json& c = row.at("conditions");
-        if (c.value("sameCommand", false) && artilleryCommands.size() > 1)
-          fail("artilleryCommand", "2 Artillery must be of the same command", "Stacking");
-        if (artillerySps > c.at("maxSps").get<int>())
-          fail("artillerySps", "2 Artillery: " + std::to_string(artillerySps) + " SPs together, more than " +
-                                   c.at("maxSps").dump(),
-               "Stacking");
-      }
+    if (matched && matched->conditions) {
+      // "2 Artillery (Same command, <= 8 SPs)": one command, and the two units' SPs together <= 8.
+      const auto& c = *matched->conditions;
+      if (c.sameCommand && artilleryCommands.size() > 1)
+        fail("artilleryCommand", "2 Artillery must be of the same command", "Stacking");
+      if (artillerySps > c.maxSps)
+        fail("artillerySps", "2 Artillery: " + std::to_string(artillerySps) + " SPs together, more than " +
+                                 std::to_string(c.maxSps),
+             "Stacking");
     }
     if (!matched) {
       std::string what;
@@ -465,12 +463,12 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
 
   JsonWriter& w = *out;
   w.object().field("legal", legal);
-  if (matched) w.field("combination", *matched);
+  if (matched) w.field("combination", matched->label);
   else w.field("combination", Json(nullptr));  // a single counted unit, or no printed line
   w.key("reasons").array();
   for (const Failure& f : failures) w.object().field("code", f.code).field("reason", f.reason).field("ref", f.ref).endObject();
   w.endArray();
-  w.field("summary", legal ? (matched ? "legal: " + matched->get<std::string>() : std::string("legal: a single unit"))
+  w.field("summary", legal ? (matched ? "legal: " + std::string(matched->label) : std::string("legal: a single unit"))
                            : "illegal: " + failures.front().reason);
   w.endObject();
 }
@@ -490,10 +488,10 @@ class Stacking final : public Play {
 
 // The hexsides a printed ZOC cell names, in the vocabulary of ruleset.json: every side of a faced hex
 // clockwise from the front, "Front-F flank" the front and both front-flank hexsides (W-29), or none.
-const std::vector<const char*>& hexsidesOf(const std::string& printed) {
+const std::vector<const char*>& hexsidesOf(Text cell) {
   static const std::vector<const char*> kAll{"front", "rightFrontFlank", "rightRearFlank", "rear", "leftRearFlank", "leftFrontFlank"},
       kFrontFlanks{"leftFrontFlank", "front", "rightFrontFlank"}, kFront{"front"}, kNone;
-  return printed == "All Hexsides" ? kAll : printed == "Front-F flank" ? kFrontFlanks : printed == "Front" ? kFront : kNone;
+  return cell == "All Hexsides" ? kAll : cell == "Front-F flank" ? kFrontFlanks : cell == "Front" ? kFront : kNone;
 }
 
 class Zoc final : public Play {
@@ -524,21 +522,21 @@ class Zoc final : public Play {
 
 void Zoc::play(Context& ctx, JsonWriter* out) const {
   const std::string& rowId = rowId_;
-  const Json* row = nullptr;
-  for (const auto& r : ctx.table(tables::zonesOfControl).at("rows"))
-    if (r.at("id") == rowId) row = &r;
-  const std::string& printed = row->at("cells").at(0).get_ref<const std::string&>();
-  const std::vector<const char*>& hexsides = hexsidesOf(printed);
-  if (printed == "Front-F flank") GS_RULING(ctx, "W-29", "\"Front-F flank\" = the front and both front-flank hexsides");
+  const printed::ZonesOfControlTableRow* row = nullptr;
+  for (const auto& r : printed::zonesOfControl.rows)
+    if (r.id == rowId) row = &r;
+  const Text cell = row->cells[0];
+  const std::vector<const char*>& hexsides = hexsidesOf(cell);
+  if (cell == "Front-F flank") GS_RULING(ctx, "W-29", "\"Front-F flank\" = the front and both front-flank hexsides");
   if (rowId == "shaken") GS_RULING(ctx, "W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
-  GS_TRACE(ctx, StepKind::zoc, {{"reason", row->at("label").get<std::string>() + ": " + printed}, {"ref", "Zones of Control"}});
+  GS_TRACE(ctx, StepKind::zoc, {{"reason", std::string(row->label) + ": " + std::string(cell)}, {"ref", "Zones of Control"}});
   ctx.tally("hexsides", static_cast<int>(hexsides.size()));
   if (!out) return;
 
   JsonWriter& w = *out;
-  w.object().field("row", row->at("label")).field("printed", printed).key("hexsides").array();
+  w.object().field("row", row->label).field("printed", cell).key("hexsides").array();
   for (const char* h : hexsides) w.value(h);
-  w.endArray().field("count", hexsides.size()).field("summary", row->at("label").get<std::string>() + ": " + printed);
+  w.endArray().field("count", hexsides.size()).field("summary", std::string(row->label) + ": " + std::string(cell));
   w.endObject();
 }
 
@@ -557,20 +555,25 @@ class Status final : public Play {
 
 void Status::play(Context& ctx, JsonWriter* out) const {
   const char* state = name(state_);
-  const Json* row = nullptr;  // the chart's row for the state; a Normal unit has none
+  const printed::DisorderEffectsTableRow* row = nullptr;  // the chart's row for the state; a Normal unit has none
   if (state_ != MovementState::Normal) {
     const char* id = state_ == MovementState::Routed ? "routed" : state;
-    for (const auto& r : ctx.table(tables::disorderEffects).at("rows"))
-      if (r.at("id") == id) row = &r;
+    for (const auto& r : printed::disorderEffects.rows)
+      if (r.id == id) row = &r;
   }
-  const std::size_t restrictions = row ? row->at("items").size() : 0;
+  const std::size_t restrictions = row ? row->items.size() : 0;
   ctx.tally("restrictions", static_cast<int>(restrictions));
   if (!out) return;
 
   JsonWriter& w = *out;
   w.object().field("state", state);
-  if (row) w.field("chart", row->at("label")).field("restrictions", row->at("items"));
-  else w.field("chart", Json(nullptr)).key("restrictions").array().endArray();
+  if (row) {
+    w.field("chart", row->label).key("restrictions").array();
+    for (const Text item : row->items) w.value(item);
+    w.endArray();
+  } else {
+    w.field("chart", Json(nullptr)).key("restrictions").array().endArray();
+  }
   w.field("restricted", restrictions > 0)
       .field("summary", restrictions ? std::string(state) + ": " + std::to_string(restrictions) + " printed restrictions"
                                      : std::string("Normal: nothing restricted"))
