@@ -7,10 +7,12 @@
 #include "core/error.h"
 #include "crm.h"
 #include "battles_of_waterloo_inputs.h"
+#include "battles_of_waterloo_printed.h"
 #include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::battles_of_waterloo;  // tables.json as typed constants (generated)
 namespace {
 
 // Rally's and leave-square's bands and modifiers are the data's with the patches the options switch on
@@ -40,6 +42,14 @@ int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
   return drm.total();
 }
 
+// The printed band holding `value`: readBands reads a table's bands one for one, in their printed
+// order (with the bounds the options patch), so the band bandFor finds is the printed band there.
+template <typename Band>
+const Band& printedBand(const printed::List<Band>& printedBands, const std::vector<PrintedBand>& bands, int value,
+                        const char* what) {
+  return printedBands[static_cast<std::size_t>(&bandFor(bands, value, what) - bands.data())];
+}
+
 // ---- rally ---------------------------------------------------------------------------------------
 
 class Rally final : public Play {
@@ -55,22 +65,22 @@ class Rally final : public Play {
     if (unit.inSquare && !infantry)
       throw RequestError(code::kProhibited, "only infantry may form square (movement note E)", "/unit/inSquare");
     who_ = "the " + std::string(routed_ ? "routed " : "disordered ") + enumName(type_, inputs::kBranchNames);
-    const auto& printed = tables::rallyModifiers;
+    const auto& mods = tables::rallyModifiers;
     const auto entry = [&](EntryId e) { steps_.push_back({DrmStep::entry, "", "", 0, e}); };
-    if (in.inEnemyZoc) entry(printed.inEnemyZoc);
-    if (unit.steps == 1) entry(printed.oneStepRemaining);
-    if (!in.inCommand) entry(printed.notInCommand);
-    if (type_ == Branch::cavalry) entry(printed.cavalry);
-    if (unit.elite != inputs::Elite::none) entry(printed.elite);
-    if (unit.inSquare) entry(printed.inSquare);
+    if (in.inEnemyZoc) entry(mods.inEnemyZoc);
+    if (unit.steps == 1) entry(mods.oneStepRemaining);
+    if (!in.inCommand) entry(mods.notInCommand);
+    if (type_ == Branch::cavalry) entry(mods.cavalry);
+    if (unit.elite != inputs::Elite::none) entry(mods.elite);
+    if (unit.inSquare) entry(mods.inSquare);
     if (in.adjacentUndisorderedCavalry) {
-      if (routed_ && infantry) entry(printed.routedInfAdjacentCavalry);
+      if (routed_ && infantry) entry(mods.routedInfAdjacentCavalry);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", "adjacent undisordered cavalry helps only routed infantry", 0});
     }
-    if (in.combatLeader != inputs::LeaderAt::none) entry(printed.combatLeader);
-    if (in.overallCommander != inputs::LeaderAt::none) entry(printed.overallCommander);
+    if (in.combatLeader != inputs::LeaderAt::none) entry(mods.combatLeader);
+    if (in.overallCommander != inputs::LeaderAt::none) entry(mods.overallCommander);
     if (in.blucherWithin2) {
-      if (unit.nationality == inputs::Nationality::prussian) entry(printed.prussianNearBlucher);
+      if (unit.nationality == inputs::Nationality::prussian) entry(mods.prussianNearBlucher);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", "Blücher helps only Prussian units", 0});
     }
     steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
@@ -94,33 +104,32 @@ class Rally final : public Play {
     const char* newState;
     bool rallied;
     if (routed_) {
-      const Json& band = *bandFor(bands_, total, "Rallying Routed Units").printed;
+      const auto& band = printedBand(printed::rallyRouted.bands, bands_, total, "Rallying Routed Units");
       if (total < 0 || total > 9)
-        GS_NOTE(ctx, "modified roll " + std::to_string(total) + " is read on the end band " +
-                     band.at("label").get<std::string>(),
-                 "rules-notes 2.3.4");
-      const std::string& code = band.at("code").get_ref<const std::string&>();
+        GS_NOTE(ctx, "modified roll " + std::to_string(total) + " is read on the end band " + std::string(band.label),
+                "rules-notes 2.3.4");
+      const printed::Text code = band.code;
       newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
       rallied = code == "rallied";
-      GS_TRACE(ctx, StepKind::band, {{"for", who_}, {"total", total}, {"band", band.at("label")},
-                     {"reason", rollText(kD10, natural, modifier) + ": " + band.at("text").get<std::string>()},
+      GS_TRACE(ctx, StepKind::band, {{"for", who_}, {"total", total}, {"band", TraceValue::fromData(band.label)},
+                     {"reason", rollText(kD10, natural, modifier) + ": " + std::string(band.text)},
                      {"ref", "Rallying Routed Units"}});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
       if (code == "D-1") GS_RULING(ctx, "W-40", who_ + ": band 2-6 — no longer routed, becomes D-1; not rallied");
       if (out)
-        out->field("band", band.at("label")).field("code", code).field("text", band.at("text")).field("rallied", rallied)
+        out->field("band", band.label).field("code", code).field("text", band.text).field("rallied", rallied)
             .field("noLongerRouted", code != "routRetreat").field("newState", newState)
             .field("routRetreat", code == "routRetreat")
             .field("summary", rollText(kD10, natural, modifier) + " on Rallying Routed Units, band " +
-                                  band.at("label").get<std::string>() + ": " + band.at("text").get<std::string>());
-      ctx.tally("band", code);
+                                  std::string(band.label) + ": " + std::string(band.text));
+      ctx.tally("band", TraceValue::fromData(code));
     } else {
       // The bands are printed relative to the Cohesion rating.
-      const Json& band = *bandFor(bands_, total - cohesion_, "Rallying Disordered Units").printed;
-      const bool passed = band.at("code") == "removeDisorder";
+      const auto& band = printedBand(printed::rallyDisordered.bands, bands_, total - cohesion_, "Rallying Disordered Units");
+      const bool passed = band.code == "removeDisorder";
       const std::string comparison = passed ? (le_ ? " <= " : " < ") : (le_ ? " > " : " >= ");
       const std::string how = out || ctx.wordy() ? rollText(kD10, natural, modifier) + comparison + "Cohesion " +
-                                                std::to_string(cohesion_) + ": " + band.at("text").get<std::string>()
+                                                std::to_string(cohesion_) + ": " + std::string(band.text)
                                           : std::string();
       GS_RULING(ctx, "W-02", le_ ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
                                  : "as printed, a D-1/D-2 unit rallies only on modified roll < Cohesion");
@@ -138,8 +147,8 @@ class Rally final : public Play {
       }
       rallied = passed;
       if (out)
-        out->field("cohesion", cohesion_).field("band", band.at("label")).field("code", band.at("code"))
-            .field("text", band.at("text")).field("rallied", passed).field("newState", newState).field("routRetreat", false)
+        out->field("cohesion", cohesion_).field("band", band.label).field("code", band.code)
+            .field("text", band.text).field("rallied", passed).field("newState", newState).field("routRetreat", false)
             .field("summary", how + (passed ? " (" + std::string(oldState) + " -> " + newState + ")" : ""));
       ctx.tally("passed", passed);
     }
@@ -182,18 +191,20 @@ class LeaveSquare final : public Play {
     if (state_ != SquareState::Normal) {
       // W-23: the printed pair (D-2 +1, D-1 +2) looks transposed; W23_swap exchanges them.
       std::string ruling;
-      const EntryId printed = state_ == SquareState::D_1 ? tables::leavingSquareModifiers.unitD1
-                                                                  : tables::leavingSquareModifiers.unitD2;
-      const int v = patchedEntryValue(rs, options, printed, {}, ruling);
-      steps_.push_back({DrmStep::add, ruling.empty() ? "Leaving Square" : ruling,
-                        rs.entryAt(printed).at("label").get<std::string>(), v});
+      const EntryId entry = state_ == SquareState::D_1 ? tables::leavingSquareModifiers.unitD1
+                                                       : tables::leavingSquareModifiers.unitD2;
+      const int v = patchedEntryValue(rs, options, entry, {}, ruling);
+      std::string label;
+      for (const auto& m : printed::leavingSquareModifiers.entries)
+        if (m.id == entry.id) label = m.label;
+      steps_.push_back({DrmStep::add, ruling.empty() ? "Leaving Square" : ruling, label, v});
       if (ruling.empty()) steps_.push_back({DrmStep::ruling, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2", 0});
     }
     if (in.stackedWithLeader)
       steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.stackedWithLeader});
     steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
-    for (const auto& b : readBands(rs.table(tables::leavingSquare), options))
-      (b.printed->at("passed").get<bool>() ? passBand_ : failBand_) = b.printed;
+    // The check is an ordinary Cohesion Check: the two bands are its pass and its fail.
+    for (const auto& b : printed::leavingSquare.bands) (b.passed ? passBand_ : failBand_) = &b;
     unit_.setWho("the square");
     unit_.type = Arm::infantry;  // only infantry forms square (note E)
     unit_.state = matrixState(state_);
@@ -206,7 +217,7 @@ class LeaveSquare final : public Play {
     const int modifier = playDrm(ctx, drm, steps_);
     // "Cohesion Check Result <= Cohesion Rating": an ordinary Cohesion Check (W-02).
     const bool passed = cohesionCheck(ctx, cohesion_, modifier, "the square");
-    const Json& band = passed ? *passBand_ : *failBand_;
+    const auto& band = passed ? *passBand_ : *failBand_;
     Unit u = unit_;
     if (!passed) {
       // "Become Disordered": read as a D result on the Combat Results Matrix (Normal -> D-1, D-1 -> D-2,
@@ -223,12 +234,12 @@ class LeaveSquare final : public Play {
     if (!out) return;
     JsonWriter& w = *out;
     const char* oldState = enumName(state_, inputs::kSquareStateNames);
-    w.object().field("drm", modifier).field("cohesion", cohesion_).field("passed", passed).field("text", band.at("text"))
+    w.object().field("drm", modifier).field("cohesion", cohesion_).field("passed", passed).field("text", band.text)
         .field("leftSquare", true).field("oldState", oldState).field("newState", newState).field("routRetreat", u.routRetreat)
         .key("events");
     writeEvents(w, u.events);
     w.field("summary",
-            band.at("text").get<std::string>() + (passed ? "" : " (" + std::string(oldState) + " -> " + newState + ")"))
+            std::string(band.text) + (passed ? "" : " (" + std::string(oldState) + " -> " + newState + ")"))
         .endObject();
   }
 
@@ -236,8 +247,8 @@ class LeaveSquare final : public Play {
   SquareState state_;
   int cohesion_;
   std::vector<DrmStep> steps_;
-  const Json* passBand_ = nullptr;
-  const Json* failBand_ = nullptr;
+  const printed::LeavingSquareTableBand* passBand_ = nullptr;
+  const printed::LeavingSquareTableBand* failBand_ = nullptr;
   Unit unit_;
 };
 
