@@ -5,10 +5,12 @@
 
 #include "core/error.h"
 #include "crm.h"
+#include "battles_of_waterloo_printed.h"
 #include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::battles_of_waterloo;  // tables.json as typed constants (generated)
 namespace {
 
 using inputs::Result;
@@ -73,6 +75,21 @@ class Morale final : public Play {
 
 // ---- square: Square in Reaction ------------------------------------------------------------------
 
+// The printed band holding `value`: readBands reads a table's bands one for one, in their printed
+// order, so the band bandFor finds is the printed band there.
+template <typename Band>
+const Band& printedBand(const printed::List<Band>& printedBands, const std::vector<PrintedBand>& bands, int value,
+                        const char* what) {
+  return printedBands[static_cast<std::size_t>(&bandFor(bands, value, what) - bands.data())];
+}
+
+// "Each hex > 2 Cavalry Charged": the printed number of hexes charged before the modifier counts.
+int hexesChargedFree() {
+  for (const auto& m : printed::squareInReactionModifiers.entries)
+    if (m.id == tables::squareInReactionModifiers.hexChargedBeyond2.id) return m.beyond.value();
+  throw std::logic_error("no Square in Reaction modifier hexChargedBeyond2");
+}
+
 class Square final : public Play {
  public:
   using Inputs = inputs::SquareInputs;
@@ -83,9 +100,7 @@ class Square final : public Play {
         attackedFrom_(in.attackedFrom),
         elite_(in.unit.elite != inputs::Elite::none),
         stackedWithLeader_(in.stackedWithLeader),
-        // "Each hex > 2 Cavalry Charged": the printed number is data (`beyond`).
-        hexesBeyond_(std::max(0, in.hexesCharged -
-                                     rs.entryAt(tables::squareInReactionModifiers.hexChargedBeyond2).at("beyond").get<int>())),
+        hexesBeyond_(std::max(0, in.hexesCharged - hexesChargedFree())),
         extraDrm_(in.extraDrm),
         bands_(readBands(rs.table(tables::squareInReaction))) {}
 
@@ -104,25 +119,25 @@ class Square final : public Play {
     const int natural = ctx.roll(kD10, "Square in Reaction");
     const int total = natural + drm.total();
     const int over = total - u.cohesion;  // the bands are printed relative to the Cohesion Rating
-    const Json* band = bandFor(bands_, over, "Square in Reaction").printed;
-    const bool formed = band->at("passed").get<bool>();
+    const auto& band = printedBand(printed::squareInReaction.bands, bands_, over, "Square in Reaction");
+    const bool formed = band.passed;
     GS_TRACE(ctx, StepKind::check, {{"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
                    {"total", total}, {"cohesion", u.cohesion}, {"passed", formed},
-                   {"reason", rollText(kD10, natural, drm.total()) + ": " + band->at("label").get<std::string>() + " -> " +
-                                  band->at("text").get<std::string>()},
+                   {"reason", rollText(kD10, natural, drm.total()) + ": " + std::string(band.label) + " -> " +
+                                  std::string(band.text)},
                    {"ref", "Square in Reaction"}});
     std::string code;
     if (!formed) {
-      code = band->at("resultCode").get<std::string>();
+      code = band.resultCode.value();
       applyResult(ctx, u, parseResultCode(code), true, "Square in Reaction");
     }
     ctx.tally("formedSquare", formed);
-    ctx.tally("band", band->at("code"));
+    ctx.tally("band", TraceValue::fromData(band.code));
     tallyUnit(ctx, u);
     if (!out) return;
     out->object().field("natural", natural).field("drm", drm.total()).field("total", total).field("cohesion", u.cohesion)
-        .field("band", band->at("label")).field("formedSquare", formed);
-    std::string summary = band->at("text").get<std::string>();
+        .field("band", band.label).field("formedSquare", formed);
+    std::string summary(band.text);
     if (!formed) {
       out->field("result", code);
       summary += ": " + after(u);
@@ -145,52 +160,52 @@ class ChargeReaction final : public Play {
  public:
   using Inputs = inputs::ChargeReactionInputs;
   using Options = inputs::Options;
-  ChargeReaction(const Ruleset& rs, const Inputs& in, const Options& options)
+  ChargeReaction(const Ruleset&, const Inputs& in, const Options& options)
       : unit_(readUnit(in.unit, options, "/unit", "the charged unit")),
         extraDrm_(in.extraDrm),
         ifPassed_(in.lightCavalryIfPassed),
         ifFailed_(in.lightCavalryIfFailed) {
-    for (const auto& r : rs.table(tables::chargeReaction).at("rows"))
-      for (const auto& type : r.at("appliesTo"))
+    for (const auto& r : printed::chargeReaction.rows)
+      for (const printed::Text type : r.appliesTo)
         if (type == name(unit_.type)) row_ = &r;
     if (!row_) throw std::logic_error(std::string("no Charge Reaction row for ") + name(unit_.type));
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
-    const Json* row = row_;
+    const auto& row = *row_;
     const bool passed = cohesionCheck(ctx, u.cohesion, extraDrm_, u.who());
-    const Json& cell = row->at("cells").at(passed ? 0 : 1);
-    const Json* chosen = &cell;
-    if (cell.contains("choices")) {
+    const auto& cell = row.cells[passed ? 0 : 1];
+    // A cell is a result code or effect words, or (light cavalry) a choice of either.
+    printed::ChargeReactionTableRowCellChoice chosen{cell.effects, cell.resultCode};
+    if (cell.choices) {
       // Light cavalry: the owner chooses (W-25).
       const bool defend = passed ? ifPassed_ == inputs::LightCavalryIfPassed::defend
                                  : ifFailed_ == inputs::LightCavalryIfFailed::defend;
-      for (const auto& c : cell.at("choices")) {
-        const bool defends = c.contains("effects") && c.at("effects").at(0) == "defendNormally";
-        if (defend == defends) chosen = &c;
+      for (const auto& c : *cell.choices) {
+        const bool defends = c.effects && (*c.effects)[0] == "defendNormally";
+        if (defend == defends) chosen = c;
       }
       GS_RULING(ctx, "W-25", std::string("light cavalry, owner's choice: ") +
                                  (passed ? enumName(ifPassed_, inputs::kLightCavalryIfPassedNames)
                                          : enumName(ifFailed_, inputs::kLightCavalryIfFailedNames)));
     }
     std::string reaction;
-    if (chosen->contains("resultCode")) {
-      reaction = chosen->at("resultCode").get<std::string>();
+    if (chosen.resultCode) {
+      reaction = *chosen.resultCode;
       applyResult(ctx, u, parseResultCode(reaction), true, "Charge Reaction");
     } else {
-      reaction = chosen->at("effects").at(0).get<std::string>();
+      reaction = (*chosen.effects)[0];
       if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check
     }
-    GS_TRACE(ctx, StepKind::result, {{"for", u.who()}, {"reason", row->at("type").get<std::string>() + ", " +
-                                                                      (passed ? "pass: " : "fail: ") +
-                                                                      cell.at("text").get<std::string>()},
+    GS_TRACE(ctx, StepKind::result, {{"for", u.who()}, {"reason", std::string(row.type) + ", " +
+                                                                      (passed ? "pass: " : "fail: ") + std::string(cell.text)},
                    {"ref", "Charge Reaction"}});
     ctx.tally("passed", passed);
     ctx.tally("reaction", reaction);
     tallyUnit(ctx, u);
     if (!out) return;
-    out->object().field("passed", passed).field("printed", cell.at("text")).field("reaction", reaction);
+    out->object().field("passed", passed).field("printed", cell.text).field("reaction", reaction);
     const std::string words = reaction == "defendNormally" ? "it defends normally" : reaction == "retreat" ? "it retreats"
                               : "result " + reaction;
     finish(*out, u, std::string(passed ? "Charge Reaction passed" : "Charge Reaction failed") + ": " + words + "; " + after(u));
@@ -201,7 +216,7 @@ class ChargeReaction final : public Play {
   int extraDrm_;
   inputs::LightCavalryIfPassed ifPassed_;
   inputs::LightCavalryIfFailed ifFailed_;
-  const Json* row_ = nullptr;  // in the ruleset's data, which outlives every request
+  const printed::ChargeReactionTableRow* row_ = nullptr;
 };
 
 }  // namespace
