@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "json.h"
+#include "printed.h"
 
 namespace grapeshot {
 
@@ -77,5 +78,12 @@ std::vector<PrintedBand> readBands(const Json& table, const Json& options = Json
 // The band holding `value` (the printed bands do not overlap); std::logic_error naming `what` if no
 // band does. (`what` is a literal: bands are read on every dice sequence of exact odds.)
 const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const char* what);
+// The same band as its typed constant (<folder>_printed.h): readBands keeps the printed bands one for
+// one, in order, with the bounds the options patch.
+template <typename Band>
+const Band& bandFor(const printed::List<Band>& printedBands, const std::vector<PrintedBand>& bands, int value,
+                    const char* what) {
+  return printedBands[static_cast<std::size_t>(&bandFor(bands, value, what) - bands.data())];
+}
 
 }  // namespace grapeshot

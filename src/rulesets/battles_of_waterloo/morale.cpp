@@ -75,14 +75,6 @@ class Morale final : public Play {
 
 // ---- square: Square in Reaction ------------------------------------------------------------------
 
-// The printed band holding `value`: readBands reads a table's bands one for one, in their printed
-// order, so the band bandFor finds is the printed band there.
-template <typename Band>
-const Band& printedBand(const printed::List<Band>& printedBands, const std::vector<PrintedBand>& bands, int value,
-                        const char* what) {
-  return printedBands[static_cast<std::size_t>(&bandFor(bands, value, what) - bands.data())];
-}
-
 // "Each hex > 2 Cavalry Charged": the printed number of hexes charged before the modifier counts.
 int hexesChargedFree() {
   for (const auto& m : printed::squareInReactionModifiers.entries)
@@ -119,7 +111,7 @@ class Square final : public Play {
     const int natural = ctx.roll(kD10, "Square in Reaction");
     const int total = natural + drm.total();
     const int over = total - u.cohesion;  // the bands are printed relative to the Cohesion Rating
-    const auto& band = printedBand(printed::squareInReaction.bands, bands_, over, "Square in Reaction");
+    const auto& band = bandFor(printed::squareInReaction.bands, bands_, over, "Square in Reaction");
     const bool formed = band.passed;
     GS_TRACE(ctx, StepKind::check, {{"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
                    {"total", total}, {"cohesion", u.cohesion}, {"passed", formed},

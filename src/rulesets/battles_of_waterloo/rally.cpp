@@ -42,14 +42,6 @@ int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
   return drm.total();
 }
 
-// The printed band holding `value`: readBands reads a table's bands one for one, in their printed
-// order (with the bounds the options patch), so the band bandFor finds is the printed band there.
-template <typename Band>
-const Band& printedBand(const printed::List<Band>& printedBands, const std::vector<PrintedBand>& bands, int value,
-                        const char* what) {
-  return printedBands[static_cast<std::size_t>(&bandFor(bands, value, what) - bands.data())];
-}
-
 // ---- rally ---------------------------------------------------------------------------------------
 
 class Rally final : public Play {
@@ -104,7 +96,7 @@ class Rally final : public Play {
     const char* newState;
     bool rallied;
     if (routed_) {
-      const auto& band = printedBand(printed::rallyRouted.bands, bands_, total, "Rallying Routed Units");
+      const auto& band = bandFor(printed::rallyRouted.bands, bands_, total, "Rallying Routed Units");
       if (total < 0 || total > 9)
         GS_NOTE(ctx, "modified roll " + std::to_string(total) + " is read on the end band " + std::string(band.label),
                 "rules-notes 2.3.4");
@@ -125,7 +117,7 @@ class Rally final : public Play {
       ctx.tally("band", TraceValue::fromData(code));
     } else {
       // The bands are printed relative to the Cohesion rating.
-      const auto& band = printedBand(printed::rallyDisordered.bands, bands_, total - cohesion_, "Rallying Disordered Units");
+      const auto& band = bandFor(printed::rallyDisordered.bands, bands_, total - cohesion_, "Rallying Disordered Units");
       const bool passed = band.code == "removeDisorder";
       const std::string comparison = passed ? (le_ ? " <= " : " < ") : (le_ ? " > " : " >= ");
       const std::string how = out || ctx.wordy() ? rollText(kD10, natural, modifier) + comparison + "Cohesion " +
