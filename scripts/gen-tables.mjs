@@ -33,6 +33,7 @@ const tables = JSON.parse(readFileSync(join(folderPath, 'tables.json'), 'utf8'))
 // ("[]" an array's items). Keyed by folder.
 const kMaps = {
   battles_of_waterloo: ['stacking.rows[].composition', 'fire.columnHeaders', 'fire.scales', 'movementCosts.notes'],
+  black_powder: ['breakTestModifiers.exclusiveGroups'],
 };
 
 const fail = (where, message) => {

@@ -13,10 +13,13 @@
 #include "core/error.h"
 #include "core/ruleset.h"
 #include "black_powder_inputs.h"
+#include "black_powder_printed.h"
 #include "black_powder_tables.h"
 
 namespace grapeshot::black_powder {
 namespace tables = ::grapeshot::tables::black_powder;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::black_powder;  // the printed tables as constants (generated)
+using printed::Text;
 // The inputs as ruleset.json's schemas declare them (generated): each procedure's Inputs, the
 // Options, and their enums. Test is break-test's list, A-E; fire's and shock's are parts of it.
 namespace inputs = ::grapeshot::inputs::black_powder;
@@ -27,9 +30,7 @@ using inputs::RoomToRetire;
 using inputs::Test;
 namespace {
 
-const char* const kOccasions = tables::breakTestOccasions.id;
 const char* const kModifiers = tables::breakTestModifiers.id;
-const char* const kResults = tables::breakTestResults.id;
 
 // A note or ruling of the trace, decided when the request is bound and told when it is played.
 struct Told {
@@ -89,34 +90,41 @@ struct Applicable {
   int times;
 };
 
+// A printed break-test modifier by id (B-02).
+const printed::BreakTestModifiersTableEntry& modifier(const std::string& id) {
+  for (const auto& e : printed::breakTestModifiers.entries)
+    if (e.id == id) return e;
+  throw std::logic_error("black-powder: no break-test modifier " + id);
+}
+
 // Keeps the worst member of each exclusive group (B-03) unless the group's stackWhen option is on.
 // `options`: the validated options, by id, as tables.json names the one a group stacks by (stackWhen).
-std::vector<Applicable> resolveGroups(const Ruleset& rs, const Json& options, std::vector<Applicable> terms,
-                                      std::vector<Told>& told) {
-  const Json& table = rs.table(kModifiers);
-  const auto groupOf = [&](const std::string& id) { return rs.entryAt(kModifiers, id).value("exclusiveGroup", ""); };
-  const auto value = [&](const Applicable& a) { return rs.entryAt(kModifiers, a.id).at("value").get<int>() * a.times; };
-  for (const auto& [group, rule] : table.at("exclusiveGroups").items()) {
+std::vector<Applicable> resolveGroups(const Json& options, std::vector<Applicable> terms, std::vector<Told>& told) {
+  const auto inGroup = [](const Applicable& a, Text group) { return modifier(a.id).exclusiveGroup == group; };
+  const auto value = [](const Applicable& a) { return modifier(a.id).value * a.times; };
+  for (const auto& [group, rule] : printed::breakTestModifiers.exclusiveGroups) {
     std::vector<Applicable> members;
     for (const auto& t : terms)
-      if (groupOf(t.id) == group) members.push_back(t);
+      if (inGroup(t, group)) members.push_back(t);
     if (members.size() < 2) continue;
-    const std::string ref = rule.at("ruling").get<std::string>();
-    if (rule.contains("stackWhen") &&
-        options.at(rule.at("stackWhen").at("option").get<std::string>()) == rule.at("stackWhen").at("equals")) {
+    const std::string ref(rule.ruling);
+    if (rule.stackWhen && options.at(std::string(rule.stackWhen->option)) == rule.stackWhen->equals) {
       told.push_back({true, ref, "the melee-margin modifiers are added together (option " +
-                                     rule.at("stackWhen").at("option").get<std::string>() + ")"});
+                                     std::string(rule.stackWhen->option) + ")"});
       continue;
     }
     const auto worst = *std::min_element(members.begin(), members.end(),
                                          [&](const Applicable& a, const Applicable& b) { return value(a) < value(b); });
     std::string dropped;
     for (const auto& t : members)
-      if (t.id != worst.id) dropped += (dropped.empty() ? "" : ", ") + rs.entryAt(kModifiers, t.id).at("label").get<std::string>();
-    told.push_back({true, ref, "only the worst of the tier counts: " + rs.entryAt(kModifiers, worst.id).at("label").get<std::string>() +
+      if (t.id != worst.id) {
+        if (!dropped.empty()) dropped += ", ";
+        dropped += modifier(t.id).label;
+      }
+    told.push_back({true, ref, "only the worst of the tier counts: " + std::string(modifier(worst.id).label) +
                                    " replaces " + dropped});
     terms.erase(std::remove_if(terms.begin(), terms.end(),
-                               [&, g = group](const Applicable& t) { return groupOf(t.id) == g && t.id != worst.id; }),
+                               [&, g = group](const Applicable& t) { return inGroup(t, g) && t.id != worst.id; }),
                 terms.end());
   }
   return terms;
@@ -126,47 +134,54 @@ std::vector<Applicable> resolveGroups(const Ruleset& rs, const Json& options, st
 // test (the test-E exception) and the ruling it tells, read once per request.
 struct ResultRow {
   std::optional<int> min, max;
-  std::string rowLabel;
-  const Json* cell;  // the printed cell, or the exception that replaces it
+  Text rowLabel;
+  Text code, heading, plain;  // of the printed cell, or of the exception that replaces it
   bool brk, retire, disorderedAfterMove;
   std::optional<Told> ruling;
 };
 
-std::vector<ResultRow> resultRows(const Ruleset& rs, const std::string& combatType, Arm arm, Test test) {
-  const Json& table = rs.table(kResults);
-  const auto& columns = table.at("columns");
+std::vector<ResultRow> resultRows(Text combatType, Arm arm, Test test) {
+  const auto& columns = printed::breakTestResults.columns;
   const char* const column = enumName(arm, kArmNames);
   const auto col = static_cast<std::size_t>(std::find(columns.begin(), columns.end(), column) - columns.begin());
+  if (col == columns.size()) throw std::logic_error(std::string("black-powder: no result column ") + column);
   const char* const letter = enumName(test, kTestNames);
   std::vector<ResultRow> rows;
-  for (const auto& row : table.at("rows")) {
-    if (row.at("combatType") != combatType) continue;
-    const Json& r = row.at("roll");
-    ResultRow out{r.at("min").is_null() ? std::nullopt : std::optional<int>(r.at("min").get<int>()),
-                  r.at("max").is_null() ? std::nullopt : std::optional<int>(r.at("max").get<int>()),
-                  row.at("rollLabel").get<std::string>(), &row.at("cells").at(col), false, false, false, std::nullopt};
-    const Json& cell = *out.cell;
-    bool replaced = false;
-    if (cell.contains("exceptions"))
-      for (const auto& ex : cell.at("exceptions"))
-        if (!replaced && ex.at("when").at("test") == letter) {
-          out.ruling = Told{true, ex.at("ruling").get<std::string>(),
-                            std::string("cavalry testing for supporting broken friends (test ") + letter +
-                                ") holds as infantry does"};
-          out.cell = &ex;
-          replaced = true;
+  for (const auto& row : printed::breakTestResults.rows) {
+    if (row.combatType != combatType) continue;
+    const auto& printedCell = row.cells[col];
+    ResultRow out{row.roll.min, row.roll.max, row.rollLabel, {}, {}, {}, false, false, false, std::nullopt};
+    // The cell's code, texts and effects: the printed cell's, or its exception's for this test.
+    const auto read = [&](const auto& cell) {
+      out.code = cell.code;
+      out.heading = cell.heading;
+      out.plain = cell.plain;
+      const auto has = [&](const char* e) { return std::find(cell.effects.begin(), cell.effects.end(), e) != cell.effects.end(); };
+      out.brk = has("break");
+      out.retire = has("retire");
+      out.disorderedAfterMove = has("disorderedAfterMove");
+    };
+    const printed::BreakTestResultsTableRowCellException* exception = nullptr;
+    if (printedCell.exceptions)
+      for (const auto& ex : *printedCell.exceptions)
+        if (ex.when.test == letter) {
+          exception = &ex;
+          break;
         }
-    if (!replaced && cell.contains("ruling")) {
-      const std::string ref = cell.at("ruling").get<std::string>();
-      out.ruling = Told{true, ref, ref == "B-10" ? "artillery breaks on every hand-to-hand result, 7 or more included"
-                                                 : "cavalry at 7 or more in hand-to-hand retires without becoming disordered, "
-                                                   "unless it cannot comply"};
+    if (exception) {
+      out.ruling = Told{true, std::string(exception->ruling),
+                        std::string("cavalry testing for supporting broken friends (test ") + letter +
+                            ") holds as infantry does"};
+      read(*exception);
+    } else {
+      if (printedCell.ruling) {
+        const Text ref = *printedCell.ruling;
+        out.ruling = Told{true, std::string(ref), ref == "B-10" ? "artillery breaks on every hand-to-hand result, 7 or more included"
+                                                                : "cavalry at 7 or more in hand-to-hand retires without becoming disordered, "
+                                                                  "unless it cannot comply"};
+      }
+      read(printedCell);
     }
-    const auto& effects = out.cell->at("effects");
-    const auto has = [&](const char* e) { return std::find(effects.begin(), effects.end(), e) != effects.end(); };
-    out.brk = has("break");
-    out.retire = has("retire");
-    out.disorderedAfterMove = has("disorderedAfterMove");
     rows.push_back(std::move(out));
   }
   return rows;
@@ -184,10 +199,10 @@ class BreakTest : public Play {
   using Inputs = inputs::BreakTestInputs;
   using Options = inputs::Options;
   // `options`: the validated options, which the exclusive groups of tables.json name by id (B-03).
-  BreakTest(const Ruleset& rs, const Inputs& in, const Options&, const Json& options) : test_(in.test) {
+  BreakTest(const Ruleset&, const Inputs& in, const Options&, const Json& options) : test_(in.test) {
     // "shooting" or "handToHand" for test A-E (B-04), as tabulated with the printed test list.
-    for (const auto& row : rs.table(kOccasions).at("rows"))
-      if (row.at("id") == letter()) combatType_ = row.at("combatType").get<std::string>();
+    for (const auto& row : printed::breakTestOccasions.rows)
+      if (row.id == letter()) combatType_ = row.combatType;
     if (combatType_.empty()) throw std::logic_error(std::string("black-powder: no break test ") + letter());
     shooting_ = combatType_ == "shooting";
     arm_ = in.unit.arm;
@@ -200,14 +215,14 @@ class BreakTest : public Play {
     if (test_ == Test::A && excess == 0)
       told_.push_back({false, "B-06", "test A is taken for excess hits from shooting; this unit has no casualties above its stamina"});
     const Melee melee = readMelee(in.melee, test_, shooting_, told_);
-    terms_ = breakTestTerms(rs, options, in, melee, excess);
+    terms_ = breakTestTerms(options, in, melee, excess);
     extraDrm_ = in.extraDrm;
     room_ = in.roomToRetire;
-    rows_ = resultRows(rs, combatType_, arm_, test_);
+    rows_ = resultRows(combatType_, arm_, test_);
   }
 
   void play(Context& ctx, JsonWriter* out) const final {
-    GS_TRACE(ctx, StepKind::combatType, {{"value", combatType_},
+    GS_TRACE(ctx, StepKind::combatType, {{"value", TraceValue::fromData(combatType_)},
                    {"reason", std::string("test ") + letter() + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows"},
                    {"ref", "B-04"}});
     for (const Told& t : told_) tell(ctx, t);
@@ -231,7 +246,8 @@ class BreakTest : public Play {
     const auto row = std::find_if(rows_.begin(), rows_.end(), [&](const ResultRow& r) {
       return (!r.min || modified >= *r.min) && (!r.max || modified <= *r.max);
     });
-    if (row == rows_.end()) throw std::logic_error("black-powder: no result row for " + std::to_string(modified) + " " + combatType_);
+    if (row == rows_.end())
+      throw std::logic_error("black-powder: no result row for " + std::to_string(modified) + " " + std::string(combatType_));
     if (row->ruling) tell(ctx, *row->ruling);
 
     // Apply the printed consequence; "unable to comply" comes from the player's roomToRetire (B-09).
@@ -265,16 +281,15 @@ class BreakTest : public Play {
       GS_NOTE(ctx, "survived the test: casualties reduced from " + std::to_string(casualties_) + " to its stamina " +
                    std::to_string(stamina_),
                "rules-notes §4.4");
-    const Json& cell = *row->cell;
-    ctx.tally("outcome", cell.at("code"));
+    ctx.tally("outcome", TraceValue::fromData(row->code));
     ctx.tally("final", final);
     ctx.tally("modifiedRoll", modified);
     if (!out) return;
 
     JsonWriter& w = *out;
     w.object().field("test", letter()).field("combatType", combatType_).key("dice").array().value(d1).value(d2).endArray()
-        .field("drm", drm).field("modifiedRoll", modified).field("row", row->rowLabel).field("outcome", cell.at("code"))
-        .field("heading", cell.at("heading")).field("text", cell.at("plain")).field("final", final);
+        .field("drm", drm).field("modifiedRoll", modified).field("row", row->rowLabel).field("outcome", row->code)
+        .field("heading", row->heading).field("text", row->plain).field("final", final);
     const char* const arm = enumName(arm_, kArmNames);
     w.key("unit").object().field("arm", arm).field("removed", removed).field("moves", moves).field("disordered", disordered);
     if (!removed) w.field("casualties", left).field("shaken", left >= stamina_);
@@ -283,22 +298,21 @@ class BreakTest : public Play {
     w.field("summary", std::string("Test ") + letter() + " (" + (shooting_ ? "shooting" : "hand-to-hand") + "), " + armLabel + ": " +
                            std::to_string(d1) + "+" + std::to_string(d2) + (drm < 0 ? "" : "+") + std::to_string(drm) +
                            " = " + std::to_string(modified) +
-                           (row->rowLabel == std::to_string(modified) ? "" : " (" + row->rowLabel + ")") + " -> " + what +
+                           (row->rowLabel == std::to_string(modified) ? "" : " (" + std::string(row->rowLabel) + ")") + " -> " + what +
                            ".");
     w.endObject();
   }
 
  private:
   struct Term {
-    std::string id;
+    Text id;
     int times;
-    std::string ruling;
+    Text ruling;
   };
 
   // The modifiers that apply (B-02…B-07), exclusive groups resolved (B-03), in printed order; what
   // decided them is told before they are added.
-  std::vector<Term> breakTestTerms(const Ruleset& rs, const Json& options, const Inputs& in, const Melee& melee,
-                                   int excess) {
+  std::vector<Term> breakTestTerms(const Json& options, const Inputs& in, const Melee& melee, int excess) {
     std::vector<Applicable> terms;
     if (excess > 0) terms.push_back({"perExcessCasualty", excess});
     if (disordered_) terms.push_back({"disordered", 1});
@@ -333,11 +347,11 @@ class BreakTest : public Play {
     if (in.enemyOnFlank) terms.push_back({"enemyInContactWithFlank", 1});
     if (in.enemyOnRear) terms.push_back({"enemyInContactWithRear", 1});
 
-    terms = resolveGroups(rs, options, std::move(terms), told_);
+    terms = resolveGroups(options, std::move(terms), told_);
     std::vector<Term> out;
-    for (const auto& e : rs.table(kModifiers).at("entries"))  // in printed order
+    for (const auto& e : printed::breakTestModifiers.entries)  // in printed order
       for (const auto& t : terms)
-        if (t.id == e.at("id")) out.push_back({t.id, t.times, e.value("ruling", "")});
+        if (t.id == e.id) out.push_back({e.id, t.times, e.ruling.value_or(Text())});
     return out;
   }
 
@@ -347,7 +361,7 @@ class BreakTest : public Play {
   Test test_;
   Arm arm_;
   RoomToRetire room_;
-  std::string combatType_;
+  Text combatType_;
   bool shooting_ = false, disordered_ = false;
   int stamina_ = 0, casualties_ = 0, extraDrm_ = 0;
   std::vector<Told> told_;

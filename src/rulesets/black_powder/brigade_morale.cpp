@@ -2,6 +2,7 @@
 // Points are kept in half-points so that shaken units' halves stay exact (B-11).
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -9,18 +10,26 @@
 #include "core/error.h"
 #include "core/ruleset.h"
 #include "black_powder_inputs.h"
+#include "black_powder_printed.h"
 #include "black_powder_tables.h"
 
 namespace grapeshot::black_powder {
 namespace tables = ::grapeshot::tables::black_powder;  // the ids of tables.json (generated)
 namespace inputs = ::grapeshot::inputs::black_powder;  // the schemas' inputs and enums (generated)
+namespace printed = ::grapeshot::printed::black_powder;  // the printed tables as constants (generated)
 using inputs::kStateNames;
 using inputs::Quality;
 using inputs::State;
 namespace {
 
-const char* const kPoints = tables::brigadeMoralePoints.id;
 const char* const kResults = tables::brigadeMoraleResults.id;
+
+// An entry of the Brigade Morale Points (B-11).
+const printed::BrigadeMoralePointsTableEntry& pointsEntry(EntryId e) {
+  for (const auto& entry : printed::brigadeMoralePoints.entries)
+    if (entry.id == e.id) return entry;
+  throw std::logic_error(std::string("black-powder: no brigade morale points entry ") + e.id);
+}
 
 // Half-points as JSON: an integer when whole, else n.5.
 Json points(int halves) { return halves % 2 == 0 ? Json(halves / 2) : Json(halves / 2.0); }
@@ -47,8 +56,8 @@ class BrigadeMorale final : public Play {
   using Inputs = inputs::BrigadeMoraleInputs;
   using Options = inputs::Options;
   BrigadeMorale(const Ruleset& rs, const Inputs& in, const Options& options) {
-    const Json& table = rs.table(kPoints);
-    const Json& half = rs.entryAt(tables::brigadeMoralePoints.shaken);
+    const auto& table = printed::brigadeMoralePoints;
+    const auto& half = pointsEntry(tables::brigadeMoralePoints.shaken);
     started_ = static_cast<int>(in.units.size());
     for (const auto& u : in.units) {
       UnitPoints p;
@@ -57,13 +66,13 @@ class BrigadeMorale final : public Play {
       p.quality = u.quality;
       // "Better units add 1 and poorer units deduct 1"
       if (p.quality != Quality::standard)
-        p.value += rs.entryAt(p.quality == Quality::better ? tables::brigadeMoralePoints.better
-                                                           : tables::brigadeMoralePoints.poorer)
-                       .at("value").get<int>();
+        p.value += pointsEntry(p.quality == Quality::better ? tables::brigadeMoralePoints.better
+                                                            : tables::brigadeMoralePoints.poorer)
+                       .value.value();
       p.state = u.state;
       // B-11: a shaken unit counts its points x num/den (half), a lost one nothing.
       p.counted = p.state == State::lost     ? 0
-                  : p.state == State::shaken ? 2 * p.value * half.at("num").get<int>() / half.at("den").get<int>()
+                  : p.state == State::shaken ? 2 * p.value * half.num.value() / half.den.value()
                                              : 2 * p.value;
       startHalves_ += 2 * p.value;
       nowHalves_ += p.counted;
@@ -75,13 +84,13 @@ class BrigadeMorale final : public Play {
     if (left_ == 0)
       throw RequestError(code::kProhibited, "every unit of the brigade is lost: there is no brigade left to test", "/units");
     // B-14: the last-unit removal, checked before the points test.
-    const Json& autoBreak = table.at("autoBreak");
-    lastUnitRule_ = left_ == autoBreak.at("unitsLeft").get<int>();
-    startedWithMin_ = started_ == autoBreak.at("unlessStartedWith").get<int>();
-    autoBreak_ = lastUnitRule_ && started_ > autoBreak.at("unlessStartedWith").get<int>();
+    const auto& autoBreak = table.autoBreak;
+    lastUnitRule_ = left_ == autoBreak.unitsLeft;
+    startedWithMin_ = started_ == autoBreak.unlessStartedWith;
+    autoBreak_ = lastUnitRule_ && started_ > autoBreak.unlessStartedWith;
     // Test when at half strength or below in points (B-11: exact halves, <= num/den of the start).
-    const Json& when = table.at("testWhen");
-    test_ = nowHalves_ * when.at("den").get<int>() <= startHalves_ * when.at("num").get<int>();
+    const auto& when = table.testWhen;
+    test_ = nowHalves_ * when.den <= startHalves_ * when.num;
     extraDrm_ = in.extraDrm;
     rating_ = in.commandRating;
     bands_ = readBands(rs.table(kResults));
@@ -106,8 +115,8 @@ class BrigadeMorale final : public Play {
         out->object().field("points", u.value).field("counts", points(u.counted)).field("state", enumName(u.state, kStateNames)).endObject();
       out->endArray();
     }
-    const auto finish = [&](const char* final, const std::string& summary) {
-      ctx.tally("final", final);
+    const auto finish = [&](std::string_view final, const std::string& summary) {
+      ctx.tally("final", TraceValue::fromData(final));  // a literal or a printed code
       if (out) out->field("final", final).field("summary", summary).endObject();
     };
 
@@ -146,20 +155,22 @@ class BrigadeMorale final : public Play {
     const int d2 = ctx.roll(kD6, "brigade morale test, second die");
     const int score = d1 + d2 + drm.total();
     const int margin = score - rating_;  // bands are relative to the command rating (B-12: strict)
-    const Json* band = bandFor(bands_, margin, "Brigade Morale Test").printed;
-    const std::string& code = band->at("code").get_ref<const std::string&>();
+    const PrintedBand& found = bandFor(bands_, margin, "Brigade Morale Test");
+    // readBands keeps the printed order: the band found is the printed band at its place.
+    const auto& band = printed::brigadeMoraleResults.bands[static_cast<std::size_t>(&found - bands_.data())];
+    const printed::Text code = band.code;
     const bool wordy = out || ctx.tracing();
     const std::string how = wordy ? std::to_string(d1) + " + " + std::to_string(d2) +
                                         (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " +
                                         std::to_string(score) + " vs commander's rating " + std::to_string(rating_)
                                   : std::string();
     GS_TRACE(ctx, StepKind::check, {{"for", "brigade morale test"}, {"value", score}, {"target", rating_},
-                   {"reason", how + ": " + band->at("label").get<std::string>()}, {"ref", "B-12, B-16"}});
+                   {"reason", how + ": " + std::string(band.label)}, {"ref", "B-12, B-16"}});
     if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
 
     if (out)
       out->key("dice").array().value(d1).value(d2).endArray().field("drm", drm.total()).field("score", score)
-          .field("commandRating", rating_).field("band", band->at("label")).field("text", band->at("text"))
+          .field("commandRating", rating_).field("band", band.label).field("text", band.text)
           .field("passed", code == "pass");
     ctx.tally("passed", code == "pass");
     ctx.tally("pointsOfFailure", std::max(0, margin));
@@ -181,8 +192,8 @@ class BrigadeMorale final : public Play {
       if (out) out->field("orders", "any");
       effect = "carries on as normal";
     }
-    finish(code.c_str(), out ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
-                                   " points: " + how + " -> " + band->at("label").get<std::string>() + ": " + effect + "."
+    finish(code, out ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
+                           " points: " + how + " -> " + std::string(band.label) + ": " + effect + "."
                              : std::string());
   }
 
