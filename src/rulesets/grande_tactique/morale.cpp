@@ -1,22 +1,38 @@
 // The Morale Check (seed 003): its modifiers, the roll, and the morale and rally procedures
 // (rules-notes §3.2-3.5, rulings G-01…G-13).
 #include <algorithm>
+#include <string_view>
 
 #include "core/error.h"
 #include "grande_tactique.h"
+#include "grande_tactique_printed.h"
 #include "grande_tactique_tables.h"
 
 namespace grapeshot::grande_tactique {
 namespace tables = ::grapeshot::tables::grande_tactique;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::grande_tactique;  // the printed tables as constants (generated)
 
 namespace {
-constexpr const char* kAny = tables::anyUnitModifiers.id;
-constexpr const char* kCharger = tables::chargerModifiers.id;
-constexpr const char* kTarget = tables::targetModifiers.id;
+// A printed modifiers table: its id, by which Modifiers adds its entries, and the table itself.
+template <typename Table>
+struct ModifierTable {
+  const char* id;
+  const Table& table;
+};
+constexpr ModifierTable<printed::AnyUnitModifiersTable> kAny{tables::anyUnitModifiers.id, printed::anyUnitModifiers};
+constexpr ModifierTable<printed::ChargerModifiersTable> kCharger{tables::chargerModifiers.id, printed::chargerModifiers};
+constexpr ModifierTable<printed::TargetModifiersTable> kTarget{tables::targetModifiers.id, printed::targetModifiers};
 
-// A printed modifier, cited by its ruling or else by the printed heading it stands under.
-void printed(Context& ctx, Modifiers& drm, const char* table, const char* id, const std::string& ruling = "") {
-  drm.entry(table, id, 1, ruling.empty() ? ctx.entry(table, id).at("group").get<std::string>() : ruling);
+// A printed modifier, cited by its ruling or else by the printed heading it stands under (G-02).
+template <typename Table>
+void addPrinted(Modifiers& drm, const ModifierTable<Table>& table, std::string_view id, std::string_view ruling = {}) {
+  if (ruling.empty())
+    for (const auto& e : table.table.entries)
+      if (e.id == id) {
+        ruling = e.group;
+        break;
+      }
+  drm.entry(table.id, id, 1, ruling);
 }
 
 // The quality and flags every shape of a whole unit has (the attacker, the target, the unit taking a
@@ -66,75 +82,77 @@ Unit readUnit(const inputs::MoraleChargeTarget& in) {
 }
 
 void anyUnitModifiers(Context& ctx, Modifiers& drm, const Unit& unit, bool shaken) {
-  if (unit.quality == Quality::raw) printed(ctx, drm, kAny, "raw");
-  if (unit.quality == Quality::veteran) printed(ctx, drm, kAny, "veteran");
+  if (unit.quality == Quality::raw) addPrinted(drm, kAny, "raw");
+  if (unit.quality == Quality::veteran) addPrinted(drm, kAny, "veteran");
   // G-03: the three conditions share one printed line joined by "or": +1 once, however many hold.
   const int held = unit.upslopeOfNearestEnemy + unit.inBuiltUpArea + unit.defendingLinearTerrainFeature;
-  if (held > 0) printed(ctx, drm, kAny, "upslopeBuiltUpAreaOrLinearFeature", "G-03");
+  if (held > 0) addPrinted(drm, kAny, "upslopeBuiltUpAreaOrLinearFeature", "G-03");
   if (held > 1) GS_RULING(ctx, "G-03", std::to_string(held) + " of upslope / Built-Up Area / linear feature hold: +1 once only");
-  if (shaken) printed(ctx, drm, kAny, "shaken");
-  if (unit.inSquare) printed(ctx, drm, kAny, "infantryInSquare");
-  if (unit.generalAttached) printed(ctx, drm, kAny, "generalAttached");
+  if (shaken) addPrinted(drm, kAny, "shaken");
+  if (unit.inSquare) addPrinted(drm, kAny, "infantryInSquare");
+  if (unit.generalAttached) addPrinted(drm, kAny, "generalAttached");
 }
 
 void chargerModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const ChargerSituation& s) {
   const bool cavalry = unit.arm == Arm::cavalry;
   if (s.targetArm == Arm::artillery && s.inFrontOfGuns) {
-    if (!s.targetShaken) printed(ctx, drm, kCharger, "chargingUnshakenArtilleryFromFront", "G-13");
+    if (!s.targetShaken) addPrinted(drm, kCharger, "chargingUnshakenArtilleryFromFront", "G-13");
     else GS_NOTE(ctx, "in front of shaken guns: the -1 is for unshaken artillery only", "G-13");
   }
-  if (s.targetShaken) printed(ctx, drm, kCharger, "chargingShakenTroops");
-  if (s.helpFromFriends) printed(ctx, drm, kCharger, "chargingWithHelpFromFriends", "G-09");
-  if (s.flankCharge || s.rearCharge) printed(ctx, drm, kCharger, "chargingFlankOrRear", "G-13");
-  if (s.enMasse) printed(ctx, drm, kCharger, "infantryChargingEnMasse", "G-13");
+  if (s.targetShaken) addPrinted(drm, kCharger, "chargingShakenTroops");
+  if (s.helpFromFriends) addPrinted(drm, kCharger, "chargingWithHelpFromFriends", "G-09");
+  if (s.flankCharge || s.rearCharge) addPrinted(drm, kCharger, "chargingFlankOrRear", "G-13");
+  if (s.enMasse) addPrinted(drm, kCharger, "infantryChargingEnMasse", "G-13");
   if (cavalry && s.targetArm == Arm::infantry)
-    printed(ctx, drm, kCharger, s.targetInSquare ? "cavalryChargingInfantryInSquare" : "cavalryChargingInfantryNotInSquare",
+    addPrinted(drm, kCharger, s.targetInSquare ? "cavalryChargingInfantryInSquare" : "cavalryChargingInfantryNotInSquare",
             "G-06");
   if (cavalry && s.targetArm == Arm::cavalry) {
     // G-04: the bonus is the charger's; with the option on, a countercharge by cavalry cancels it.
     if (s.counterchargedByCavalry && s.counterchargeCancelsBonus) {
       GS_RULING(ctx, "G-04", "countercharged by cavalry: no +1 for cavalry charging cavalry (G04_not_if_countercharged on)");
     } else {
-      printed(ctx, drm, kCharger, "cavalryChargingCavalry", "G-04");
+      addPrinted(drm, kCharger, "cavalryChargingCavalry", "G-04");
       if (s.counterchargedByCavalry)
         GS_RULING(ctx, "G-04", "countercharged by cavalry, but the +1 is kept (G04_not_if_countercharged off)");
     }
     if (unit.cuirassiers) {
-      printed(ctx, drm, kCharger, "cuirassiersChargingCavalry", "G-05");
+      addPrinted(drm, kCharger, "cuirassiersChargingCavalry", "G-05");
       GS_RULING(ctx, "G-05", "cuirassiers: +2 on top of the +1 for cavalry charging cavalry (modifiers are cumulative)");
     }
   }
   if (cavalry && unit.lancers && s.targetArm == Arm::infantry) {
-    printed(ctx, drm, kCharger, "lancersChargingInfantry", "G-06");
+    addPrinted(drm, kCharger, "lancersChargingInfantry", "G-06");
     GS_RULING(ctx, "G-06", "lancers: +1 on top of the cavalry-versus-infantry modifier (cumulative)");
   }
   // G-07: first -1, second -2, not cumulative with each other.
-  if (s.followUp == FollowUp::first) printed(ctx, drm, kCharger, "firstFollowUpCharge", "G-07");
-  if (s.followUp == FollowUp::second) printed(ctx, drm, kCharger, "secondFollowUpCharge", "G-07");
+  if (s.followUp == FollowUp::first) addPrinted(drm, kCharger, "firstFollowUpCharge", "G-07");
+  if (s.followUp == FollowUp::second) addPrinted(drm, kCharger, "secondFollowUpCharge", "G-07");
   if (s.followUp != FollowUp::none && s.helpFromFriends)
     GS_NOTE(ctx, "follow-up charge with help from friends: only while the other charge is unresolved (printed note)",
              "Charging / Being Charged");
 }
 
 void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const TargetSituation& s) {
-  if (s.chargers > 1) printed(ctx, drm, kTarget, "chargedByMoreThanOneUnit", "G-09");
-  if (s.flankCharge) printed(ctx, drm, kTarget, "chargedInFlank", "G-13");
-  if (s.rearCharge) printed(ctx, drm, kTarget, "chargedInRear", "G-13");
-  if (unit.arm == Arm::artillery && unit.limbered) printed(ctx, drm, kTarget, "limberedArtilleryCharged");
+  if (s.chargers > 1) addPrinted(drm, kTarget, "chargedByMoreThanOneUnit", "G-09");
+  if (s.flankCharge) addPrinted(drm, kTarget, "chargedInFlank", "G-13");
+  if (s.rearCharge) addPrinted(drm, kTarget, "chargedInRear", "G-13");
+  if (unit.arm == Arm::artillery && unit.limbered) addPrinted(drm, kTarget, "limberedArtilleryCharged");
   if (unit.arm == Arm::cavalry && s.byCavalry)
     GS_RULING(ctx, "G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
 }
 
 CheckRule::CheckRule(const Ruleset& rs, const Json& options) {
-  const Json& t = rs.table(tables::moraleCheck);
-  for (const auto& b : readBands(t)) bands_.push_back({b, b.printed->at("code") == "pass"});
-  threshold_ = t.at("threshold").get<int>();
+  const auto& t = printed::moraleCheck;
+  const std::vector<PrintedBand> bands = readBands(rs.table(tables::moraleCheck));
+  // readBands keeps the printed order: band i is the printed band i.
+  for (std::size_t i = 0; i < bands.size(); ++i) bands_.push_back({bands[i], t.bands[i].code == "pass"});
+  threshold_ = t.threshold;
   // G-01 option: the natural-roll patch of the bands (natural 6 passes, natural 1 fails), if on;
   // the first patch in force decides a natural roll. A patch names its option by id.
-  for (const auto& p : t.at("patches")) {
-    if (options.at(p.at("option").get<std::string>()) != p.at("equals")) continue;
-    for (const auto& [natural, code] : p.at("natural").items()) {
-      const int n = std::stoi(natural);
+  for (const auto& p : t.patches) {
+    if (options.at(std::string(p.option)) != p.equals) continue;
+    for (const auto& [natural, code] : p.natural) {
+      const int n = std::stoi(std::string(natural));
       if (n >= 1 && n <= 6 && natural_[n] == 0) natural_[n] = code == "pass" ? 1 : -1;
     }
   }
@@ -232,18 +250,18 @@ struct OccasionRule {
     label = name(occasion);
     for (std::size_t i = 0; i < ids.size(); ++i)
       if (ids[i] == label) label = schema.at("x-enumLabels").at(i).get<std::string>();
-    const Json* entry = nullptr;
-    for (const auto& o : rs.table(tables::moraleCheck).at("occasions"))
-      if (o.at("id") == name(occasion)) entry = &o;
+    const printed::MoraleCheckTableOccasion* entry = nullptr;
+    for (const auto& o : printed::moraleCheck.occasions)
+      if (o.id == name(occasion)) entry = &o;
     if (!entry) throw std::logic_error(std::string("grande-tactique: no occasion ") + name(occasion));
-    const auto& tables = entry->at("modifierTables");
-    const auto uses = [&](const char* t) { return std::find(tables.begin(), tables.end(), Json(t)) != tables.end(); };
-    usesAny = uses(kAny);
-    usesCharger = uses(kCharger);
-    usesTarget = uses(kTarget);
-    if (const auto o = entry->find("outcomes"); o != entry->end()) {
-      outcomePass = o->value("pass", "");
-      outcomeFail = o->value("fail", "");
+    const auto& tables = entry->modifierTables;
+    const auto uses = [&](const char* t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
+    usesAny = uses(kAny.id);
+    usesCharger = uses(kCharger.id);
+    usesTarget = uses(kTarget.id);
+    if (entry->outcomes) {
+      outcomePass = entry->outcomes->pass.value_or("");
+      outcomeFail = entry->outcomes->fail.value_or("");
     }
   }
   Occasion occasion;
