@@ -6,13 +6,13 @@
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "core/error.h"
-#include "battles_of_waterloo_tables.h"
+#include "battles_of_waterloo_printed.h"
 
 namespace grapeshot::waterloo {
-namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 
 bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who) {
   const int natural = ctx.rollCheckUnder(kD10, ctx.wordy() ? "Cohesion Check of " + who : std::string(), cohesion - drm);
@@ -40,7 +40,8 @@ int matrixTypeIndex(Arm type) { return type == Arm::infantry ? 0 : type == Arm::
 
 namespace {
 
-const char* kMatrix = tables::combatResultsMatrix.id;
+namespace printed = ::grapeshot::printed::battles_of_waterloo;  // tables.json as typed constants (generated)
+using printed::Text;
 
 // A matrix cell's effect words (tables.json), read once into this closed set: a misspelt word fails
 // when the matrix is first indexed, not mid-roll.
@@ -48,45 +49,48 @@ enum class Effect { retreat, retreat1hex, d1, d2, rout, stepLoss, eliminated, co
 inline constexpr EnumNames<8> kEffectNames{"retreat", "retreat1hex", "D-1", "D-2", "rout", "stepLoss", "eliminated",
                                            "cohesionCheckElseRout"};
 
+Effect effectNamed(Text word) {
+  for (std::size_t i = 0; i < kEffectNames.size(); ++i)
+    if (word == kEffectNames[i]) return static_cast<Effect>(i);
+  throw std::logic_error("\"" + std::string(word) + "\" is not an effect word of the Combat Results Matrix");
+}
+
+// The index of a matrix column ("B", "d/D", "r/R") in the printed order of its cells.
+constexpr std::size_t matrixColumn(Text name) {
+  const auto& columns = printed::combatResultsMatrix.columns;
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    if (columns[i] == name) return i;
+  throw std::logic_error("Combat Results Matrix has no column " + std::string(name));
+}
+constexpr std::size_t kBackColumn = matrixColumn("B");  // what "<=Cohesion - B" applies (W-32)
+
 struct MatrixCell {
-  const std::string* text;  // the printed words
+  Text text;  // the printed words
   std::vector<Effect> effects;
 };
 
-// The matrix indexed once: exact odds read it for every unit of every dice sequence. The ruleset's
-// data is loaded once and never changes, so a function-local static may point into it.
+// The matrix indexed once: exact odds read it for every unit of every dice sequence.
 struct MatrixIndex {
   static constexpr const char* kTypes[] = {"Infantry", "Cavalry", "Artillery"};  // matrixTypeIndex
   std::vector<MatrixCell> cells[kStateNames.size()][3];  // per row, in column order
-  std::vector<std::string> columns;
-  std::size_t back = 0;  // the B column
-  explicit MatrixIndex(const Json& matrix) {
-    for (const auto& row : matrix.at("rows"))
+  MatrixIndex() {
+    for (const auto& row : printed::combatResultsMatrix.rows)
       for (int s = 0; s < 6; ++s)
         for (int t = 0; t < 3; ++t)
-          if (row.at("state") == kStateNames[s] && row.at("type") == kTypes[t] && cells[s][t].empty()) {
-            for (const auto& c : row.at("cells")) {
-              MatrixCell cell{&c.at("text").get_ref<const std::string&>(), {}};
-              for (const auto& e : c.at("effects")) cell.effects.push_back(readEnum<Effect>(e, kEffectNames));
+          if (row.state == kStateNames[s] && row.type == kTypes[t] && cells[s][t].empty()) {
+            for (const auto& c : row.cells) {
+              MatrixCell cell{c.text, {}};
+              for (const Text e : c.effects) cell.effects.push_back(effectNamed(e));
               cells[s][t].push_back(std::move(cell));
             }
           }
-    for (const auto& c : matrix.at("columns")) columns.push_back(c.get<std::string>());
-    back = column("B");
-  }
-  std::size_t column(const std::string& name) const {
-    for (std::size_t i = 0; i < columns.size(); ++i)
-      if (columns[i] == name) return i;
-    throw std::logic_error("Combat Results Matrix has no column " + name);
   }
 };
 
-const MatrixIndex& matrixIndex(const Context& ctx) {
-  static const MatrixIndex index(ctx.table(kMatrix));
+const MatrixIndex& matrixIndex() {
+  static const MatrixIndex index;
   return index;
 }
-
-
 
 void rout(Context& ctx, Unit& u, const std::string& ref) {
   if (u.routBlocked || u.retreatBlocked) {
@@ -113,7 +117,7 @@ void requireCohesion(const Unit& u) {
   if (u.cohesion < 0) throw std::logic_error(u.who() + " reached a Cohesion Check without a cohesion (schema bug)");
 }
 
-void retreat(Context& ctx, Unit& u, int hexes, const std::string& what) {
+void retreat(Context& ctx, Unit& u, int hexes, std::string_view what) {
   if (u.retreatBlocked) {
     loseSteps(ctx, u, 1, "unable to retreat: takes a step loss instead", "W-38");
     return;
@@ -121,7 +125,8 @@ void retreat(Context& ctx, Unit& u, int hexes, const std::string& what) {
   u.retreatHexes += hexes;
   u.events.push_back(Event::retreat);
   GS_TRACE(ctx, StepKind::result, {{"for", u.who()},
-                 {"reason", what + ": retreat " + std::to_string(hexes) + (hexes == 1 ? " hex" : " hexes")},
+                 {"reason", std::string(what) + ": retreat " + std::to_string(hexes) +
+                                (hexes == 1 ? " hex" : " hexes")},
                  {"ref", "W-19"}});
 }
 
@@ -133,22 +138,23 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
     switch (effect) {
       case Effect::retreat:
         if (u.bRetreatHexes < 0) throw std::logic_error(u.who() + " retreats without a B retreat length (bind bug)");
-        retreat(ctx, u, u.bRetreatHexes, *cell.text);
+        retreat(ctx, u, u.bRetreatHexes, cell.text);
         break;
       case Effect::retreat1hex:
-        retreat(ctx, u, 1, *cell.text);
+        retreat(ctx, u, 1, cell.text);
         break;
       case Effect::d1:
       case Effect::d2:
         u.state = effect == Effect::d1 ? State::d1 : State::d2;
         u.events.push_back(u.state == State::d1 ? Event::d1 : Event::d2);
-        GS_TRACE(ctx, StepKind::result, {{"for", u.who()}, {"reason", *cell.text}, {"ref", "Combat Results Matrix"}});
+        GS_TRACE(ctx, StepKind::result,
+                 {{"for", u.who()}, {"reason", TraceValue::fromData(cell.text)}, {"ref", "Combat Results Matrix"}});
         break;
       case Effect::rout:
         rout(ctx, u, ref);
         break;
       case Effect::stepLoss:
-        loseSteps(ctx, u, 1, *cell.text, "Combat Results Matrix");
+        loseSteps(ctx, u, 1, cell.text, "Combat Results Matrix");
         break;
       case Effect::eliminated:
         u.state = State::eliminated;
@@ -159,7 +165,7 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
         // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
         requireCohesion(u);
         if (cohesionCheck(ctx, u.cohesion, 0, ctx.wordy() ? u.who() + " (matrix " + column + ")" : std::string()))
-          applyEffects(ctx, u, row, row[matrixIndex(ctx).back], "B", ref);
+          applyEffects(ctx, u, row, row[kBackColumn], "B", ref);
         else
           rout(ctx, u, "Combat Results Matrix");
         break;
@@ -232,12 +238,13 @@ std::string fate(const Unit& u) {
   return s;
 }
 
-void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const std::string& ref) {
+void loseSteps(Context& ctx, Unit& u, int n, std::string_view reason, const std::string& ref) {
   if (n <= 0 || u.state == State::eliminated) return;
   if (u.steps > 0) n = std::min(n, u.steps - u.stepsLost);  // W-36: never beyond the steps it has
   u.stepsLost += n;
   for (int i = 0; i < n; ++i) u.events.push_back(Event::stepLoss);
-  GS_TRACE(ctx, StepKind::result, {{"for", u.who()}, {"reason", reason + ": loses " + stepsWord(n)}, {"ref", ref}});
+  GS_TRACE(ctx, StepKind::result,
+           {{"for", u.who()}, {"reason", std::string(reason) + ": loses " + stepsWord(n)}, {"ref", ref}});
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.state = State::eliminated;
     u.events.push_back(Event::eliminated);
@@ -247,12 +254,11 @@ void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const st
 
 void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::string& ref) {
   if (u.state == State::eliminated) return;
-  const MatrixIndex& index = matrixIndex(ctx);
-  const auto& row = index.cells[static_cast<int>(u.state)][matrixTypeIndex(u.type)];
+  const auto& row = matrixIndex().cells[static_cast<int>(u.state)][matrixTypeIndex(u.type)];
   if (row.empty()) throw std::logic_error(std::string("Combat Results Matrix has no row ") + name(u.state) + "/" + name(u.type));
-  const MatrixCell& cell = row.at(index.column(column));
+  const MatrixCell& cell = row.at(matrixColumn(column));
   GS_TRACE(ctx, StepKind::matrix, {{"for", u.who()}, {"row", std::string(name(u.state)) + " " + matrixType(u.type)}, {"column", column},
-                 {"cell", *cell.text}, {"ref", ref.empty() ? "Combat Results Matrix" : ref}});
+                 {"cell", TraceValue::fromData(cell.text)}, {"ref", ref.empty() ? "Combat Results Matrix" : ref}});
   applyEffects(ctx, u, row, cell, column, ref);
 }
 

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/context.h"
@@ -125,6 +126,6 @@ void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::st
 std::string fate(const Unit& u);
 
 // Takes `n` step losses, never more than the unit has left (W-36); eliminated when no steps remain.
-void loseSteps(Context& ctx, Unit& u, int n, const std::string& reason, const std::string& ref);
+void loseSteps(Context& ctx, Unit& u, int n, std::string_view reason, const std::string& ref);
 
 }  // namespace grapeshot::waterloo
