@@ -4,30 +4,63 @@
 
 #include "core/error.h"
 #include "crm.h"
+#include "battles_of_waterloo_printed.h"
 #include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::battles_of_waterloo;  // tables.json as typed constants (generated)
 namespace {
 
 using inputs::Nationality;
 using inputs::StackedWith;
 using Terrain = inputs::FireTerrain;
 using Slope = inputs::FireSlope;
+using printed::Text;
+using printed::Value;
+
+// An entry of a printed modifiers table by its generated id, found when the code compiles.
+template <typename Entries>
+constexpr const auto& entryOf(const Entries& entries, EntryId id) {
+  for (const auto& e : entries)
+    if (e.id == id.id) return e;
+  throw std::logic_error(std::string("no printed entry ") + id.id);
+}
 
 // The printed SP threshold of "Massed Target (6 or More SPs, or Square)", transcribed as data.
-int massedThreshold(const Context& ctx) { return ctx.entry(tables::fireColumnShifts.massedTarget).at("minSps").get<int>(); }
+constexpr int kMassedMinSps = *entryOf(printed::fireColumnShifts.entries, tables::fireColumnShifts.massedTarget).minSps;
+// Grand Battery Fire: the firer's strength multiplied by the printed factor (x3).
+constexpr const auto& kGrandBattery = entryOf(printed::grandBattery.entries, tables::grandBattery.grandBattery);
+
+// The row of the FIRE COMBAT TABLE marked L ("9L": if a leader in hex, possible Leader Casualty; W-05).
+constexpr int leaderRow() {
+  const auto& marks = printed::fire.rowMarks;
+  for (std::size_t i = 0; i < marks.size(); ++i)
+    if (marks[i].isText() && marks[i].textValue == "L") return printed::fire.rows[i];
+  throw std::logic_error("no L row");
+}
+constexpr int kLeaderRow = leaderRow();
+
+// The firer's scale of columns (tables.json fire.scales): null where the scale prints no column, else
+// {label, min, max} (no max on the last), or {label, shiftOnly} for "<1*". The data mixes nulls and
+// objects there, so the columns are Values.
+const printed::List<Value>& scaleColumns(const std::string& scale) {
+  return *printed::find(printed::fire.scales, scale);
+}
+const Value* member(const Value& column, Text key) { return printed::find(column.asObject(), key); }  // nullptr: none
 
 // The column the firer's strength gives on its scale (W-08: "<1*" is never chosen by strength).
 int baseColumn(Context& ctx, const std::string& scale, int strength) {
-  const Json& columns = ctx.table(tables::fire).at("scales").at(scale);
+  const printed::List<Value>& columns = scaleColumns(scale);
   for (std::size_t c = 0; c < columns.size(); ++c) {
-    const Json& col = columns[c];
-    if (col.is_null() || col.value("shiftOnly", false)) continue;
-    if (strength >= col.at("min").get<int>() && (!col.contains("max") || strength <= col.at("max").get<int>())) {
+    const Value& col = columns[c];
+    const Value* shiftOnly = member(col, "shiftOnly");
+    if (col.isNull() || (shiftOnly && shiftOnly->flag)) continue;
+    const Value* max = member(col, "max");
+    if (strength >= member(col, "min")->integerValue && (!max || strength <= max->integerValue)) {
       GS_TRACE(ctx, StepKind::column, {{"for", scale + " scale"}, {"value", static_cast<int>(c)},
                      {"reason", "strength " + std::to_string(strength) + " reads \"" +
-                                    col.at("label").get<std::string>() + "\""},
+                                    std::string(member(col, "label")->textValue) + "\""},
                      {"ref", "FIRE COMBAT TABLE"}});
       return static_cast<int>(c);
     }
@@ -37,11 +70,11 @@ int baseColumn(Context& ctx, const std::string& scale, int strength) {
 
 // The rightmost column printed on the firer's scale; infantry may reach the artillery-only columns
 // with option W07_inf_full_width.
-int lastColumn(Context& ctx, const std::string& scale, bool infantryFullWidth) {
-  const Json& columns = ctx.table(tables::fire).at("scales").at(scale);
+int lastColumn(const std::string& scale, bool infantryFullWidth) {
+  const printed::List<Value>& columns = scaleColumns(scale);
   int last = 0;
   for (std::size_t c = 0; c < columns.size(); ++c)
-    if (!columns[c].is_null()) last = static_cast<int>(c);
+    if (!columns[c].isNull()) last = static_cast<int>(c);
   if (scale == "infantry" && infantryFullWidth) return static_cast<int>(columns.size()) - 1;
   return last;
 }
@@ -49,8 +82,8 @@ int lastColumn(Context& ctx, const std::string& scale, bool infantryFullWidth) {
 // The column's label on the firer's scale ("5-6" for infantry where the artillery header prints "4-6");
 // the artillery-only columns keep the artillery header (W-07 option).
 std::string columnLabel(Context& ctx, const std::string& scale, int column) {
-  const Json& col = ctx.table(tables::fire).at("scales").at(scale).at(static_cast<std::size_t>(column));
-  return col.is_null() ? ctx.grid(tables::fire).columnLabel(column) : col.at("label").get<std::string>();
+  const Value& col = scaleColumns(scale)[static_cast<std::size_t>(column)];
+  return col.isNull() ? ctx.grid(tables::fire).columnLabel(column) : std::string(member(col, "label")->textValue);
 }
 
 // Read and checked once per request; `play` is the fire procedure of the chart, once per dice sequence.
@@ -104,13 +137,12 @@ class Fire final : public Play {
     // 1. Strength, Grand Battery x3.
     int strength = strength_;
     if (grandBattery_) {
-      const Json& gb = ctx.entry(tables::grandBattery.grandBattery);
-      const int after = strength * gb.at("num").get<int>() / gb.at("den").get<int>();
+      const auto& gb = kGrandBattery;
+      const int after = strength * gb.num / gb.den;
       GS_TRACE(ctx, StepKind::multiplier, {{"for", "fire strength"},
-                         {"factor", std::to_string(gb.at("num").get<int>()) +
-                                        (gb.at("den").get<int>() == 1 ? "" : "/" + std::to_string(gb.at("den").get<int>()))},
+                         {"factor", std::to_string(gb.num) + (gb.den == 1 ? "" : "/" + std::to_string(gb.den))},
                          {"before", strength}, {"after", after},
-                     {"reason", gb.at("label")}, {"ref", "Grand Battery Fire"}});
+                     {"reason", TraceValue::fromData(gb.label)}, {"ref", "Grand Battery Fire"}});
       strength = after;
     }
     const int base = baseColumn(ctx, scale, strength);
@@ -118,7 +150,7 @@ class Fire final : public Play {
     // 2. Column shifts, summed, then the net capped (W-09).
     Modifiers shifts(ctx, StepKind::columnShift, "fire column");
     const bool village = terrain_ == Terrain::village || terrain_ == Terrain::builtUpVillage;
-    const bool massed = inSquare_ || hexStrengthPoints_ >= massedThreshold(ctx);
+    const bool massed = inSquare_ || hexStrengthPoints_ >= kMassedMinSps;
     if (massed && village) GS_NOTE(ctx, "Massed Target does not apply to units in Village or Built-Up Village", "**");
     else if (massed) shifts.entry(tables::fireColumnShifts.massedTarget);
     if (isCavalry(top_.type)) shifts.entry(tables::fireColumnShifts.targetCavalry, 1, "W-39");
@@ -140,11 +172,11 @@ class Fire final : public Play {
       if (crossesCrest_) shifts.entry(tables::fireColumnShifts.fireCrossesCrest);
     }
     shifts.add(extraColumnShift_, "extra column shift (rules outside the chart)", "input");
-    const int maxNet = ctx.table(tables::fireColumnShifts).at("maxNet").get<int>();
+    const int maxNet = printed::fireColumnShifts.maxNet;
     const int netShift = clampTraced(ctx, shifts.total(), -maxNet, maxNet, "maximum net column shift of +/- 2", "W-09");
 
     // 3. Move along the columns, within the firer's scale (W-07, W-08).
-    const int last = lastColumn(ctx, scale, infantryFullWidth_);
+    const int last = lastColumn(scale, infantryFullWidth_);
     const int column = std::clamp(base + netShift, 0, last);
     if (column != base + netShift)
       GS_TRACE(ctx, StepKind::clamp, {{"before", base + netShift}, {"after", column}, {"min", 0}, {"max", last},
@@ -193,32 +225,28 @@ class Fire final : public Play {
     ctx.tally("stepsLost", top.stepsLost);
 
     // 7. Leader casualty: row 9L (W-05), or a natural 9 with W05_natural9.
-    Json leader;
+    struct {
+      bool check = false;  // the row (or the natural roll) called for the Leader Casualty roll
+      int natural = 0;
+      bool killed = false;
+    } leader;
     std::string leaderFate;
     if (leaderInHex_) {
-      const Json& marks = ctx.table(tables::fire).at("rowMarks");
-      const int row = modified - table.firstRow();
-      const int markedRow = [&] {
-        for (std::size_t i = 0; i < marks.size(); ++i)
-          if (marks[i] == "L") return table.firstRow() + static_cast<int>(i);
-        throw std::logic_error("no L row");
-      }();
-      const bool triggered = natural9_ ? natural == markedRow : marks.at(static_cast<std::size_t>(row)) == "L";
-      GS_RULING(ctx, "W-05", natural9_ ? "leader casualty on a natural " + std::to_string(markedRow)
-                                       : "leader casualty on the modified row " + table.rowLabel(markedRow));
-      leader = object({{"check", triggered}});
-      if (triggered) {
-        const int die = ctx.rollBanded(kD10, "Leader Casualty", leaderCuts_);
-        const std::string& outcome = bandFor(leaderBands_, die, "Leader Casualties").printed->at("code").get_ref<const std::string&>();
-        leader["natural"] = die;
-        leader["killed"] = outcome == "killed";
-        GS_TRACE(ctx, StepKind::check, {{"for", "leader"}, {"natural", die}, {"passed", outcome != "killed"},
-                       {"reason", outcome == "killed" ? "the leader has been killed and is removed from play"
-                                                      : "the leader survives"},
+      leader.check = (natural9_ ? natural : modified) == kLeaderRow;
+      GS_RULING(ctx, "W-05", natural9_ ? "leader casualty on a natural " + std::to_string(kLeaderRow)
+                                       : "leader casualty on the modified row " + table.rowLabel(kLeaderRow));
+      if (leader.check) {
+        leader.natural = ctx.rollBanded(kD10, "Leader Casualty", leaderCuts_);
+        const std::string& outcome =
+            bandFor(leaderBands_, leader.natural, "Leader Casualties").printed->at("code").get_ref<const std::string&>();
+        leader.killed = outcome == "killed";
+        GS_TRACE(ctx, StepKind::check, {{"for", "leader"}, {"natural", leader.natural}, {"passed", !leader.killed},
+                       {"reason", leader.killed ? "the leader has been killed and is removed from play"
+                                                : "the leader survives"},
                        {"ref", "Leader Casualties"}});
-        leaderFate = outcome == "killed" ? "; the leader is killed" : "; the leader survives";
+        leaderFate = leader.killed ? "; the leader is killed" : "; the leader survives";
       }
-      ctx.tally("leaderKilled", leader.value("killed", false));
+      ctx.tally("leaderKilled", leader.killed);
     }
     if (!out) return;
 
@@ -236,7 +264,9 @@ class Fire final : public Play {
     if (code != "-") summary += "; the target's top unit " + fate(top);
     if (leaderInHex_) {
       summary += leaderFate;
-      w.field("leader", leader);
+      w.key("leader").object().field("check", leader.check);
+      if (leader.check) w.field("natural", leader.natural).field("killed", leader.killed);
+      w.endObject();
     }
     w.field("summary", summary).endObject();
   }
