@@ -1,18 +1,22 @@
 // Shock combat (seed 002 "SHOCK COMBAT TABLE" and its modifier tables, "Cavalry vs. Routed Infantry";
 // rules-notes 2.3.7, 2.5 and rulings W-04, W-12…W-19, W-21, W-22, W-24, W-26, W-31).
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
 #include "core/fraction.h"
 #include "crm.h"
+#include "battles_of_waterloo_printed.h"
 #include "battles_of_waterloo_tables.h"
 
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::battles_of_waterloo;  // tables.json as typed constants (generated)
 namespace {
 
 // Strengths are exact (W-12): the x1/2 multipliers make halves and quarters, never rounded (core Fraction).
@@ -97,28 +101,40 @@ struct OddsColumn {
 };
 
 // W-12: the largest printed ratio not above attack/defence, compared exactly (a/d <= A/D <=> a*D <= A*d).
-// The shock table's printed odds columns ("ratios": {attacker, defender} per column), read once at bind.
+// The shock table's printed odds columns ("ratios": {attacker, defender} per column) use halves
+// ("1-1.5", "1.5-1"): doubled they are integers, figured when the code compiles.
 struct OddsScale {
-  std::vector<std::pair<long long, long long>> doubled;  // each column's attacker and defender x2
-  long long topAttacker = 0, lowDefender = 0;            // the last column's attacker, the first's defender
-  explicit OddsScale(const Json& ratios) {
-    for (const Json& r : ratios)  // printed ratios use halves ("1-1.5", "1.5-1"): doubled they are integers
-      doubled.emplace_back(std::llround(r.at("attacker").get<double>() * 2), std::llround(r.at("defender").get<double>() * 2));
-    topAttacker = std::llround(ratios.back().at("attacker").get<double>());
-    lowDefender = std::llround(ratios.front().at("defender").get<double>());
-  }
+  struct Ratio {
+    long long attacker = 0, defender = 0;
+  };
+  Ratio doubled[printed::shock.ratios.size()] = {};  // each column's attacker and defender x2
+  long long topAttacker = 0, lowDefender = 0;       // the last column's attacker, the first's defender
 };
+constexpr long long twice(double printedHalves) {
+  const auto n = static_cast<long long>(printedHalves * 2);
+  if (n != printedHalves * 2) throw std::logic_error("a printed odds ratio that is not in halves");
+  return n;
+}
+constexpr OddsScale oddsScale() {
+  const auto& ratios = printed::shock.ratios;
+  OddsScale s;
+  for (std::size_t i = 0; i < ratios.size(); ++i) s.doubled[i] = {twice(ratios[i].attacker), twice(ratios[i].defender)};
+  s.topAttacker = s.doubled[ratios.size() - 1].attacker / 2;
+  s.lowDefender = s.doubled[0].defender / 2;
+  return s;
+}
+constexpr OddsScale kOdds = oddsScale();
 
-OddsColumn oddsColumn(const OddsScale& ratios, const Fraction& attack, const Fraction& defence) {
+OddsColumn oddsColumn(const Fraction& attack, const Fraction& defence) {
   OddsColumn o;
   // A/D as P/Q in integers.
   const long long p = attack.num * defence.den, q = defence.num * attack.den;
-  for (std::size_t i = 0; i < ratios.doubled.size(); ++i) {
-    const auto [a, d] = ratios.doubled[i];
+  for (std::size_t i = 0; i < std::size(kOdds.doubled); ++i) {
+    const auto [a, d] = kOdds.doubled[i];
     if (a * q <= p * d) o.column = static_cast<int>(i);
   }
-  if (p / q > ratios.topAttacker) o.beyond = static_cast<int>(p / q - ratios.topAttacker);  // 7-1 -> 1, 8-1 -> 2 ...
-  if (p * ratios.lowDefender < q) o.beyond = -static_cast<int>((q + p - 1) / p - ratios.lowDefender);  // 1-4.5 counts as 1-5
+  if (p / q > kOdds.topAttacker) o.beyond = static_cast<int>(p / q - kOdds.topAttacker);  // 7-1 -> 1, 8-1 -> 2 ...
+  if (p * kOdds.lowDefender < q) o.beyond = -static_cast<int>((q + p - 1) / p - kOdds.lowDefender);  // 1-4.5 counts as 1-5
   return o;
 }
 
@@ -255,7 +271,7 @@ class Shock final : public Play {
   using Options = inputs::Options;
   // `patches`: the validated options, in which patchedEntryValue finds the elite DRM's W-22 patch.
   Shock(const Ruleset& rs, const Inputs& in, const Options& options, const Json& patches)
-      : table_(*rs.grid(tables::shock)), ratios_(rs.table(tables::shock).at("ratios")) {
+      : table_(*rs.grid(tables::shock)) {
     const inputs::ShockAttacker& attacker = in.attacker;
     const inputs::ShockDefender& defender = in.defender;
     square_ = defender.inSquare;
@@ -374,7 +390,7 @@ class Shock final : public Play {
       if (def.units[i].state != State::eliminated) defence += Fraction{defenceStrengths_[i], 1};
     GS_TRACE(ctx, StepKind::strength, {{"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
     GS_TRACE(ctx, StepKind::strength, {{"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
-    const OddsColumn odds = oddsColumn(ratios_, attack, defence);
+    const OddsColumn odds = oddsColumn(attack, defence);
     GS_TRACE(ctx, StepKind::column, {{"value", odds.column}, {"ref", "W-12"},
                    {"reason", attack.text() + " to " + defence.text() + " reads \"" + table.columnLabel(odds.column) +
                                   "\" (rounded in the defender's favour)"}});
@@ -520,7 +536,6 @@ class Shock final : public Play {
 
  private:
   const Grid& table_;
-  OddsScale ratios_;
   Side att_, def_;  // the units as they stand before the roll
   std::vector<Charger> chargers_;
   std::vector<long long> defenceStrengths_;
