@@ -155,9 +155,7 @@ class BrigadeMorale final : public Play {
     const int d2 = ctx.roll(kD6, "brigade morale test, second die");
     const int score = d1 + d2 + drm.total();
     const int margin = score - rating_;  // bands are relative to the command rating (B-12: strict)
-    const PrintedBand& found = bandFor(bands_, margin, "Brigade Morale Test");
-    // readBands keeps the printed order: the band found is the printed band at its place.
-    const auto& band = printed::brigadeMoraleResults.bands[static_cast<std::size_t>(&found - bands_.data())];
+    const auto& band = bandFor(printed::brigadeMoraleResults.bands, bands_, margin, "Brigade Morale Test");
     const printed::Text code = band.code;
     const bool wordy = out || ctx.tracing();
     const std::string how = wordy ? std::to_string(d1) + " + " + std::to_string(d2) +
