@@ -23,7 +23,11 @@ function(gs_embed_ruleset folder_path out_var)
     endif()
   endforeach()
   string(SHA256 data_hash "${content_ruleset}\n${content_tables}")
-  gs_table_ids("${name}" "${content_tables}" entry_ids)
+  # The ruleset's tag, which its EntryIds carry: a number from its folder name.
+  string(SHA256 tag_hash "${name}")
+  string(SUBSTRING "${tag_hash}" 0 7 tag_hex)
+  math(EXPR ruleset_tag "0x${tag_hex}")
+  gs_table_ids("${name}" "${content_tables}" ${ruleset_tag} entry_ids)
   gs_typed_inputs("${folder_path}" inputs_cpp)
   gs_printed_tables("${folder_path}")  # before the .cpp below, which includes it
   file(CONFIGURE OUTPUT "${out}" CONTENT "// Generated from src/rulesets/${name}/*.json by cmake/EmbedRuleset.cmake. Do not edit.
@@ -35,7 +39,8 @@ namespace printed = ::grapeshot::printed::${name};
 static_assert(printed::kPrintedEntryCount == ${entry_ids});
 const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json(${content_ruleset})gs_json\",
                                                          R\"gs_json(${content_tables})gs_json\",
-                                                         \"${data_hash}\", printed::kPrintedEntries, ${entry_ids});
+                                                         \"${data_hash}\", printed::kPrintedEntries, ${entry_ids},
+                                                         ${ruleset_tag});
 }
 " @ONLY)
   set(${out_var} "${out}" "${inputs_cpp}" PARENT_SCOPE)
@@ -77,8 +82,8 @@ endfunction()
 #   tables::combat                           a TableId
 #   tables::columnModifiers.defenderHigher   an EntryId (a table with entries is a TableId too)
 # Each EntryId also carries its ordinal among the ruleset's entries, which the ruleset indexes its
-# printed entries by (`count_var` gets their number).
-function(gs_table_ids name tables_json count_var)
+# printed entries by (`count_var` gets their number), and the ruleset's `tag`.
+function(gs_table_ids name tables_json tag count_var)
   set(ns "grapeshot::tables::${name}")
   set(body "")
   set(index 0)
@@ -98,7 +103,7 @@ function(gs_table_ids name tables_json count_var)
           foreach(j RANGE ${n_last})
             string(JSON eid ERROR_VARIABLE no_id GET "${entries}" ${j} id)
             if(NOT no_id)
-              string(APPEND ids "  EntryId ${eid}{\"${tid}\", \"${eid}\", ${index}};\n")
+              string(APPEND ids "  EntryId ${eid}{\"${tid}\", \"${eid}\", ${index}, ${tag}};\n")
               math(EXPR index "${index} + 1")
             endif()
           endforeach()

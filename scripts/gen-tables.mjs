@@ -241,9 +241,11 @@ for (const [id, table] of Object.entries(tables)) {
 const values = tableTypes.map(([id, t]) => `inline constexpr ${t.name} ${fieldName(id)} = ${init(t, tables[id])};`);
 
 // The entries of the modifiers tables with an id, in the order cmake numbers their EntryIds
-// (EmbedRuleset.cmake, gs_table_ids): tables in file order, entries in printed order.
+// (EmbedRuleset.cmake, gs_table_ids): tables by id (CMake's string(JSON) lists an object's members
+// sorted), entries in printed order.
 const entries = [];
-for (const [tid, table] of Object.entries(tables)) {
+for (const tid of Object.keys(tables).sort()) {
+  const table = tables[tid];
   if (!Array.isArray(table.entries)) continue;
   for (const e of table.entries) {
     if (typeof e?.id !== 'string') continue;

@@ -14,6 +14,7 @@ struct Registration {
   const char* dataHash = nullptr;
   const PrintedEntry* entries = nullptr;
   int entryIds = 0;
+  int tag = 0;
   std::vector<ProcedureEntry> procedures;
 };
 
@@ -25,13 +26,14 @@ std::map<std::string, Registration>& registry() {
 }  // namespace
 
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                         const PrintedEntry* entries, int entryIds) {
+                         const PrintedEntry* entries, int entryIds, int tag) {
   auto& r = registry()[folder];
   r.rulesetJson = rulesetJson;
   r.tablesJson = tablesJson;
   r.dataHash = dataHash;
   r.entries = entries;
   r.entryIds = entryIds;
+  r.tag = tag;
   return true;
 }
 
@@ -42,14 +44,15 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 }
 
 Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                 const PrintedEntry* printedEntries, int entryIds, std::vector<ProcedureEntry> procedures)
+                 const PrintedEntry* printedEntries, int entryIds, int tag, std::vector<ProcedureEntry> procedures)
     : id_(folder),
       rulesetJson_(rulesetJson),
       tablesJson_(tablesJson),
       dataHash_(dataHash),
       entries_(std::move(procedures)),
       printedEntries_(printedEntries),
-      entryIds_(entryIds) {
+      entryIds_(entryIds),
+      tag_(tag) {
   std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
@@ -218,7 +221,7 @@ const std::vector<Ruleset>& rulesets() {
     std::vector<Ruleset> v;
     for (const auto& [folder, reg] : registry()) {
       if (!reg.rulesetJson) throw std::logic_error("ruleset folder " + folder + " has procedures but no data");
-      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.entries, reg.entryIds, reg.procedures);
+      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.entries, reg.entryIds, reg.tag, reg.procedures);
     }
     std::sort(v.begin(), v.end(), [](const Ruleset& a, const Ruleset& b) { return a.id() < b.id(); });
     return v;

@@ -63,9 +63,10 @@ struct ProcedureEntry {
 // Called from static initialisers: the build generates one registerRulesetData call per folder
 // (from its JSON files, with their data hash: cmake/EmbedRuleset.cmake) and each procedures .cpp
 // calls registerProcedures. `folder` joins them. `entries` are the printed entries as constants
-// (<folder>_printed.h), `entryIds` of them, indexed as the generated EntryIds (<folder>_tables.h).
+// (<folder>_printed.h), `entryIds` of them, indexed as the generated EntryIds (<folder>_tables.h),
+// which carry the ruleset's `tag`.
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                         const PrintedEntry* entries, int entryIds);
+                         const PrintedEntry* entries, int entryIds, int tag);
 bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry> procedures);
 
 // Its JSON is parsed on first use, so a host that resolves with one ruleset never pays for the
@@ -73,7 +74,7 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 class Ruleset {
  public:
   Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-          const PrintedEntry* printedEntries, int entryIds, std::vector<ProcedureEntry> procedures);
+          const PrintedEntry* printedEntries, int entryIds, int tag, std::vector<ProcedureEntry> procedures);
 
   // The id is the folder name in kebab-case (battles_of_waterloo -> battles-of-waterloo); loading
   // checks that ruleset.json says the same.
@@ -105,11 +106,8 @@ class Ruleset {
   // dice sequence).
   const PrintedEntry& printedEntry(std::string_view tableId, std::string_view entryId) const;
   const PrintedEntry& printedEntry(EntryId e) const {
-    if (e.index >= 0 && e.index < entryIds_) {
-      const PrintedEntry& p = printedEntries_[e.index];
-      if (p.id == e.id && p.table == e.table) return p;  // else an EntryId of another ruleset
-    }
-    return printedEntry(e.table, e.id);
+    if (e.ruleset == tag_ && e.index >= 0 && e.index < entryIds_) return printedEntries_[e.index];
+    return printedEntry(e.table, e.id);  // an EntryId of another ruleset
   }
   const Json& optionsSchema() const { return data().optionsSchema; }
   // The options' schema, compiled when the ruleset loads, and each procedure's input schema, compiled
@@ -169,6 +167,7 @@ class Ruleset {
   std::vector<ProcedureEntry> entries_;
   const PrintedEntry* printedEntries_;  // by EntryId::index
   int entryIds_;
+  int tag_;
   std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
   std::unique_ptr<std::once_flag> metaParsed_ = std::make_unique<std::once_flag>();
   mutable Json meta_;

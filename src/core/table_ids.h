@@ -12,7 +12,8 @@ struct TableId {
 struct EntryId {
   const char* table;
   const char* id;
-  int index = -1;  // its ordinal among the ruleset's generated ids: where the ruleset keeps it found
+  int index = -1;   // its ordinal among the ruleset's generated ids: where its printed entry is
+  int ruleset = 0;  // the tag of the ruleset it was generated for (an EntryId of another one is looked up)
 };
 
 }  // namespace grapeshot
