@@ -260,6 +260,37 @@ for (const tid of Object.keys(tables).sort()) {
       `${listOf('Keyed<int>', keyed.map(([k, v]) => `{${cxxString(k)}, ${v}}`))}}`);
   }
 }
+// The grid tables (combat results tables read by column and modified roll) in the one shape the core's
+// Grid reads, whatever each grid's own fields: sides (one unnamed, or a grid per side), the cells
+// flat (side, row, column), the errata patches one per cell (core/printed.h, GridData).
+const grids = [];
+for (const [tid, table] of Object.entries(tables)) {
+  if (table.kind !== 'grid') continue;
+  const where = `grid ${tid}`;
+  const { rows, columns, rowLabels, cells } = table;
+  if (!rows.every((r, i) => Number.isInteger(r) && r === rows[0] + i)) fail(where, 'rows must be consecutive rolls');
+  if (rowLabels.length !== rows.length) fail(where, 'a label per row');
+  const sides = Array.isArray(cells) ? [''] : Object.keys(cells);
+  const flat = [];
+  for (const side of sides) {
+    const grid = side ? cells[side] : cells;
+    if (grid.length !== rows.length) fail(where, `row count${side ? ` (${side})` : ''}`);
+    for (const row of grid) {
+      if (row.length !== columns.length) fail(where, `column count${side ? ` (${side})` : ''}`);
+      flat.push(...row.map(valueOf));
+    }
+  }
+  const patches = [];
+  for (const p of table.patches ?? [])
+    for (const c of p.cells)
+      patches.push(`GridPatch{${cxxString(p.option)}, ${valueOf(p.equals)}, ${cxxString(typeof p.grid === 'string' ? p.grid : '')}, ` +
+        `${c.column}, ${c.roll}, ${valueOf(c.value)}, ${cxxString(p.ruling ?? '')}}`);
+  grids.push(`GridData{${cxxString(tid)}, ${listOf('Text', columns.map(cxxString))}, ${rows[0]}, ` +
+    `${listOf('Text', rowLabels.map(cxxString))}, ${listOf('Text', sides.map(cxxString))}, ${listOf('Value', flat)}, ` +
+    `${listOf('GridPatch', patches)}}`);
+}
+
+const gridList = listOf('GridData', grids);
 const entryArray = entries.length
   ? `inline constexpr PrintedEntry kPrintedEntries[] = {\n  ${entries.join(',\n  ')}};`
   : 'inline constexpr const PrintedEntry* kPrintedEntries = nullptr;';
@@ -287,6 +318,9 @@ ${values.join('\n')}
 // Every entry with an id of the modifiers tables, indexed by its EntryId's index (<folder>_tables.h).
 ${entryArray}
 inline constexpr int kPrintedEntryCount = ${entries.length};
+
+// Its grid tables, as the core's Grid reads them.
+inline constexpr List<GridData> kGrids = ${gridList};
 
 }  // namespace ${ns}
 `;

@@ -50,9 +50,9 @@ void Context::ruling(TraceValue id, TraceValue text) {
   trace(StepKind::ruling, {{"reason", std::move(text)}, {"ref", std::move(id)}});
 }
 
-const Grid& Context::grid(const std::string& id) const {
+const Grid& Context::grid(std::string_view id) const {
   const Grid* g = ruleset.grid(id);
-  if (!g) throw std::logic_error(ruleset.id() + ": no grid table " + id);
+  if (!g) throw std::logic_error(ruleset.id() + ": no grid table " + std::string(id));
   return *g;
 }
 

@@ -66,10 +66,10 @@ class Context {
   void clearOutcome();
 
   const Json& table(std::string_view id) const { return ruleset.table(id); }
-  const Grid& grid(const std::string& id) const;
+  const Grid& grid(std::string_view id) const;
   // The same by the generated ids (<folder>_tables.h): what procedures name in code.
   const Json& table(TableId t) const { return ruleset.table(t); }
-  const Grid& grid(TableId t) const { return grid(std::string(t.id)); }
+  const Grid& grid(TableId t) const { return grid(std::string_view(t.id)); }
   const Json& entry(EntryId e) const { return ruleset.entryAt(e); }
   int entryValue(EntryId e, std::string_view key = {}) const { return valueOf(ruleset.printedEntry(e), key); }
   // An entry of a `modifiers` table by id (throws std::out_of_range when the data lacks it).

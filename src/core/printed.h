@@ -80,6 +80,26 @@ constexpr Value objectValue(const Keyed<Value>* members, std::size_t n) {
   return {Value::object, false, 0, 0, {}, nullptr, members, n};
 }
 
+// A grid table (a combat results table read by column and modified roll) in the one shape core's Grid
+// reads: its cells flat, side by side ([side][row][column]), and its errata patches one per cell.
+struct GridPatch {
+  Text option;  // the ruleset option that switches it on, when it equals `equals`
+  Value equals;
+  Text side;    // "" on a one-sided grid
+  int column, roll;
+  Value value;
+  Text ruling;
+};
+struct GridData {
+  Text id;
+  List<Text> columns;
+  int firstRow;  // the rows are consecutive rolls, one label each
+  List<Text> rowLabels;
+  List<Text> sides;  // {""}, or the sides' names
+  List<Value> cells;
+  List<GridPatch> patches;
+};
+
 }  // namespace grapeshot::printed
 
 namespace grapeshot {

@@ -1,5 +1,6 @@
-// The printed constants (core/printed.h) back as JSON: what the generated <folder>_printed_json.h
-// builds on, for the tests that hold each ruleset's constants equal to its tables.json.
+// The printed constants (core/printed.h) as JSON: for the cells Grid answers with, the options its
+// patches compare, and the generated <folder>_printed_json.h, with which the tests hold each
+// ruleset's constants equal to its tables.json.
 #pragma once
 #include <string>
 
@@ -27,6 +28,18 @@ inline Json toJson(const Value& v) {
     }
   }
   return Json();
+}
+
+// Whether a JSON value (an option's) is the printed value: of the same kind and equal.
+inline bool sameValue(const Json& j, const Value& v) {
+  switch (v.kind) {
+    case Value::null: return j.is_null();
+    case Value::boolean: return j.is_boolean() && j.get<bool>() == v.flag;
+    case Value::integer: case Value::number: return j.is_number() && j.get<double>() == v.asNumber();
+    case Value::text: return j.is_string() && j.get_ref<const std::string&>() == v.textValue;
+    case Value::list: case Value::object: return j == toJson(v);
+  }
+  return false;
 }
 
 template <typename T, typename F>

@@ -15,6 +15,7 @@ struct Registration {
   const PrintedEntry* entries = nullptr;
   int entryIds = 0;
   int tag = 0;
+  printed::List<printed::GridData> grids;
   std::vector<ProcedureEntry> procedures;
 };
 
@@ -26,7 +27,7 @@ std::map<std::string, Registration>& registry() {
 }  // namespace
 
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                         const PrintedEntry* entries, int entryIds, int tag) {
+                         const PrintedEntry* entries, int entryIds, int tag, printed::List<printed::GridData> grids) {
   auto& r = registry()[folder];
   r.rulesetJson = rulesetJson;
   r.tablesJson = tablesJson;
@@ -34,6 +35,7 @@ bool registerRulesetData(const char* folder, const char* rulesetJson, const char
   r.entries = entries;
   r.entryIds = entryIds;
   r.tag = tag;
+  r.grids = grids;
   return true;
 }
 
@@ -44,7 +46,8 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 }
 
 Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                 const PrintedEntry* printedEntries, int entryIds, int tag, std::vector<ProcedureEntry> procedures)
+                 const PrintedEntry* printedEntries, int entryIds, int tag, printed::List<printed::GridData> grids,
+                 std::vector<ProcedureEntry> procedures)
     : id_(folder),
       rulesetJson_(rulesetJson),
       tablesJson_(tablesJson),
@@ -52,7 +55,8 @@ Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char*
       entries_(std::move(procedures)),
       printedEntries_(printedEntries),
       entryIds_(entryIds),
-      tag_(tag) {
+      tag_(tag),
+      grids_(grids) {
   std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
@@ -104,6 +108,7 @@ const Ruleset::Data& Ruleset::data() const {
         d->tableIds.push_back(tid);
       }
     }
+    for (const auto& g : grids_) d->grids.emplace(g.id, Grid(g));
     for (int i = 0; i < entryIds_; ++i)
       d->entryIndex.emplace(std::pair(printedEntries_[i].table, printedEntries_[i].id), &printedEntries_[i]);
     if (d->envelope.at("id") != id_)
@@ -136,7 +141,6 @@ const Ruleset::Table* Ruleset::loadedTable(std::string_view id) const {
   Table& t = *it->second;
   std::call_once(t.parsed, [&] {
     t.json = parseData(t.text, (id_ + " table " + std::string(id)).c_str());
-    if (t.json.value("kind", "") == "grid") t.grid.emplace(std::string(id), t.json);
     if (const auto es = t.json.find("entries"); es != t.json.end() && es->is_array())
       for (const auto& e : *es)
         if (const auto eid = e.find("id"); eid != e.end() && eid->is_string())
@@ -194,9 +198,10 @@ const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_
   throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
 }
 
-const Grid* Ruleset::grid(const std::string& id) const {
-  const Table* t = loadedTable(id);
-  return t && t->grid ? &*t->grid : nullptr;
+const Grid* Ruleset::grid(std::string_view id) const {
+  const auto& grids = data().grids;
+  const auto g = grids.find(id);
+  return g == grids.end() ? nullptr : &g->second;
 }
 
 const std::string* Ruleset::canonicalName(const std::string& name) const {
@@ -221,7 +226,8 @@ const std::vector<Ruleset>& rulesets() {
     std::vector<Ruleset> v;
     for (const auto& [folder, reg] : registry()) {
       if (!reg.rulesetJson) throw std::logic_error("ruleset folder " + folder + " has procedures but no data");
-      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.entries, reg.entryIds, reg.tag, reg.procedures);
+      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.entries, reg.entryIds, reg.tag, reg.grids,
+                     reg.procedures);
     }
     std::sort(v.begin(), v.end(), [](const Ruleset& a, const Ruleset& b) { return a.id() < b.id(); });
     return v;

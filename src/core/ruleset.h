@@ -64,9 +64,9 @@ struct ProcedureEntry {
 // (from its JSON files, with their data hash: cmake/EmbedRuleset.cmake) and each procedures .cpp
 // calls registerProcedures. `folder` joins them. `entries` are the printed entries as constants
 // (<folder>_printed.h), `entryIds` of them, indexed as the generated EntryIds (<folder>_tables.h),
-// which carry the ruleset's `tag`.
+// which carry the ruleset's `tag`; `grids` its grid tables, as constants too.
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                         const PrintedEntry* entries, int entryIds, int tag);
+                         const PrintedEntry* entries, int entryIds, int tag, printed::List<printed::GridData> grids);
 bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry> procedures);
 
 // Its JSON is parsed on first use, so a host that resolves with one ruleset never pays for the
@@ -74,7 +74,8 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 class Ruleset {
  public:
   Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-          const PrintedEntry* printedEntries, int entryIds, int tag, std::vector<ProcedureEntry> procedures);
+          const PrintedEntry* printedEntries, int entryIds, int tag, printed::List<printed::GridData> grids,
+          std::vector<ProcedureEntry> procedures);
 
   // The id is the folder name in kebab-case (battles_of_waterloo -> battles-of-waterloo); loading
   // checks that ruleset.json says the same.
@@ -86,15 +87,16 @@ class Ruleset {
   const Json& envelope() const { return data().envelope; }
   // A procedure's entry of ruleset.json ("procedures"), parsed and checked on first use.
   const Json& procedure(const std::string& canonical) const;
-  // The ids of its tables, in the order of tables.json. Each table is parsed when first read (by
-  // table, grid or an entry), so a request pays for the tables its procedure reads, not all of them.
+  // The ids of its tables, in the order of tables.json. Procedures read the tables as constants
+  // (<folder>_printed.h; grids and printed entries through these); the JSON of a table is parsed when
+  // first asked for (the `table` answer, entryAt, patches).
   const std::vector<std::string_view>& tableIds() const { return data().tableIds; }
   bool hasTable(std::string_view id) const { return data().tableIndex.count(id) != 0; }
   const Json& table(std::string_view id) const;  // throws std::out_of_range
-  const Grid* grid(const std::string& id) const;   // nullptr when `id` is not a grid
+  const Grid* grid(std::string_view id) const;   // nullptr when `id` is not a grid
   // By the generated ids (<folder>_tables.h), which procedures use: a misspelt id does not compile.
   const Json& table(TableId t) const { return table(std::string_view(t.id)); }
-  const Grid* grid(TableId t) const { return grid(std::string(t.id)); }
+  const Grid* grid(TableId t) const { return grid(std::string_view(t.id)); }
   // An entry of a `modifiers` table as JSON (its table parsed on first use), for the fields beyond
   // those of PrintedEntry; nullptr when the data has none.
   const Json* entry(std::string_view tableId, std::string_view entryId) const;
@@ -127,12 +129,11 @@ class Ruleset {
 
  private:
   // One table of tables.json: its text, found when the ruleset loads, and what is built from it on
-  // first use (the document, its grid, its entries' JSON by id).
+  // first use (the document, its entries' JSON by id).
   struct Table {
     std::string_view text;  // a view of the embedded tables.json
     std::once_flag parsed;
     Json json;
-    std::optional<Grid> grid;
     std::unordered_map<std::string_view, const Json*> entries;  // the keys point into `json`
   };
   struct Declared {  // one procedure's entry of ruleset.json: its text, parsed and compiled on first use
@@ -146,6 +147,7 @@ class Ruleset {
     std::deque<Table> tables;  // in file order; a deque: Table (its once_flag) never moves
     std::vector<std::string_view> tableIds;
     std::unordered_map<std::string_view, Table*> tableIndex;
+    std::unordered_map<std::string_view, Grid> grids;  // built from the constants on load
     // The printed entries by table and entry id.
     std::map<std::pair<std::string_view, std::string_view>, const PrintedEntry*> entryIndex;
     std::map<std::string, ProcedureEntry> procedures;
@@ -168,6 +170,7 @@ class Ruleset {
   const PrintedEntry* printedEntries_;  // by EntryId::index
   int entryIds_;
   int tag_;
+  printed::List<printed::GridData> grids_;
   std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
   std::unique_ptr<std::once_flag> metaParsed_ = std::make_unique<std::once_flag>();
   mutable Json meta_;

@@ -1,48 +1,33 @@
 #include "table.h"
 
+#include "printed_json.h"
+
 #include <algorithm>
 #include <stdexcept>
 
 namespace grapeshot {
 
-Grid::Grid(std::string id, const Json& t) : id_(std::move(id)) {
-  const auto& rows = t.at("rows");
-  firstRow_ = rows.front().get<int>();
-  lastRow_ = rows.back().get<int>();
-  if (static_cast<int>(rows.size()) != lastRow_ - firstRow_ + 1)
-    throw std::logic_error("table " + id_ + ": rows must be consecutive rolls");
-  for (const auto& c : t.at("columns")) columnLabels_.push_back(c.get<std::string>());
+Grid::Grid(const printed::GridData& g) : id_(g.id) {
+  firstRow_ = g.firstRow;
+  lastRow_ = g.firstRow + static_cast<int>(g.rowLabels.size()) - 1;
+  for (const auto c : g.columns) columnLabels_.emplace_back(c);
   columns_ = static_cast<int>(columnLabels_.size());
-  for (const auto& l : t.at("rowLabels")) rowLabels_.push_back(l.get<std::string>());
-  const auto& cells = t.at("cells");
-  auto load = [&](const Json& grid) {
-    std::vector<Json> flat;
-    if (grid.size() != rows.size()) throw std::logic_error("table " + id_ + ": row count");
-    for (const auto& row : grid) {
-      if (static_cast<int>(row.size()) != columns_) throw std::logic_error("table " + id_ + ": column count");
-      for (const auto& c : row) flat.push_back(c);
+  for (const auto l : g.rowLabels) rowLabels_.emplace_back(l);
+  const std::size_t perSide = g.rowLabels.size() * g.columns.size();  // the generator checked the counts
+  for (std::size_t s = 0; s < g.sides.size(); ++s) {
+    sides_.emplace_back(g.sides[s]);
+    std::vector<Json>& cells = cells_.emplace_back();
+    std::vector<std::string>& texts = cellTexts_.emplace_back();
+    for (std::size_t i = s * perSide; i < (s + 1) * perSide; ++i) {
+      cells.push_back(printed::toJson(g.cells[i]));
+      texts.push_back(toText(cells.back()));
     }
-    std::vector<std::string> texts;
-    for (const auto& c : flat) texts.push_back(toText(c));
-    cells_.push_back(std::move(flat));
-    cellTexts_.push_back(std::move(texts));
-  };
-  if (cells.is_object()) {
-    for (const auto& [side, grid] : cells.items()) {
-      sides_.push_back(side);
-      load(grid);
-    }
-  } else {
-    sides_.push_back("");
-    load(cells);
   }
-  if (const auto p = t.find("patches"); p != t.end())
-    for (const auto& patch : *p)
-      for (const auto& c : patch.at("cells"))
-        patches_.push_back({patch.at("option").get<std::string>(), patch.at("equals"),
-                            patch.value("grid", Json()).is_string() ? patch.at("grid").get<std::string>() : "",
-                            c.at("column").get<int>(), c.at("roll").get<int>(), c.at("value"),
-                            patch.value("ruling", ""), toText(c.at("value"))});
+  for (const auto& p : g.patches) {
+    Json value = printed::toJson(p.value);
+    std::string text = toText(value);
+    patches_.push_back({&p, std::move(value), std::move(text)});
+  }
   for (const auto& l : columnLabels_) columnLabelTexts_.push_back(toText(l));
   for (const auto& l : rowLabels_) rowLabelTexts_.push_back(toText(l));
 }
@@ -59,9 +44,10 @@ const std::string& Grid::rowLabelText(int roll) const {
 
 const Grid::Patch* Grid::findPatch(int column, int roll, const Json& options, const std::string& side) const {
   for (const auto& p : patches_) {
-    if (p.column != column || p.roll != roll || p.side != side) continue;
-    const auto o = options.find(p.option);
-    if (o != options.end() && *o == p.equals) return &p;
+    const printed::GridPatch& printed = *p.printed;
+    if (printed.column != column || printed.roll != roll || printed.side != side) continue;
+    const auto o = options.find(printed.option);
+    if (o != options.end() && printed::sameValue(*o, printed.equals)) return &p;
   }
   return nullptr;
 }
@@ -87,7 +73,7 @@ const std::string& Grid::cellText(int column, int roll, const Json& options, con
 
 std::string Grid::patchRuling(int column, int roll, const Json& options, const std::string& side) const {
   const Patch* p = findPatch(column, clampRoll(roll), options, side);
-  return p ? p->ruling : "";
+  return p ? std::string(p->printed->ruling) : "";
 }
 
 namespace {

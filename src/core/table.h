@@ -1,6 +1,7 @@
-// Grid tables (combat results tables read by column and modified roll), built from a ruleset's
-// tables.json. The printed cells stay as printed; rules-notes corrections are patches that a
-// ruleset option switches on, so the printed and errata readings are both one option away.
+// Grid tables (combat results tables read by column and modified roll), built from the constants
+// scripts/gen-tables.mjs writes from a ruleset's tables.json (printed::GridData). The printed cells
+// stay as printed; rules-notes corrections are patches that a ruleset option switches on, so the
+// printed and errata readings are both one option away.
 #pragma once
 #include <optional>
 #include <string>
@@ -13,7 +14,7 @@ namespace grapeshot {
 
 class Grid {
  public:
-  Grid(std::string id, const Json& table);
+  explicit Grid(const printed::GridData& data);
 
   const std::string& id() const { return id_; }
   int columns() const { return columns_; }
@@ -39,13 +40,8 @@ class Grid {
 
  private:
   struct Patch {
-    std::string option;
-    Json equals;
-    std::string side;
-    int column;
-    int roll;
+    const printed::GridPatch* printed;
     Json value;
-    std::string ruling;
     std::string valueText;
   };
   const Patch* findPatch(int column, int roll, const Json& options, const std::string& side) const;
