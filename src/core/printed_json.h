@@ -42,6 +42,11 @@ inline bool sameValue(const Json& j, const Value& v) {
   return false;
 }
 
+inline bool sameValue(const Json& j, bool b) { return j.is_boolean() && j.get<bool>() == b; }
+inline bool sameValue(const Json& j, Text t) { return j.is_string() && j.get_ref<const std::string&>() == t; }
+inline bool sameValue(const Json& j, int i) { return j.is_number() && j.get<double>() == i; }
+inline bool sameValue(const Json& j, double d) { return j.is_number() && j.get<double>() == d; }
+
 template <typename T, typename F>
 Json listJson(const List<T>& list, F item) {
   Json out = Json::array();

@@ -1,7 +1,5 @@
 #include "table.h"
 
-#include "printed_json.h"
-
 #include <algorithm>
 #include <stdexcept>
 
@@ -74,29 +72,6 @@ const std::string& Grid::cellText(int column, int roll, const Json& options, con
 std::string Grid::patchRuling(int column, int roll, const Json& options, const std::string& side) const {
   const Patch* p = findPatch(column, clampRoll(roll), options, side);
   return p ? std::string(p->printed->ruling) : "";
-}
-
-namespace {
-std::optional<int> bound(const Json& v) { return v.is_null() ? std::nullopt : std::optional<int>(v.get<int>()); }
-}  // namespace
-
-std::vector<PrintedBand> readBands(const Json& table, const Json& options) {
-  std::vector<PrintedBand> bands;
-  for (const auto& b : table.at("bands")) bands.push_back({bound(b.at("min")), bound(b.at("max")), &b});
-  const auto patches = table.find("patches");
-  if (options.is_null() || patches == table.end()) return bands;
-  for (const auto& p : *patches) {
-    const auto on = options.find(p.at("option").get_ref<const std::string&>());
-    const auto changes = p.find("bands");  // (other patches change entries or natural rolls)
-    if (on == options.end() || *on != p.at("equals") || changes == p.end()) continue;
-    for (const auto& change : *changes)
-      for (auto& b : bands)
-        if (b.printed->at("code") == change.at("code")) {
-          b.min = bound(change.at("min"));
-          b.max = bound(change.at("max"));
-        }
-  }
-  return bands;
 }
 
 const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const char* what) {

@@ -5,10 +5,13 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "json.h"
 #include "printed.h"
+#include "printed_json.h"
 
 namespace grapeshot {
 
@@ -67,15 +70,48 @@ class Grid {
 // "bands": [{code, min, max}]); without options, the bands as printed.
 struct PrintedBand {
   std::optional<int> min, max;
-  const Json* printed;  // the band as printed: code, label, text, ...
   bool holds(int v) const { return (!min || v >= *min) && (!max || v <= *max); }
 };
-std::vector<PrintedBand> readBands(const Json& table, const Json& options = Json());
+
+namespace detail {
+template <typename T, typename = void>
+struct HasPatches : std::false_type {};
+template <typename T>
+struct HasPatches<T, std::void_t<decltype(std::declval<const T&>().patches)>> : std::true_type {};
+template <typename T, typename = void>
+struct ChangesBands : std::false_type {};
+template <typename T>
+struct ChangesBands<T, std::void_t<decltype(std::declval<const T&>().bands)>> : std::true_type {};
+template <typename T>
+const T& present(const T& v) { return v; }
+template <typename T>
+T present(const std::optional<T>& v) { return v ? *v : T{}; }  // a patch without bands changes none
+}  // namespace detail
+
+// The bands of a `bands` table as its constant (<folder>_printed.h), one per printed band, in order,
+// with the bounds its patches give when `options` switch them on.
+template <typename Table>
+std::vector<PrintedBand> readBands(const Table& table, const Json& options = Json()) {
+  std::vector<PrintedBand> bands;
+  for (const auto& b : table.bands) bands.push_back({b.min, b.max});
+  if constexpr (detail::HasPatches<Table>::value) {
+    if (options.is_null()) return bands;
+    for (const auto& p : table.patches) {
+      if constexpr (detail::ChangesBands<std::decay_t<decltype(p)>>::value) {  // (others change entries or rolls)
+        const auto on = options.find(std::string(p.option));
+        if (on == options.end() || !printed::sameValue(*on, p.equals)) continue;
+        for (const auto& change : detail::present(p.bands))
+          for (std::size_t i = 0; i < bands.size(); ++i)
+            if (table.bands[i].code == change.code) bands[i] = {change.min, change.max};
+      }
+    }
+  }
+  return bands;
+}
 // The band holding `value` (the printed bands do not overlap); std::logic_error naming `what` if no
 // band does. (`what` is a literal: bands are read on every dice sequence of exact odds.)
 const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const char* what);
-// The same band as its typed constant (<folder>_printed.h): readBands keeps the printed bands one for
-// one, in order, with the bounds the options patch.
+// The same band as its typed constant: readBands keeps the printed bands one for one, in order.
 template <typename Band>
 const Band& bandFor(const printed::List<Band>& printedBands, const std::vector<PrintedBand>& bands, int value,
                     const char* what) {

@@ -91,9 +91,9 @@ class Fire final : public Play {
  public:
   using Inputs = inputs::FireInputs;
   using Options = inputs::Options;
-  Fire(const Ruleset& rs, const Inputs& in, const Options& options)
+  Fire(const Ruleset&, const Inputs& in, const Options& options)
       : top_(readUnit(in.target, options, "/target", "the target's top unit")),
-        leaderBands_(readBands(rs.table(tables::leaderCasualties))) {
+        leaderBands_(readBands(printed::leaderCasualties)) {
     // The Leader Casualty roll is banded: exact odds branch once per band, not once per face.
     for (const auto& b : leaderBands_)
       if (leaderCuts_.count < 4 && b.min && *b.min > kD10.low) leaderCuts_.cuts[leaderCuts_.count++] = *b.min;
@@ -237,9 +237,8 @@ class Fire final : public Play {
                                        : "leader casualty on the modified row " + table.rowLabel(kLeaderRow));
       if (leader.check) {
         leader.natural = ctx.rollBanded(kD10, "Leader Casualty", leaderCuts_);
-        const std::string& outcome =
-            bandFor(leaderBands_, leader.natural, "Leader Casualties").printed->at("code").get_ref<const std::string&>();
-        leader.killed = outcome == "killed";
+        leader.killed =
+            bandFor(printed::leaderCasualties.bands, leaderBands_, leader.natural, "Leader Casualties").code == "killed";
         GS_TRACE(ctx, StepKind::check, {{"for", "leader"}, {"natural", leader.natural}, {"passed", !leader.killed},
                        {"reason", leader.killed ? "the leader has been killed and is removed from play"
                                                 : "the leader survives"},

@@ -86,7 +86,7 @@ class Square final : public Play {
  public:
   using Inputs = inputs::SquareInputs;
   using Options = inputs::Options;
-  Square(const Ruleset& rs, const Inputs& in, const Options& options)
+  Square(const Ruleset&, const Inputs& in, const Options& options)
       : unit_(readUnit(in.unit, options, "/unit", "the infantry")),
         cavalryBeganAdjacent_(in.cavalryBeganAdjacent),
         attackedFrom_(in.attackedFrom),
@@ -94,7 +94,7 @@ class Square final : public Play {
         stackedWithLeader_(in.stackedWithLeader),
         hexesBeyond_(std::max(0, in.hexesCharged - hexesChargedFree())),
         extraDrm_(in.extraDrm),
-        bands_(readBands(rs.table(tables::squareInReaction))) {}
+        bands_(readBands(printed::squareInReaction)) {}
 
   void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;

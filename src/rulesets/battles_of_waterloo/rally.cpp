@@ -48,7 +48,7 @@ class Rally final : public Play {
  public:
   using Inputs = inputs::RallyInputs;
   using Options = inputs::Options;
-  Rally(const Ruleset& rs, const Inputs& in, const Options& rulings, const Json& options)
+  Rally(const Ruleset&, const Inputs& in, const Options& rulings, const Json& options)
       : type_(in.unit.type), state_(in.unit.state), routed_(state_ == RallyState::Routed) {
     const inputs::RallyUnit& unit = in.unit;
     const bool infantry = type_ == Branch::infantry;
@@ -77,10 +77,10 @@ class Rally final : public Play {
     }
     steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
     if (routed_) {
-      bands_ = readBands(rs.table(tables::rallyRouted), options);
+      bands_ = readBands(printed::rallyRouted, options);
     } else {
       cohesion_ = unit.cohesion;
-      bands_ = readBands(rs.table(tables::rallyDisordered), options);
+      bands_ = readBands(printed::rallyDisordered, options);
       le_ = rulings.W02_rally_le;
       oneLevel_ = rulings.W27_one_level;
     }

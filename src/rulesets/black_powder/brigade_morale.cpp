@@ -22,8 +22,6 @@ using inputs::Quality;
 using inputs::State;
 namespace {
 
-const char* const kResults = tables::brigadeMoraleResults.id;
-
 // An entry of the Brigade Morale Points (B-11).
 const printed::BrigadeMoralePointsTableEntry& pointsEntry(EntryId e) {
   for (const auto& entry : printed::brigadeMoralePoints.entries)
@@ -55,7 +53,7 @@ class BrigadeMorale final : public Play {
  public:
   using Inputs = inputs::BrigadeMoraleInputs;
   using Options = inputs::Options;
-  BrigadeMorale(const Ruleset& rs, const Inputs& in, const Options& options) {
+  BrigadeMorale(const Ruleset&, const Inputs& in, const Options& options) {
     const auto& table = printed::brigadeMoralePoints;
     const auto& half = pointsEntry(tables::brigadeMoralePoints.shaken);
     started_ = static_cast<int>(in.units.size());
@@ -93,7 +91,7 @@ class BrigadeMorale final : public Play {
     test_ = nowHalves_ * when.den <= startHalves_ * when.num;
     extraDrm_ = in.extraDrm;
     rating_ = in.commandRating;
-    bands_ = readBands(rs.table(kResults));
+    bands_ = readBands(printed::brigadeMoraleResults);
     perPoint_ = options.B13_distance_per_point;
   }
 

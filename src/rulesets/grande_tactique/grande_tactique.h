@@ -88,7 +88,7 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
 class CheckRule {
  public:
   // `options`: the validated options, which the table's patches name by id.
-  CheckRule(const Ruleset& rs, const Json& options);
+  explicit CheckRule(const Json& options);
   bool passesByBands(int modified) const;
   // -1 a natural roll that always fails, +1 always passes, 0 the bands decide.
   int naturalOverride(int natural) const { return natural >= 1 && natural <= 6 ? natural_[natural] : 0; }

@@ -141,9 +141,9 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
     GS_RULING(ctx, "G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
 }
 
-CheckRule::CheckRule(const Ruleset& rs, const Json& options) {
+CheckRule::CheckRule(const Json& options) {
   const auto& t = printed::moraleCheck;
-  const std::vector<PrintedBand> bands = readBands(rs.table(tables::moraleCheck));
+  const std::vector<PrintedBand> bands = readBands(printed::moraleCheck);
   // readBands keeps the printed order: band i is the printed band i.
   for (std::size_t i = 0; i < bands.size(); ++i) bands_.push_back({bands[i], t.bands[i].code == "pass"});
   threshold_ = t.threshold;
@@ -349,7 +349,7 @@ class Morale final : public Play {
   using Inputs = inputs::MoraleInputs;
   using Options = inputs::Options;
   Morale(const Ruleset& rs, const Inputs& in, const Options& options, const Json& patches)
-      : occasion_(rs, in.occasion, options), rule_(rs, patches), unit_(readUnit(in.unit)) {
+      : occasion_(rs, in.occasion, options), rule_(patches), unit_(readUnit(in.unit)) {
     const Occasion o = occasion_.occasion;
     // G-14: a unit's arm and state left out follow the occasion, so the defaults form a valid
     // request (the De-shaking check of a shaken unit; cavalry after its successful charge).
@@ -417,7 +417,7 @@ class Rally final : public Play {
   using Inputs = inputs::RallyInputs;
   using Options = inputs::Options;
   Rally(const Ruleset& rs, const Inputs& in, const Options& options, const Json& patches)
-      : occasion_(rs, Occasion::deShaking, options), rule_(rs, patches), unit_(readUnit(in.unit)),
+      : occasion_(rs, Occasion::deShaking, options), rule_(patches), unit_(readUnit(in.unit)),
         extraDrm_(in.extraDrm) {
     validateUnit(unit_, "/unit");
   }
