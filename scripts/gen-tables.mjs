@@ -32,7 +32,8 @@ const tables = JSON.parse(readFileSync(join(folderPath, 'tables.json'), 'utf8'))
 // Objects whose keys are data although they read as identifiers, by the path of the table's fields
 // ("[]" an array's items). Keyed by folder.
 const kMaps = {
-  battles_of_waterloo: ['stacking.rows[].composition', 'fire.columnHeaders', 'fire.scales', 'movementCosts.notes'],
+  battles_of_waterloo: ['stacking.rows[].composition', 'fire.columnHeaders', 'fire.scales', 'movementCosts.notes',
+    'shockMorale.patches[].entries[].values'],
   black_powder: ['breakTestModifiers.exclusiveGroups'],
 };
 

@@ -6,11 +6,6 @@
 namespace grapeshot {
 namespace {
 
-// An entry's printed value (or a patch's): its "value", or values[key] for a printed "a/b" pair.
-int printedValue(const Json& entry, std::string_view key) {
-  return key.empty() ? entry.at("value").get<int>() : entry.at("values").at(std::string(key)).get<int>();
-}
-
 // An entry's value under `key`, for a printed "a/b" pair (values: {a, b}).
 int keyedValue(const PrintedEntry& e, std::string_view key) {
   if (const int* v = printed::find(e.values, key)) return *v;
@@ -127,25 +122,6 @@ Modifiers& Modifiers::printedPair(const PrintedEntry& e, std::string_view key, s
   }
   return add(value, std::string(e.label) + " [" + std::string(key) + "]",
              ruling.empty() ? TraceValue::fromData(e.tableTitle) : TraceValue(ruling));
-}
-
-int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::string_view key, std::string& ruling) {
-  int value = Context::valueOf(rs.printedEntry(e), key);
-  const Json& table = rs.table(TableId{e.table});
-  const auto patches = table.find("patches");
-  if (patches == table.end()) return value;
-  for (const auto& p : *patches) {
-    const auto on = options.find(p.at("option").get_ref<const std::string&>());
-    if (on == options.end() || *on != p.at("equals")) continue;
-    const auto changes = p.find("entries");  // (a table's patches may change its bands instead)
-    if (changes == p.end()) continue;
-    for (const auto& change : *changes)
-      if (change.at("id") == e.id && change.contains(key.empty() ? "value" : "values")) {
-        value = printedValue(change, key);
-        ruling = p.at("ruling").get<std::string>();
-      }
-  }
-  return value;
 }
 
 int clampTraced(Context& ctx, int value, int low, int high, TraceValue what, TraceValue ref) {

@@ -2,13 +2,17 @@
 // (its inputs it read at bind: ruleset.h, Play). Procedures read like the printed rule; the
 // bookkeeping lives here.
 #pragma once
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "dice.h"
 #include "json.h"
+#include "printed_json.h"
 #include "ruleset.h"
 #include "trace.h"
 
@@ -137,11 +141,49 @@ class Modifiers {
   int total_ = 0;
 };
 
+namespace detail {
+template <typename T, typename = void>
+struct HasValue : std::false_type {};
+template <typename T>
+struct HasValue<T, std::void_t<decltype(std::declval<const T&>().value)>> : std::true_type {};
+template <typename T, typename = void>
+struct HasValues : std::false_type {};
+template <typename T>
+struct HasValues<T, std::void_t<decltype(std::declval<const T&>().values)>> : std::true_type {};
+template <typename T>
+const T* changed(const T& v) { return &v; }
+template <typename T>
+const T* changed(const std::optional<T>& v) { return v ? &*v : nullptr; }
+}  // namespace detail
+
 // A modifiers entry's printed value — its "value", or values[key] for a printed "a/b" pair — with
-// the errata patches `options` switch on (its table's "patches": {option, equals, ruling, entries:
-// [{id, value | values}]}). `ruling` gets the deciding patch's ruling and is left alone when the
-// printed value stands.
-int patchedEntryValue(const Ruleset& rs, const Json& options, EntryId e, std::string_view key, std::string& ruling);
+// the errata patches `options` switch on (`table`, the entry's table as its constant: its "patches",
+// {option, equals, ruling, entries: [{id, value | values}]}). `ruling` gets the deciding patch's
+// ruling and is left alone when the printed value stands.
+template <typename Table>
+int patchedEntryValue(const Ruleset& rs, const Table& table, const Json& options, EntryId e, std::string_view key,
+                      std::string& ruling) {
+  int value = Context::valueOf(rs.printedEntry(e), key);
+  for (const auto& p : table.patches) {
+    const auto on = options.find(std::string(p.option));
+    if (on == options.end() || !printed::sameValue(*on, p.equals)) continue;
+    for (const auto& change : p.entries) {
+      if (change.id != e.id) continue;
+      using Change = std::decay_t<decltype(change)>;
+      if constexpr (detail::HasValue<Change>::value) {
+        if (const auto* v = detail::changed(change.value); v && key.empty()) value = *v, ruling = std::string(p.ruling);
+      }
+      if constexpr (detail::HasValues<Change>::value) {
+        if (const auto* values = detail::changed(change.values); values && !key.empty()) {
+          const int* v = printed::find(*values, key);
+          if (!v) throw std::out_of_range("patch " + std::string(p.ruling) + " has no value for " + std::string(key));
+          value = *v, ruling = std::string(p.ruling);
+        }
+      }
+    }
+  }
+  return value;
+}
 
 // Clamps `value` to [low, high], tracing the clamp when it bites.
 int clampTraced(Context& ctx, int value, int low, int high, TraceValue what, TraceValue ref);

@@ -185,10 +185,8 @@ class LeaveSquare final : public Play {
       std::string ruling;
       const EntryId entry = state_ == SquareState::D_1 ? tables::leavingSquareModifiers.unitD1
                                                        : tables::leavingSquareModifiers.unitD2;
-      const int v = patchedEntryValue(rs, options, entry, {}, ruling);
-      std::string label;
-      for (const auto& m : printed::leavingSquareModifiers.entries)
-        if (m.id == entry.id) label = m.label;
+      const int v = patchedEntryValue(rs, printed::leavingSquareModifiers, options, entry, {}, ruling);
+      const std::string label(rs.printedEntry(entry).label);
       steps_.push_back({DrmStep::add, ruling.empty() ? "Leaving Square" : ruling, label, v});
       if (ruling.empty()) steps_.push_back({DrmStep::ruling, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2", 0});
     }

@@ -281,7 +281,7 @@ class Shock final : public Play {
       Charger c{a.strength, att_.units.back().type, a.chargeThrough == Aspect::flank,
                 a.chargeThrough == Aspect::rear, a.elite, a.acrossRiverBridge, 0, std::string()};
       if (c.elite != Elite::none)
-        c.eliteDrm = patchedEntryValue(rs, patches, tables::shockMorale.eliteAttacker, enumName(c.elite, inputs::kEliteNames),
+        c.eliteDrm = patchedEntryValue(rs, printed::shockMorale, patches, tables::shockMorale.eliteAttacker, enumName(c.elite, inputs::kEliteNames),
                                        c.eliteRuling);
       hcFrontal_ = hcFrontal_ || (c.type == Arm::heavyCavalry && a.chargeThrough == Aspect::front);
       chargers_.push_back(std::move(c));
