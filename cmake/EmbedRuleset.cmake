@@ -39,8 +39,8 @@ namespace printed = ::grapeshot::printed::${name};
 static_assert(printed::kPrintedEntryCount == ${entry_ids});
 const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json(${content_ruleset})gs_json\",
                                                          R\"gs_json(${content_tables})gs_json\",
-                                                         \"${data_hash}\", printed::kPrintedEntries, ${entry_ids},
-                                                         ${ruleset_tag}, printed::kGrids);
+                                                         \"${data_hash}\", printed::kPrintedTables,
+                                                         ${ruleset_tag});
 }
 " @ONLY)
   set(${out_var} "${out}" "${inputs_cpp}" PARENT_SCOPE)

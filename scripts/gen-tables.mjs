@@ -292,6 +292,9 @@ for (const [tid, table] of Object.entries(tables)) {
 }
 
 const gridList = listOf('GridData', grids);
+// Each table's id, kind and title, in file order: what the description of the rulesets lists.
+const heads = listOf('TableHead', Object.entries(tables).map(([tid, t]) =>
+  `TableHead{${cxxString(tid)}, ${cxxString(typeof t.kind === 'string' ? t.kind : '')}, ${cxxString(typeof t.title === 'string' ? t.title : tid)}}`));
 const entryArray = entries.length
   ? `inline constexpr PrintedEntry kPrintedEntries[] = {\n  ${entries.join(',\n  ')}};`
   : 'inline constexpr const PrintedEntry* kPrintedEntries = nullptr;';
@@ -320,8 +323,13 @@ ${values.join('\n')}
 ${entryArray}
 inline constexpr int kPrintedEntryCount = ${entries.length};
 
+// Its tables' ids, kinds and titles, in file order.
+inline constexpr List<TableHead> kTableHeads = ${heads};
+
 // Its grid tables, as the core's Grid reads them.
 inline constexpr List<GridData> kGrids = ${gridList};
+
+inline constexpr PrintedTables kPrintedTables{kPrintedEntries, kPrintedEntryCount, kGrids, kTableHeads};
 
 }  // namespace ${ns}
 `;

@@ -79,10 +79,6 @@ void Context::clearOutcome() {
   outcome_.clear();
 }
 
-const Json& Context::entry(std::string_view tableId, std::string_view entryId) const {
-  return ruleset.entryAt(tableId, entryId);
-}
-
 int Context::valueOf(const PrintedEntry& e, std::string_view key) {
   if (key.empty()) {
     if (e.hasValue) return e.value;

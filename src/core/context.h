@@ -69,15 +69,11 @@ class Context {
   // Before the next sequence of exact odds: keeps the capacity, and the keys' order (see tally).
   void clearOutcome();
 
-  const Json& table(std::string_view id) const { return ruleset.table(id); }
+  // Procedures read the printed tables as constants (<folder>_printed.h); grids and entries also
+  // through these, by the generated ids (<folder>_tables.h).
   const Grid& grid(std::string_view id) const;
-  // The same by the generated ids (<folder>_tables.h): what procedures name in code.
-  const Json& table(TableId t) const { return ruleset.table(t); }
   const Grid& grid(TableId t) const { return grid(std::string_view(t.id)); }
-  const Json& entry(EntryId e) const { return ruleset.entryAt(e); }
   int entryValue(EntryId e, std::string_view key = {}) const { return valueOf(ruleset.printedEntry(e), key); }
-  // An entry of a `modifiers` table by id (throws std::out_of_range when the data lacks it).
-  const Json& entry(std::string_view tableId, std::string_view entryId) const;
   // The printed value of an entry: its "value", or values[key] for printed "a/b" pairs.
   int entryValue(std::string_view tableId, std::string_view entryId, std::string_view key = {}) const {
     return valueOf(ruleset.printedEntry(tableId, entryId), key);

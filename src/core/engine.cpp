@@ -416,10 +416,8 @@ const Json& describe() {
                                   {"headline", p.value("headline", Json::array())}}));
       }
       Json tables = Json::array();
-      for (const std::string_view tid : rs.tableIds()) {
-        const Json& t = rs.table(tid);
-        tables.push_back(object({{"id", std::string(tid)}, {"kind", t.value("kind", "")}, {"title", t.value("title", std::string(tid))}}));
-      }
+      for (const auto& t : rs.tableHeads())
+        tables.push_back(object({{"id", std::string(t.id)}, {"kind", std::string(t.kind)}, {"title", std::string(t.title)}}));
       out.push_back(object({{"id", rs.id()}, {"title", m.at("title")}, {"publisher", m.value("publisher", "")},
                          {"dice", m.value("dice", Json::array())}, {"rulings", m.value("rulings", Json::object())},
                          {"dataHash", rs.dataHash()}, {"procedures", std::move(procedures)},

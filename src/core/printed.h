@@ -80,6 +80,11 @@ constexpr Value objectValue(const Keyed<Value>* members, std::size_t n) {
   return {Value::object, false, 0, 0, {}, nullptr, members, n};
 }
 
+// A table's id, kind and title: what the description of a ruleset lists.
+struct TableHead {
+  Text id, kind, title;
+};
+
 // A grid table (a combat results table read by column and modified roll) in the one shape core's Grid
 // reads: its cells flat, side by side ([side][row][column]), and its errata patches one per cell.
 struct GridPatch {
@@ -116,6 +121,15 @@ struct PrintedEntry {
   printed::Text label;
   printed::Text tableTitle;
   printed::Map<int> values;
+};
+
+// What the core reads of a ruleset's printed tables (<folder>_printed.h, kPrintedTables): its
+// entries with an id, indexed as the generated EntryIds; its grids; each table's id, kind and title.
+struct PrintedTables {
+  const PrintedEntry* entries;
+  int entryCount;
+  printed::List<printed::GridData> grids;
+  printed::List<printed::TableHead> heads;
 };
 
 }  // namespace grapeshot

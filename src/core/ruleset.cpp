@@ -12,10 +12,8 @@ struct Registration {
   const char* rulesetJson = nullptr;
   const char* tablesJson = nullptr;
   const char* dataHash = nullptr;
-  const PrintedEntry* entries = nullptr;
-  int entryIds = 0;
+  const PrintedTables* printed = nullptr;
   int tag = 0;
-  printed::List<printed::GridData> grids;
   std::vector<ProcedureEntry> procedures;
 };
 
@@ -27,15 +25,13 @@ std::map<std::string, Registration>& registry() {
 }  // namespace
 
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                         const PrintedEntry* entries, int entryIds, int tag, printed::List<printed::GridData> grids) {
+                         const PrintedTables& printed, int tag) {
   auto& r = registry()[folder];
   r.rulesetJson = rulesetJson;
   r.tablesJson = tablesJson;
   r.dataHash = dataHash;
-  r.entries = entries;
-  r.entryIds = entryIds;
+  r.printed = &printed;
   r.tag = tag;
-  r.grids = grids;
   return true;
 }
 
@@ -46,17 +42,14 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 }
 
 Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                 const PrintedEntry* printedEntries, int entryIds, int tag, printed::List<printed::GridData> grids,
-                 std::vector<ProcedureEntry> procedures)
+                 const PrintedTables& printed, int tag, std::vector<ProcedureEntry> procedures)
     : id_(folder),
       rulesetJson_(rulesetJson),
       tablesJson_(tablesJson),
       dataHash_(dataHash),
       entries_(std::move(procedures)),
-      printedEntries_(printedEntries),
-      entryIds_(entryIds),
-      tag_(tag),
-      grids_(grids) {
+      printed_(&printed),
+      tag_(tag) {
   std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
@@ -97,7 +90,7 @@ const Ruleset::Data& Ruleset::data() const {
         d->declaredOrder.emplace_back(name);
       }
     }
-    // The tables are only found here; each is parsed when first read (loadedTable).
+    // The tables are only found here; each is parsed when first asked for (loadedTable).
     for (const auto& [key, value] : dataMembers(tablesJson_, (id_ + " tables.json").c_str())) {
       if (key != "tables") continue;
       for (const auto& [tid, text] : dataMembers(value, (id_ + " tables.json tables").c_str())) {
@@ -108,9 +101,9 @@ const Ruleset::Data& Ruleset::data() const {
         d->tableIds.push_back(tid);
       }
     }
-    for (const auto& g : grids_) d->grids.emplace(g.id, Grid(g));
-    for (int i = 0; i < entryIds_; ++i)
-      d->entryIndex.emplace(std::pair(printedEntries_[i].table, printedEntries_[i].id), &printedEntries_[i]);
+    for (const auto& g : printed_->grids) d->grids.emplace(g.id, Grid(g));
+    for (int i = 0; i < printed_->entryCount; ++i)
+      d->entryIndex.emplace(std::pair(printed_->entries[i].table, printed_->entries[i].id), &printed_->entries[i]);
     if (d->envelope.at("id") != id_)
       throw std::logic_error("ruleset folder for " + id_ + " declares id " + d->envelope.at("id").dump());
     d->optionsSchema = Json{{"type", "object"}, {"properties", d->envelope.value("options", Json::object())},
@@ -139,13 +132,7 @@ const Ruleset::Table* Ruleset::loadedTable(std::string_view id) const {
   const auto it = index.find(id);
   if (it == index.end()) return nullptr;
   Table& t = *it->second;
-  std::call_once(t.parsed, [&] {
-    t.json = parseData(t.text, (id_ + " table " + std::string(id)).c_str());
-    if (const auto es = t.json.find("entries"); es != t.json.end() && es->is_array())
-      for (const auto& e : *es)
-        if (const auto eid = e.find("id"); eid != e.end() && eid->is_string())
-          t.entries.emplace(eid->get_ref<const std::string&>(), &e);
-  });
+  std::call_once(t.parsed, [&] { t.json = parseData(t.text, (id_ + " table " + std::string(id)).c_str()); });
   return &t;
 }
 
@@ -178,18 +165,6 @@ const Schema& Ruleset::inputsValidator(const std::string& canonical) const {
 const Json& Ruleset::meta() const {
   std::call_once(*metaParsed_, [this] { meta_ = parseData(rulesetJson_, (id_ + " ruleset.json").c_str()); });
   return meta_;
-}
-
-const Json* Ruleset::entry(std::string_view tableId, std::string_view entryId) const {
-  const Table* t = loadedTable(tableId);
-  if (!t) return nullptr;
-  const auto e = t->entries.find(entryId);
-  return e == t->entries.end() ? nullptr : e->second;
-}
-
-const Json& Ruleset::entryAt(std::string_view tableId, std::string_view entryId) const {
-  if (const Json* e = entry(tableId, entryId)) return *e;
-  throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
 }
 
 const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_view entryId) const {
@@ -226,8 +201,7 @@ const std::vector<Ruleset>& rulesets() {
     std::vector<Ruleset> v;
     for (const auto& [folder, reg] : registry()) {
       if (!reg.rulesetJson) throw std::logic_error("ruleset folder " + folder + " has procedures but no data");
-      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, reg.entries, reg.entryIds, reg.tag, reg.grids,
-                     reg.procedures);
+      v.emplace_back(folder, reg.rulesetJson, reg.tablesJson, reg.dataHash, *reg.printed, reg.tag, reg.procedures);
     }
     std::sort(v.begin(), v.end(), [](const Ruleset& a, const Ruleset& b) { return a.id() < b.id(); });
     return v;

@@ -62,11 +62,10 @@ struct ProcedureEntry {
 
 // Called from static initialisers: the build generates one registerRulesetData call per folder
 // (from its JSON files, with their data hash: cmake/EmbedRuleset.cmake) and each procedures .cpp
-// calls registerProcedures. `folder` joins them. `entries` are the printed entries as constants
-// (<folder>_printed.h), `entryIds` of them, indexed as the generated EntryIds (<folder>_tables.h),
-// which carry the ruleset's `tag`; `grids` its grid tables, as constants too.
+// calls registerProcedures. `folder` joins them. `printed` is what the core reads of its tables, as
+// constants (<folder>_printed.h); the generated EntryIds (<folder>_tables.h) carry the ruleset's `tag`.
 bool registerRulesetData(const char* folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-                         const PrintedEntry* entries, int entryIds, int tag, printed::List<printed::GridData> grids);
+                         const PrintedTables& printed, int tag);
 bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry> procedures);
 
 // Its JSON is parsed on first use, so a host that resolves with one ruleset never pays for the
@@ -74,8 +73,7 @@ bool registerProcedures(const char* folder, std::initializer_list<ProcedureEntry
 class Ruleset {
  public:
   Ruleset(const std::string& folder, const char* rulesetJson, const char* tablesJson, const char* dataHash,
-          const PrintedEntry* printedEntries, int entryIds, int tag, printed::List<printed::GridData> grids,
-          std::vector<ProcedureEntry> procedures);
+          const PrintedTables& printed, int tag, std::vector<ProcedureEntry> procedures);
 
   // The id is the folder name in kebab-case (battles_of_waterloo -> battles-of-waterloo); loading
   // checks that ruleset.json says the same.
@@ -88,27 +86,22 @@ class Ruleset {
   // A procedure's entry of ruleset.json ("procedures"), parsed and checked on first use.
   const Json& procedure(const std::string& canonical) const;
   // The ids of its tables, in the order of tables.json. Procedures read the tables as constants
-  // (<folder>_printed.h; grids and printed entries through these); the JSON of a table is parsed when
-  // first asked for (the `table` answer, entryAt, patches).
+  // (<folder>_printed.h; grids and printed entries through these); a table's JSON is parsed only for
+  // the `table` answer and the description of the rulesets.
   const std::vector<std::string_view>& tableIds() const { return data().tableIds; }
+  // Each table's id, kind and title, in the same order: constants, nothing parsed.
+  printed::List<printed::TableHead> tableHeads() const { return printed_->heads; }
   bool hasTable(std::string_view id) const { return data().tableIndex.count(id) != 0; }
-  const Json& table(std::string_view id) const;  // throws std::out_of_range
+  const Json& table(std::string_view id) const;  // the `table` answer; throws std::out_of_range
   const Grid* grid(std::string_view id) const;   // nullptr when `id` is not a grid
   // By the generated ids (<folder>_tables.h), which procedures use: a misspelt id does not compile.
-  const Json& table(TableId t) const { return table(std::string_view(t.id)); }
   const Grid* grid(TableId t) const { return grid(std::string_view(t.id)); }
-  // An entry of a `modifiers` table as JSON (its table parsed on first use), for the fields beyond
-  // those of PrintedEntry; nullptr when the data has none.
-  const Json* entry(std::string_view tableId, std::string_view entryId) const;
-  // The same entry, which the data must have (std::out_of_range otherwise: a bug, never a request error).
-  const Json& entryAt(std::string_view tableId, std::string_view entryId) const;
-  const Json& entryAt(EntryId e) const { return entryAt(e.table, e.id); }
   // The printed entry, a constant (<folder>_printed.h): by table and entry id, found in an index built
   // on load; by its generated id, read at its index (procedures read the same few entries on every
   // dice sequence).
   const PrintedEntry& printedEntry(std::string_view tableId, std::string_view entryId) const;
   const PrintedEntry& printedEntry(EntryId e) const {
-    if (e.ruleset == tag_ && e.index >= 0 && e.index < entryIds_) return printedEntries_[e.index];
+    if (e.ruleset == tag_ && e.index >= 0 && e.index < printed_->entryCount) return printed_->entries[e.index];
     return printedEntry(e.table, e.id);  // an EntryId of another ruleset
   }
   const Json& optionsSchema() const { return data().optionsSchema; }
@@ -128,13 +121,11 @@ class Ruleset {
   std::vector<std::string> procedureNames() const;
 
  private:
-  // One table of tables.json: its text, found when the ruleset loads, and what is built from it on
-  // first use (the document, its entries' JSON by id).
+  // One table of tables.json: its text, found when the ruleset loads, parsed when first asked for.
   struct Table {
     std::string_view text;  // a view of the embedded tables.json
     std::once_flag parsed;
     Json json;
-    std::unordered_map<std::string_view, const Json*> entries;  // the keys point into `json`
   };
   struct Declared {  // one procedure's entry of ruleset.json: its text, parsed and compiled on first use
     std::string_view text;
@@ -167,10 +158,8 @@ class Ruleset {
   const char* tablesJson_;
   std::string dataHash_;
   std::vector<ProcedureEntry> entries_;
-  const PrintedEntry* printedEntries_;  // by EntryId::index
-  int entryIds_;
+  const PrintedTables* printed_;
   int tag_;
-  printed::List<printed::GridData> grids_;
   std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
   std::unique_ptr<std::once_flag> metaParsed_ = std::make_unique<std::once_flag>();
   mutable Json meta_;
