@@ -46,18 +46,24 @@ const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json
   set(${out_var} "${out}" "${inputs_cpp}" PARENT_SCOPE)
 endfunction()
 
+# Runs a generator, `node scripts/<script> <folder> <build>/generated`, at configure time (and again
+# when the script changes; the folder's JSON files are configure dependencies already).
+function(gs_generate script folder_path what)
+  find_program(GRAPESHOT_NODE NAMES node nodejs REQUIRED NO_CMAKE_FIND_ROOT_PATH)
+  set(path "${CMAKE_SOURCE_DIR}/scripts/${script}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${path}" "${CMAKE_SOURCE_DIR}/scripts/cxx-names.mjs")
+  execute_process(COMMAND "${GRAPESHOT_NODE}" "${path}" "${folder_path}" "${CMAKE_BINARY_DIR}/generated"
+                  RESULT_VARIABLE failed ERROR_VARIABLE message)
+  if(failed)
+    message(FATAL_ERROR "${what}: ${message}")
+  endif()
+endfunction()
+
 # Writes generated/<folder>_inputs.{h,cpp}: the typed inputs of the folder's procedures and its
 # options, generated from ruleset.json's schemas by scripts/gen-inputs.mjs (core/typed.h).
 function(gs_typed_inputs folder_path out_var)
   get_filename_component(name "${folder_path}" NAME)
-  find_program(GRAPESHOT_NODE NAMES node nodejs REQUIRED NO_CMAKE_FIND_ROOT_PATH)
-  set(script "${CMAKE_SOURCE_DIR}/scripts/gen-inputs.mjs")
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${script}")
-  execute_process(COMMAND "${GRAPESHOT_NODE}" "${script}" "${folder_path}" "${CMAKE_BINARY_DIR}/generated"
-                  RESULT_VARIABLE failed ERROR_VARIABLE message)
-  if(failed)
-    message(FATAL_ERROR "typed inputs of ${name}: ${message}")
-  endif()
+  gs_generate(gen-inputs.mjs "${folder_path}" "typed inputs of ${name}")
   set(${out_var} "${CMAKE_BINARY_DIR}/generated/${name}_inputs.cpp" PARENT_SCOPE)
 endfunction()
 
@@ -66,14 +72,7 @@ endfunction()
 # same back as JSON for the tests.
 function(gs_printed_tables folder_path)
   get_filename_component(name "${folder_path}" NAME)
-  find_program(GRAPESHOT_NODE NAMES node nodejs REQUIRED NO_CMAKE_FIND_ROOT_PATH)
-  set(script "${CMAKE_SOURCE_DIR}/scripts/gen-tables.mjs")
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${script}")
-  execute_process(COMMAND "${GRAPESHOT_NODE}" "${script}" "${folder_path}" "${CMAKE_BINARY_DIR}/generated"
-                  RESULT_VARIABLE failed ERROR_VARIABLE message)
-  if(failed)
-    message(FATAL_ERROR "printed tables of ${name}: ${message}")
-  endif()
+  gs_generate(gen-tables.mjs "${folder_path}" "printed tables of ${name}")
 endfunction()
 
 # Writes generated/<folder>_tables.h: the ids of the folder's tables and of their entries as C++

@@ -20,6 +20,8 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
+import { kKeywords, pascal, singular } from './cxx-names.mjs';
+
 const [folderPath, outDir] = process.argv.slice(2);
 if (!folderPath || !outDir) {
   console.error('usage: node scripts/gen-inputs.mjs <ruleset folder> <out dir>');
@@ -32,22 +34,6 @@ const fail = (where, message) => {
   console.error(`gen-inputs: ${folder} ${where}: ${message}`);
   process.exit(1);
 };
-const pascal = (id) => id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
-// An array's item, named from the array: units -> Unit, casualties -> Casualty, hexes -> Hex.
-function singular(name) {
-  if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
-  if (/(ss|x|ch|sh)es$/.test(name)) return name.slice(0, -2);
-  if (/(us|ss)$/.test(name) || !name.endsWith('s')) return `${name}Item`;
-  return name.slice(0, -1);
-}
-
-// C++ keywords and alternative tokens a schema name could be (`and`, `not`, ...): suffixed with _.
-const kKeywords = new Set(`alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t
-  char32_t class compl const constexpr const_cast continue decltype default delete do double dynamic_cast else enum
-  explicit export extern false float for friend goto if inline int long mutable namespace new noexcept not not_eq
-  nullptr operator or or_eq private protected public register reinterpret_cast return short signed sizeof static
-  static_assert static_cast struct switch template this thread_local throw true try typedef typeid typename union
-  unsigned using virtual void volatile wchar_t while xor xor_eq`.split(/\s+/));
 function identifier(name, where) {
   let id = name.replace(/[^A-Za-z0-9_]/g, '_');
   if (/^[0-9_]/.test(id)) id = `v${id}`;  // never _Capital or __ (reserved)
