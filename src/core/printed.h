@@ -104,6 +104,12 @@ struct GridData {
   List<Value> cells;
   List<GridPatch> patches;
 };
+// The grid `id` among a ruleset's (kGrids), found when the code compiles.
+constexpr const GridData& gridData(const List<GridData>& grids, Text id) {
+  for (const auto& g : grids)
+    if (g.id == id) return g;
+  throw "no such grid";  // in a constant expression: a compile error
+}
 
 }  // namespace grapeshot::printed
 

@@ -5,7 +5,7 @@
 
 namespace grapeshot {
 
-Grid::Grid(const printed::GridData& g) : id_(g.id) {
+Grid::Grid(const printed::GridData& g) : data_(&g), id_(g.id) {
   firstRow_ = g.firstRow;
   lastRow_ = g.firstRow + static_cast<int>(g.rowLabels.size()) - 1;
   for (const auto c : g.columns) columnLabels_.emplace_back(c);
@@ -55,6 +55,12 @@ std::pair<std::size_t, std::size_t> Grid::place(int column, int roll, const std:
   const auto s = std::find(sides_.begin(), sides_.end(), side);
   if (s == sides_.end()) throw std::out_of_range("table " + id_ + ": side " + side);
   return {static_cast<std::size_t>(s - sides_.begin()), static_cast<std::size_t>((clampRoll(roll) - firstRow_) * columns_ + column)};
+}
+
+const printed::Value& Grid::printedCell(int column, int roll, const Json& options, const std::string& side) const {
+  const auto [s, i] = place(column, roll, side);
+  if (const Patch* p = findPatch(column, clampRoll(roll), options, side)) return p->printed->value;
+  return data_->cells[s * cells_[0].size() + i];
 }
 
 const Json& Grid::cell(int column, int roll, const Json& options, const std::string& side) const {

@@ -28,8 +28,10 @@ class Grid {
 
   // Modified rolls beyond the printed rows are read on the end rows ("-1 or less", "6 +").
   int clampRoll(int roll) const;
-  // The cell at (column, clamped roll) of one side, with the patches that `options` switch on.
-  // A printed blank that no patch fills is null.
+  // The cell at (column, clamped roll) of one side, with the patches that `options` switch on, as
+  // printed (a constant of <folder>_printed.h: what procedures read) and as JSON. A printed blank
+  // that no patch fills is null.
+  const printed::Value& printedCell(int column, int roll, const Json& options, const std::string& side = "") const;
   const Json& cell(int column, int roll, const Json& options, const std::string& side = "") const;
   // The same cell as JSON text, and the labels as JSON strings, serialized once when the table
   // loads: lookups, which come by the hundred thousand, copy them into their answers.
@@ -51,6 +53,7 @@ class Grid {
   // Where the printed cell at (column, clamped roll) of `side` is: [side][row * columns + column].
   std::pair<std::size_t, std::size_t> place(int column, int roll, const std::string& side) const;
 
+  const printed::GridData* data_;
   std::string id_;
   int columns_ = 0;
   int firstRow_ = 0;

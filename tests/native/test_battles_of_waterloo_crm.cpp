@@ -169,20 +169,23 @@ TEST_CASE("Waterloo Cohesion Check: pass iff d10 + DRM <= Cohesion (W-02)", "[ba
     }
 }
 
-TEST_CASE("Waterloo result codes parse by the grammar of rules-notes 2.4", "[battles-of-waterloo][crm]") {
-  const wl::ResultCode a = wl::parseResultCode("2BDr");
+TEST_CASE("Waterloo result codes decode by the grammar of rules-notes 2.4, when the code compiles", "[battles-of-waterloo][crm]") {
+  STATIC_REQUIRE(wl::decodeResultCode("2BDr").steps == 2);
+  STATIC_REQUIRE(wl::decodeResultCode("d-2").checkDrm == -2);
+  STATIC_REQUIRE(wl::decodeResultCode("-").text == "-");
+  const wl::ResultCode a = wl::decodeResultCode("2BDr");
   CHECK(a.steps == 2);
   CHECK(a.back);
   CHECK(a.disorder == 'D');
   CHECK(a.rout == 'r');
-  const wl::ResultCode b = wl::parseResultCode("1d+3");
+  const wl::ResultCode b = wl::decodeResultCode("1d+3");
   CHECK(b.steps == 1);
   CHECK(b.disorder == 'd');
   CHECK(b.checkDrm == 3);
-  CHECK(wl::parseResultCode("d-2").checkDrm == -2);
-  const wl::ResultCode r = wl::parseResultCode("3BR");
+  CHECK(wl::decodeResultCode("d-2").checkDrm == -2);
+  const wl::ResultCode r = wl::decodeResultCode("3BR");
   CHECK((r.steps == 3 && r.back && r.disorder == 0 && r.rout == 'R'));
-  CHECK_THROWS(wl::parseResultCode("x"));
+  CHECK_THROWS(wl::decodeResultCode("x"));
 }
 
 TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the current row (W-19)",
@@ -190,7 +193,7 @@ TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the 
   SECTION("1BDr on Normal infantry, r check failed: -1, retreat, D-1, then D-1 r/R routs") {
     Harness h({7});
     wl::Unit u = unit("infantry", "Normal");
-    wl::applyResult(h.ctx, u, wl::parseResultCode("1BDr"));
+    wl::applyResult(h.ctx, u, wl::decodeResultCode("1BDr"));
     CHECK(u.stepsLost == 1);
     CHECK(u.retreatHexes == 1);
     CHECK(std::string(wl::name(u.state)) == "Routed");
@@ -199,14 +202,14 @@ TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the 
   SECTION("1BDr on D-1 infantry, r check passed: ends D-2") {
     Harness h({2});
     wl::Unit u = unit("infantry", "D-1");
-    wl::applyResult(h.ctx, u, wl::parseResultCode("1BDr"));
+    wl::applyResult(h.ctx, u, wl::decodeResultCode("1BDr"));
     CHECK(std::string(wl::name(u.state)) == "D-2");
     CHECK(u.stepsLost == 1);
   }
   SECTION("Bd on Normal artillery: B places D-1, then the failed d reads the D-1 row: retreat 1 hex, lose a step") {
     Harness h({9});
     wl::Unit u = unit("artillery", "Normal");
-    wl::applyResult(h.ctx, u, wl::parseResultCode("Bd"));
+    wl::applyResult(h.ctx, u, wl::decodeResultCode("Bd"));
     CHECK(std::string(wl::name(u.state)) == "D-1");
     CHECK(u.retreatHexes == 2);
     CHECK(u.stepsLost == 1);
@@ -214,15 +217,15 @@ TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the 
   SECTION("a fire d+2 check: die 3 + 2 = 5 <= 5 passes, die 4 + 2 = 6 fails") {
     Harness pass({3}), fail({4});
     wl::Unit a = unit("infantry", "Normal"), b = unit("infantry", "Normal");
-    wl::applyResult(pass.ctx, a, wl::parseResultCode("d+2"));
-    wl::applyResult(fail.ctx, b, wl::parseResultCode("d+2"));
+    wl::applyResult(pass.ctx, a, wl::decodeResultCode("d+2"));
+    wl::applyResult(fail.ctx, b, wl::decodeResultCode("d+2"));
     CHECK(std::string(wl::name(a.state)) == "Normal");
     CHECK(std::string(wl::name(b.state)) == "D-1");
   }
   SECTION("steps exhaust the unit: eliminated, no further letters") {
     Harness h({});
     wl::Unit u = unit("infantry", "Normal", 5, 2);
-    wl::applyResult(h.ctx, u, wl::parseResultCode("2BDr"));
+    wl::applyResult(h.ctx, u, wl::decodeResultCode("2BDr"));
     CHECK(std::string(wl::name(u.state)) == "Eliminated");
     CHECK(u.retreatHexes == 0);
     CHECK(h.dice.used() == 0);
@@ -230,7 +233,7 @@ TEST_CASE("Waterloo result letters apply in the order steps, B, d/D, r/R on the 
   SECTION("takeSteps false (W-04, the other units of a stack) skips the step count only") {
     Harness h({});
     wl::Unit u = unit("infantry", "Normal");
-    wl::applyResult(h.ctx, u, wl::parseResultCode("2BD"), false);
+    wl::applyResult(h.ctx, u, wl::decodeResultCode("2BD"), false);
     CHECK(u.stepsLost == 0);
     CHECK(u.retreatHexes == 1);
     CHECK(std::string(wl::name(u.state)) == "D-1");
@@ -241,7 +244,7 @@ TEST_CASE("Waterloo Blown cavalry: checks are automatic, automatic results cost 
   SECTION("d against Blown cavalry is D with no d check; the matrix check (die 2 <= 5) retreats; no extra step") {
     Harness h({2});
     wl::Unit u = unit("heavyCavalry", "Blown");
-    wl::applyResult(h.ctx, u, wl::parseResultCode("d"));
+    wl::applyResult(h.ctx, u, wl::decodeResultCode("d"));
     CHECK(h.dice.used() == 1);  // only the matrix's "<=Cohesion" check
     CHECK(std::string(wl::name(u.state)) == "Blown");
     CHECK(u.retreatHexes == 1);
@@ -250,14 +253,14 @@ TEST_CASE("Waterloo Blown cavalry: checks are automatic, automatic results cost 
   SECTION("a printed D costs an additional step; matrix check failed (die 8) routs") {
     Harness h({8});
     wl::Unit u = unit("lightCavalry", "Blown");
-    wl::applyResult(h.ctx, u, wl::parseResultCode("D"));
+    wl::applyResult(h.ctx, u, wl::decodeResultCode("D"));
     CHECK(std::string(wl::name(u.state)) == "Routed");
     CHECK(u.stepsLost == 1);
   }
   SECTION("r against Blown cavalry is R: eliminated, no roll") {
     Harness h({});
     wl::Unit u = unit("lightCavalry", "Blown");
-    wl::applyResult(h.ctx, u, wl::parseResultCode("r"));
+    wl::applyResult(h.ctx, u, wl::decodeResultCode("r"));
     CHECK(std::string(wl::name(u.state)) == "Eliminated");
   }
 }
@@ -265,9 +268,9 @@ TEST_CASE("Waterloo Blown cavalry: checks are automatic, automatic results cost 
 TEST_CASE("Waterloo W-32: D-1 cavalry receiving d takes the d check, then the matrix check", "[battles-of-waterloo][crm]") {
   Harness passFirst({3}), failBoth({7, 8}), failThenPass({7, 1});
   wl::Unit a = unit("lightCavalry", "D-1"), b = unit("lightCavalry", "D-1"), c = unit("lightCavalry", "D-1");
-  wl::applyResult(passFirst.ctx, a, wl::parseResultCode("d"));
-  wl::applyResult(failBoth.ctx, b, wl::parseResultCode("d"));
-  wl::applyResult(failThenPass.ctx, c, wl::parseResultCode("d"));
+  wl::applyResult(passFirst.ctx, a, wl::decodeResultCode("d"));
+  wl::applyResult(failBoth.ctx, b, wl::decodeResultCode("d"));
+  wl::applyResult(failThenPass.ctx, c, wl::decodeResultCode("d"));
   CHECK((a.state == wl::State::d1 && a.retreatHexes == 0 && passFirst.dice.used() == 1));
   CHECK((b.state == wl::State::routed && failBoth.dice.used() == 2));
   CHECK((c.state == wl::State::d1 && c.retreatHexes == 1 && failThenPass.dice.used() == 2));
@@ -318,14 +321,14 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
   SECTION("W-35: a check without a Cohesion rating is a schema bug, never a request error") {
     Harness h({3});
     wl::Unit u = unit("infantry", "Normal", -1);
-    CHECK_THROWS_AS(wl::applyResult(h.ctx, u, wl::parseResultCode("d")), std::logic_error);
+    CHECK_THROWS_AS(wl::applyResult(h.ctx, u, wl::decodeResultCode("d")), std::logic_error);
   }
   SECTION("W-36: steps lost stop at the unit's steps, and the last one eliminates it") {
     Harness h({});
     wl::Unit u = unit("infantry", "Normal");
     u.steps = 2;
     u.stepsLost = 1;
-    wl::applyResult(h.ctx, u, wl::parseResultCode("3"));
+    wl::applyResult(h.ctx, u, wl::decodeResultCode("3"));
     CHECK(u.stepsLost == 2);
     CHECK(std::string(wl::name(u.state)) == "Eliminated");
     CHECK(unitReport(u).at("stepsLeft") == 0);

@@ -198,23 +198,6 @@ void writeUnit(JsonWriter& w, const Unit& u) {
   w.endObject();
 }
 
-ResultCode parseResultCode(const std::string& text) {
-  ResultCode c;
-  c.text = text;
-  if (text == "-") return c;
-  std::size_t i = 0;
-  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) c.steps = c.steps * 10 + (text[i++] - '0');
-  if (i < text.size() && text[i] == 'B') c.back = true, ++i;
-  if (i < text.size() && (text[i] == 'd' || text[i] == 'D')) c.disorder = text[i++];
-  if (i < text.size() && (text[i] == 'r' || text[i] == 'R')) c.rout = text[i++];
-  if (i < text.size() && (text[i] == '+' || text[i] == '-') && i + 1 < text.size()) {
-    c.checkDrm = std::stoi(text.substr(i));
-    i = text.size();
-  }
-  if (i != text.size() || text.empty()) throw std::logic_error("malformed result code " + text);
-  return c;
-}
-
 void writeEvents(JsonWriter& w, const std::vector<Event>& events) {
   w.array();
   for (const Event e : events) w.value(enumName(e, kEventNames));
@@ -264,7 +247,7 @@ void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::st
 
 void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, const std::string& ref) {
   if (code.text == "-" || u.state == State::eliminated) return;
-  if (takeSteps && code.steps > 0) loseSteps(ctx, u, code.steps, "result " + code.text, ref.empty() ? "W-19" : ref);
+  if (takeSteps && code.steps > 0) loseSteps(ctx, u, code.steps, "result " + std::string(code.text), ref.empty() ? "W-19" : ref);
   if (code.back) applyMatrix(ctx, u, "B", "W-19");
 
   // d/D then r/R: a lower-case letter is a Cohesion Check whose failure applies the column (W-11);
@@ -280,7 +263,7 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
                      {"ref", "Blown Cavalry"}});
     } else if (!automatic) {
       requireCohesion(u);
-      if (cohesionCheck(ctx, u.cohesion, drm, ctx.wordy() ? u.who() + " (" + code.text + ")" : std::string())) return;
+      if (cohesionCheck(ctx, u.cohesion, drm, ctx.wordy() ? u.who() + " (" + std::string(code.text) + ")" : std::string())) return;
     }
     applyMatrix(ctx, u, column, "W-11");
     if (automatic && blown) loseSteps(ctx, u, 1, std::string("Blown cavalry suffering ") + printed, "Blown Cavalry");

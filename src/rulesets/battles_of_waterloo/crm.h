@@ -9,10 +9,12 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
 #include "core/context.h"
+#include "core/printed.h"
 #include "core/typed.h"
 #include "battles_of_waterloo_inputs.h"
 
@@ -101,18 +103,47 @@ Unit readUnit(const In& in, const inputs::Options& options, const std::string& p
 // The unit after the result: {"type", "newState", "stepsLost", "retreat", "routRetreat", ..., "events"}.
 void writeUnit(JsonWriter& w, const Unit& u);
 
-// A parsed result code: steps, B, d/D, r/R and (fire only) the check DRM "d+2".
+// A result code as the charts' keys read it: steps, B, d/D, r/R and (fire only) the check DRM "d+2".
 struct ResultCode {
-  std::string text;
+  printed::Text text = "-";  // as printed: a view of the data, or a literal
   int steps = 0;
   bool back = false;
   char disorder = 0;  // 0, 'd' or 'D'
   char rout = 0;      // 0, 'r' or 'R'
   int checkDrm = 0;
 };
-// Parses any code of the chart ("-", "d-2", "1D", "1BDr", "3BR", "Dr", "R", "Bd"); a malformed code
-// is a logic error (codes come from tables.json or the procedures, never from callers).
-ResultCode parseResultCode(const std::string& text);
+// Decodes any code of the charts ("-", "d-2", "1D", "1BDr", "3BR", "Dr", "R", "Bd"). constexpr, so
+// that every code the Fire and Shock Combat Tables print (and their patches write) is decoded when the
+// code compiles (decodesAll, below); a malformed code is a logic error (codes come from tables.json or
+// the procedures, never from callers).
+constexpr ResultCode decodeResultCode(printed::Text text) {
+  ResultCode c;
+  c.text = text;
+  if (text == "-") return c;
+  std::size_t i = 0;
+  const auto digit = [&] { return i < text.size() && text[i] >= '0' && text[i] <= '9'; };
+  for (; digit(); ++i) c.steps = c.steps * 10 + (text[i] - '0');
+  if (i < text.size() && text[i] == 'B') c.back = true, ++i;
+  if (i < text.size() && (text[i] == 'd' || text[i] == 'D')) c.disorder = text[i++];
+  if (i < text.size() && (text[i] == 'r' || text[i] == 'R')) c.rout = text[i++];
+  if (i + 1 < text.size() && (text[i] == '+' || text[i] == '-')) {
+    const int sign = text[i++] == '-' ? -1 : 1;
+    int drm = 0;
+    for (; digit(); ++i) drm = drm * 10 + (text[i] - '0');
+    c.checkDrm = sign * drm;
+  }
+  if (i != text.size() || text.empty()) throw std::logic_error("malformed result code");
+  return c;
+}
+// Whether every cell of `grid` and every patched cell is a code decodeResultCode reads (or a blank):
+// a static_assert of the procedures that read the grid.
+constexpr bool decodesAll(const printed::GridData& grid) {
+  for (const auto& cell : grid.cells)
+    if (!cell.isNull()) decodeResultCode(cell.textValue);
+  for (const auto& patch : grid.patches)
+    if (!patch.value.isNull()) decodeResultCode(patch.value.textValue);
+  return true;
+}
 
 // Applies `code` to `u` (W-19 order). `takeSteps` false: skip the leading step count (W-04, a stack's
 // other units). `ref` cites where the code came from ("Fire Combat Table", "W-25", ...).

@@ -10,6 +10,9 @@
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace printed = ::grapeshot::printed::battles_of_waterloo;  // tables.json as typed constants (generated)
+// Every code the Fire Combat Table prints, and every code its patches write, decodes (the Fire
+// Results key): checked when this file compiles.
+static_assert(decodesAll(printed::gridData(printed::kGrids, tables::fire.id)));
 namespace {
 
 using inputs::Nationality;
@@ -200,22 +203,23 @@ class Fire final : public Play {
     const int natural = ctx.roll(kD10, "fire");
     const int modified = clampTraced(ctx, natural + drm.total(), table.firstRow(), table.lastRow(),
                                      "rows are \"-1 or less\" to \"10\"", "rules-notes 2.2");
-    const Json cell = table.cell(column, modified, ctx.options);
+    const printed::Value& cell = table.printedCell(column, modified, ctx.options);
     if (ctx.tracing()) {
       const std::string patch = table.patchRuling(column, modified, ctx.options);
-      if (!patch.empty()) GS_RULING(ctx, patch, "the printed blank reads \"" + cell.get<std::string>() + "\"");
+      if (!patch.empty()) GS_RULING(ctx, patch, "the printed blank reads \"" + std::string(cell.textValue) + "\"");
     }
-    const std::string code = cell.is_null() ? "-" : cell.get<std::string>();
+    const printed::Text code = cell.isNull() ? printed::Text("-") : cell.textValue;
     const std::string label = ctx.wordy() || out ? columnLabel(ctx, scale, column) : std::string();
     // The printed header is the artillery scale's; the label is the firer's scale's ("5-6" under "4-6").
     GS_TRACE(ctx, StepKind::table, {{"table", tables::fire.id}, {"column", label}, {"columnIndex", column},
-                   {"row", table.rowLabel(modified)}, {"cell", cell}, {"reason", rollText(kD10, natural, drm.total())},
+                   {"row", table.rowLabel(modified)}, {"cell", cell.isNull() ? TraceValue(Json()) : TraceValue::fromData(code)},
+                   {"reason", rollText(kD10, natural, drm.total())},
                    {"ref", "FIRE COMBAT TABLE"}});
-    if (cell.is_null()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
+    if (cell.isNull()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
 
     // 5. Decode the result (Fire Results key).
-    const ResultCode result = parseResultCode(code);
-    ctx.tally("cell", code);
+    const ResultCode result = decodeResultCode(code);
+    ctx.tally("cell", TraceValue::fromData(code));
 
     // 6. Apply to the top unit (W-03) through the matrix: its Cohesion is a required input (W-35), and
     // D and step results need no check (W-36).
@@ -252,14 +256,16 @@ class Fire final : public Play {
     JsonWriter& w = *out;
     w.object().field("strength", strength).field("scale", scale).field("baseColumn", base).field("columnShift", netShift)
         .field("column", column).field("columnLabel", label).field("drm", drm.total()).field("natural", natural)
-        .field("modified", modified).rawField("row", table.rowLabelText(modified)).field("cell", cell);
+        .field("modified", modified).rawField("row", table.rowLabelText(modified));
+    if (cell.isNull()) w.key("cell").value(Json());  // the printed blank (W-06)
+    else w.field("cell", code);
     w.key("result").object().field("stepsLost", result.steps).field("cohesionCheck", result.disorder == 'd')
         .field("disorder", result.disorder == 'D');
     if (result.disorder == 'd') w.field("checkDrm", result.checkDrm);
     w.endObject().key("target");
     writeUnit(w, top);
     std::string summary = "Fire on the " + label + " column, " + rollText(kD10, natural, drm.total()) + " (row " +
-                          table.rowLabel(modified) + "): " + (code == "-" ? "no effect" : code);
+                          table.rowLabel(modified) + "): " + (code == "-" ? std::string("no effect") : std::string(code));
     if (code != "-") summary += "; the target's top unit " + fate(top);
     if (leaderInHex_) {
       summary += leaderFate;

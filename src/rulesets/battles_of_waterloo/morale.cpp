@@ -41,7 +41,7 @@ class Morale final : public Play {
       : unit_(readUnit(in.unit, options, "/unit", "the unit")),
         drm_(in.drm),
         result_(in.result),
-        code_(parseResultCode(in.result == Result::none ? "-" : enumName(in.result, inputs::kResultNames))) {}
+        code_(decodeResultCode(in.result == Result::none ? "-" : enumName(in.result, inputs::kResultNames))) {}
 
   void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
@@ -118,10 +118,10 @@ class Square final : public Play {
                    {"reason", rollText(kD10, natural, drm.total()) + ": " + std::string(band.label) + " -> " +
                                   std::string(band.text)},
                    {"ref", "Square in Reaction"}});
-    std::string code;
+    printed::Text code;
     if (!formed) {
       code = band.resultCode.value();
-      applyResult(ctx, u, parseResultCode(code), true, "Square in Reaction");
+      applyResult(ctx, u, decodeResultCode(code), true, "Square in Reaction");
     }
     ctx.tally("formedSquare", formed);
     ctx.tally("band", TraceValue::fromData(band.code));
@@ -185,7 +185,7 @@ class ChargeReaction final : public Play {
     std::string reaction;
     if (chosen.resultCode) {
       reaction = *chosen.resultCode;
-      applyResult(ctx, u, parseResultCode(reaction), true, "Charge Reaction");
+      applyResult(ctx, u, decodeResultCode(reaction), true, "Charge Reaction");
     } else {
       reaction = (*chosen.effects)[0];
       if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check

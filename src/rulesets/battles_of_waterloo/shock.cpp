@@ -17,6 +17,9 @@
 namespace grapeshot::waterloo {
 namespace tables = ::grapeshot::tables::battles_of_waterloo;  // the ids of tables.json (generated)
 namespace printed = ::grapeshot::printed::battles_of_waterloo;  // tables.json as typed constants (generated)
+// Every code the Shock Combat Table prints, and every code its patches write, decodes: checked when
+// this file compiles.
+static_assert(decodesAll(printed::gridData(printed::kGrids, tables::shock.id)));
 namespace {
 
 // Strengths are exact (W-12): the x1/2 multipliers make halves and quarters, never rounded (core Fraction).
@@ -188,8 +191,8 @@ int nextStepLoser(const Side& side) {
 // A side's result: the steps go to the unit the owner names (W-37), by default the one with most steps
 // left (W-04); a surplus passes on to the next. Then every unit receives the letters B, d/D, r/R on its
 // own matrix row (W-19).
-void applySide(Context& ctx, Side& side, const std::string& code, const std::string& sideName) {
-  const ResultCode rc = parseResultCode(code);
+void applySide(Context& ctx, Side& side, printed::Text code, const std::string& sideName) {
+  const ResultCode rc = decodeResultCode(code);
   int steps = rc.steps;
   if (steps > 0 && side.units.size() > 1) {
     if (side.stepLossOrder.empty())
@@ -202,7 +205,7 @@ void applySide(Context& ctx, Side& side, const std::string& code, const std::str
     if (i < 0) break;
     Unit& u = side.units[static_cast<std::size_t>(i)];
     const int take = std::min(steps, u.steps - u.stepsLost);
-    loseSteps(ctx, u, take, "result " + code, "W-04");
+    loseSteps(ctx, u, take, "result " + std::string(code), "W-04");
     steps -= take;
   }
   for (Unit& u : side.units) applyResult(ctx, u, rc, false, "SHOCK COMBAT TABLE");
@@ -210,7 +213,7 @@ void applySide(Context& ctx, Side& side, const std::string& code, const std::str
 
 // A side after the result: {strength, strengthText, cell, units}; no strength when none was figured
 // (`strength` null), no cell when none was read.
-void writeSide(JsonWriter& w, const Side& side, const Fraction* strength, const std::string& cell) {
+void writeSide(JsonWriter& w, const Side& side, const Fraction* strength, printed::Text cell) {
   w.object();
   if (strength) {
     if (strength->den == 1) w.field("strength", strength->num);
@@ -481,25 +484,26 @@ class Shock final : public Play {
     const int natural = ctx.roll(kD10, "shock");
     const int modified = clampTraced(ctx, natural + drm.total(), table.firstRow(), table.lastRow(),
                                      "rows are -2 to 11", "rules-notes 2.2");
-    std::string cells[2];
+    printed::Text cells[2];
     const char* sides[2] = {"attacker", "defender"};
     for (int s = 0; s < 2; ++s) {
-      const Json& cell = table.cell(odds.column, modified, ctx.options, sides[s]);
+      const printed::Value& cell = table.printedCell(odds.column, modified, ctx.options, sides[s]);
       if (ctx.tracing()) {
         const std::string patch = table.patchRuling(odds.column, modified, ctx.options, sides[s]);
-        if (!patch.empty()) GS_RULING(ctx, patch, std::string(sides[s]) + " cell reads " + cell.get<std::string>());
+        if (!patch.empty()) GS_RULING(ctx, patch, std::string(sides[s]) + " cell reads " + std::string(cell.textValue));
       }
-      cells[s] = cell.is_null() ? "-" : cell.get<std::string>();
+      cells[s] = cell.isNull() ? printed::Text("-") : cell.textValue;
     }
     GS_TRACE(ctx, StepKind::table, {{"table", tables::shock.id}, {"column", table.columnLabel(odds.column)},
-                   {"row", table.rowLabel(modified)}, {"cell", object({{"attacker", cells[0]}, {"defender", cells[1]}})},
+                   {"row", table.rowLabel(modified)},
+                   {"cell", object({{"attacker", std::string(cells[0])}, {"defender", std::string(cells[1])}})},
                    {"reason", rollText(kD10, natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
 
     // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
     applySide(ctx, def, cells[1], "defender");
     applySide(ctx, att, cells[0], "attacker");
     if (downSteepSlope_) {
-      const ResultCode check = parseResultCode("d");
+      constexpr ResultCode check = decodeResultCode("d");
       for (Unit& u : att.units) {
         if (u.state == State::eliminated) continue;
         GS_NOTE(ctx, u.who() + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
@@ -507,8 +511,8 @@ class Shock final : public Play {
       }
     }
 
-    ctx.tally("attackerCell", cells[0]);
-    ctx.tally("defenderCell", cells[1]);
+    ctx.tally("attackerCell", TraceValue::fromData(cells[0]));
+    ctx.tally("defenderCell", TraceValue::fromData(cells[1]));
     ctx.tally("attackerFinal", finalStates(att));
     ctx.tally("defenderFinal", finalStates(def));
     ctx.tally("attackerStepsLost", stepsLost(att));
@@ -529,8 +533,8 @@ class Shock final : public Play {
         .field("natural", natural).field("modified", modified).rawField("row", table.rowLabelText(modified));
     w.key("cell").object().field("attacker", cells[0]).field("defender", cells[1]).endObject();
     w.field("summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(kD10, natural, drm.total()) + " (row " +
-                           table.rowLabel(modified) + "). Attacker " + cells[0] + ": " + sideFate(att) + ". Defender " +
-                           cells[1] + ": " + sideFate(def) + ".");
+                           table.rowLabel(modified) + "). Attacker " + std::string(cells[0]) + ": " + sideFate(att) + ". Defender " +
+                           std::string(cells[1]) + ": " + sideFate(def) + ".");
     w.endObject();
   }
 

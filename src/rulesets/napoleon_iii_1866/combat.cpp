@@ -151,7 +151,7 @@ Roll rollOnTable(Context& ctx, const Grid& crt, const Column& col, int drm, cons
   r.natural = ctx.roll(kD6, purpose);
   const int total = r.natural + drm;
   r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
-  r.cell = crt.cell(col.index, r.modified, ctx.options).get_ref<const std::string&>();
+  r.cell = crt.printedCell(col.index, r.modified, ctx.options).textValue;
   r.order = orderOf(r.cell);
   GS_TRACE(ctx, StepKind::table, {{"for", purpose}, {"table", tables::combat.id}, {"column", col.index},
                      {"row", crt.rowLabel(r.modified)}, {"cell", TraceValue::fromData(r.cell)},
