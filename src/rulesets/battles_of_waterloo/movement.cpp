@@ -1,7 +1,6 @@
 // Movement charts (seed 002 "TERRAIN EFFECTS ON MOVEMENT", Notes, "Movement Rates", "Zones of Control",
 // "Stacking") and the Effects of Disorder and Rout; rules-notes 2.3.1, 2.3.9, rulings W-28, W-29.
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -50,6 +49,40 @@ const printed::MovementCostsTableRow& costRow(const std::string& id) {
 static_assert(namesLead(inputs::kUnitTypeNames, EnumNames<4>{"infantry", "cavalry", "artillery", "leader"}) &&
               inputs::kUnitTypeNames.size() == 4);
 std::size_t typeColumn(UnitType type) { return static_cast<std::size_t>(type); }
+
+// A unit type's printed cost (W-28): "2"; "+1", added to the other terrain's; "3/2", normal movement /
+// Rapid Advance with note B, else a fraction of an MP ("1/2"); "P", prohibited. Cells without a digit
+// are the ZOC rows' words ("RM", "Screen"), read elsewhere.
+struct PrintedCost {
+  enum Kind : unsigned char { cost, prohibited, words } kind = words;
+  int a = 0, b = 0;  // "a", "+a" or "a/b" (b 0 but for a fraction)
+};
+constexpr PrintedCost decodeCost(Text cell) {
+  PrintedCost c;
+  if (cell == "P") return c.kind = PrintedCost::prohibited, c;
+  bool digits = false;
+  for (const char ch : cell) digits = digits || (ch >= '0' && ch <= '9');
+  if (!digits) return c;
+  std::size_t i = cell[0] == '+' ? 1 : 0;
+  const auto number = [&] {
+    if (i >= cell.size() || cell[i] < '0' || cell[i] > '9') throw std::logic_error("malformed movement cost");
+    int n = 0;
+    for (; i < cell.size() && cell[i] >= '0' && cell[i] <= '9'; ++i) n = n * 10 + (cell[i] - '0');
+    return n;
+  };
+  c.kind = PrintedCost::cost;
+  c.a = number();
+  if (i < cell.size() && cell[i] == '/') ++i, c.b = number();
+  if (i != cell.size() || (c.b == 0 && cell.find('/') != Text::npos)) throw std::logic_error("malformed movement cost");
+  return c;
+}
+// Every cost the chart prints decodes: checked when this file compiles.
+constexpr bool costsDecode() {
+  for (const auto& row : printed::movementCosts.rows)
+    for (std::size_t t = 0; t < 4; ++t) decodeCost(row.cells[t].textValue);
+  return true;
+}
+static_assert(costsDecode());
 
 std::string legendText(Text code) {
   for (const auto& l : printed::movementCosts.legend)
@@ -114,27 +147,26 @@ class Move {
     rowNote(rowId);
     const printed::MovementCostsTableRow& row = costRow(rowId);
     const Text& printedCell = cell(rowId);
-    if (printedCell == "P") return false;
-    std::string s(printedCell);
+    const PrintedCost cost = decodeCost(printedCell);
+    if (cost.kind == PrintedCost::prohibited) return false;
+    if (cost.kind != PrintedCost::cost) throw std::logic_error("movement chart row " + rowId + " prints no cost");
     const char* why = "";
-    if (!s.empty() && s[0] == '+') s = s.substr(1);
     int halves = 0;
-    if (const auto slash = s.find('/'); slash != std::string::npos) {
-      const int a = std::stoi(s.substr(0, slash)), b = std::stoi(s.substr(slash + 1));
+    if (cost.b) {
       if (const Value& note = row.cells.back(); note.isText() && note.textValue == "B") {
         // W-28: "3/2" = normal movement / Rapid Advance (note B).
         const bool rapid = movementType_ == MovementType::rapidAdvance;
-        halves = 2 * (rapid ? b : a);
+        halves = 2 * (rapid ? cost.b : cost.a);
         why = rapid ? "Rapid Advance rate (note B)" : "normal movement rate (note B)";
         GS_RULING(ctx_, "W-28", "\"" + std::string(printedCell) + "\" = normal movement / Rapid Advance: " + why);
       } else {
         // W-28: a fraction without note B (the leader's road rate "1/2") is that part of an MP.
-        halves = 2 * a / b;
+        halves = 2 * cost.a / cost.b;
         why = "1/2 MP";
         GS_RULING(ctx_, "W-28", "\"" + std::string(printedCell) + "\" without note B is a fraction of an MP: 1/2 MP");
       }
     } else {
-      halves = 2 * std::stoi(s);
+      halves = 2 * cost.a;
     }
     halves_ += halves;
     if (out_) terms_.push_back({row.label, printedCell, halves, why});
