@@ -8,7 +8,9 @@
 //         <out>/<folder>_printed_json.h   toJson() for each struct (the tests hold the constants equal
 //                                          to tables.json through it; not part of the engine)
 //
-// Run by cmake at configure time (cmake/EmbedRuleset.cmake), again whenever tables.json changes.
+// Run by cmake at configure time (cmake/EmbedRuleset.cmake), again whenever tables.json changes. Every
+// option the data names (an errata patch's "option" and "equals") is checked against ruleset.json's
+// options: a misspelt option or a value it cannot take fails the build.
 //
 // Types, inferred from every value found at one place in the data (all the rows of a chart, say):
 //   integers -> int; any non-integer number there -> double; strings -> Text; true/false -> bool;
@@ -30,6 +32,7 @@ if (!folderPath || !outDir) {
 }
 const folder = basename(folderPath);
 const tables = JSON.parse(readFileSync(join(folderPath, 'tables.json'), 'utf8')).tables;
+const options = JSON.parse(readFileSync(join(folderPath, 'ruleset.json'), 'utf8')).options ?? {};
 
 // Objects whose keys are data although they read as identifiers, by the path of the table's fields
 // ("[]" an array's items). Keyed by folder.
@@ -100,6 +103,27 @@ function settle(t) {
     }
   return t;
 }
+
+// --- the options the data names ---------------------------------------------------------------------
+// An errata patch (or any rule of the data) names the ruleset option that switches it on, and the
+// value it takes: a misspelt option, or a value the option cannot take, fails the build.
+function checkOptions(v, path) {
+  if (Array.isArray(v)) return v.forEach((x, i) => checkOptions(x, `${path}[${i}]`));
+  if (!v || typeof v !== 'object') return;
+  if (typeof v.option === 'string') {
+    const o = options[v.option];
+    if (!o) fail(path, `names option ${v.option}, which ruleset.json does not declare`);
+    if ('equals' in v) {
+      const ok = o.enum ? o.enum.includes(v.equals)
+        : o.type === 'boolean' ? typeof v.equals === 'boolean'
+        : o.type === 'integer' ? Number.isInteger(v.equals)
+        : o.type === 'number' ? typeof v.equals === 'number' : true;
+      if (!ok) fail(path, `option ${v.option} cannot equal ${JSON.stringify(v.equals)}`);
+    }
+  }
+  for (const [k, x] of Object.entries(v)) checkOptions(x, `${path}.${k}`);
+}
+for (const [id, table] of Object.entries(tables)) checkOptions(table, id);
 
 // --- naming ------------------------------------------------------------------------------------------
 const structs = [];  // in dependency order

@@ -12,13 +12,15 @@ import { fileURLToPath } from 'node:url';
 
 const script = fileURLToPath(new URL('../../scripts/gen-tables.mjs', import.meta.url));
 
-// Runs the generator on a tables.json holding `tables`; its header, or its error.
-function generate(tables) {
+// Runs the generator on a tables.json holding `tables` (beside a ruleset.json declaring `options`);
+// its header, or its error.
+function generate(tables, options = { fill: { type: 'boolean', default: false } }) {
   const dir = mkdtempSync(join(tmpdir(), 'gen-tables-'));
   try {
     const folder = join(dir, 'test_rules');
     mkdirSync(folder);
     writeFileSync(join(folder, 'tables.json'), JSON.stringify({ tables }));
+    writeFileSync(join(folder, 'ruleset.json'), JSON.stringify({ id: 'test-rules', options }));
     const r = spawnSync(process.execPath, [script, folder, join(dir, 'out')], { encoding: 'utf8' });
     if (r.status !== 0) return { error: r.stderr };
     return { header: readFileSync(join(dir, 'out', 'test_rules_printed.h'), 'utf8') };
@@ -119,4 +121,14 @@ test('a grid whose rows are not consecutive rolls, or whose rows lack a cell, is
 test('each table is listed with its id, kind and title, in file order', () => {
   const { header } = generate({ b: { kind: 'chart', title: 'Bee' }, a: { kind: 'bands' } });
   assert.match(header, /= \{TableHead\{"b", "chart", "Bee"\}, TableHead\{"a", "bands", "a"\}\};/);
+});
+
+test('a patch names an option ruleset.json declares, with a value it can take; else the build fails', () => {
+  const options = { W02_rally_le: { type: 'boolean', default: false }, W14_fill: { type: 'string', enum: ['none', '3BR'], default: 'none' } };
+  const patched = (patch) => generate({ t: { kind: 'bands', bands: [], patches: [patch] } }, options);
+  assert.ok(patched({ option: 'W02_rally_le', equals: true, bands: [] }).header);
+  assert.ok(patched({ option: 'W14_fill', equals: '3BR', bands: [] }).header);
+  assert.match(patched({ option: 'W02_rally_lt', equals: true }).error, /t\.patches\[0\]: names option W02_rally_lt, which ruleset\.json does not declare/);
+  assert.match(patched({ option: 'W14_fill', equals: '4BR' }).error, /option W14_fill cannot equal "4BR"/);
+  assert.match(patched({ option: 'W02_rally_le', equals: 'yes' }).error, /option W02_rally_le cannot equal "yes"/);
 });
