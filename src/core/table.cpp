@@ -40,7 +40,7 @@ const std::string& Grid::rowLabelText(int roll) const {
   return rowLabelTexts_.at(static_cast<std::size_t>(clampRoll(roll) - firstRow_));
 }
 
-const Grid::Patch* Grid::findPatch(int column, int roll, const Json& options, const std::string& side) const {
+const Grid::Patch* Grid::findPatch(int column, int roll, const Json& options, std::string_view side) const {
   for (const auto& p : patches_) {
     const printed::GridPatch& printed = *p.printed;
     if (printed.column != column || printed.roll != roll || printed.side != side) continue;
@@ -50,32 +50,32 @@ const Grid::Patch* Grid::findPatch(int column, int roll, const Json& options, co
   return nullptr;
 }
 
-std::pair<std::size_t, std::size_t> Grid::place(int column, int roll, const std::string& side) const {
+std::pair<std::size_t, std::size_t> Grid::place(int column, int roll, std::string_view side) const {
   if (column < 0 || column >= columns_) throw std::out_of_range("table " + id_ + ": column");
   const auto s = std::find(sides_.begin(), sides_.end(), side);
-  if (s == sides_.end()) throw std::out_of_range("table " + id_ + ": side " + side);
+  if (s == sides_.end()) throw std::out_of_range("table " + id_ + ": side " + std::string(side));
   return {static_cast<std::size_t>(s - sides_.begin()), static_cast<std::size_t>((clampRoll(roll) - firstRow_) * columns_ + column)};
 }
 
-const printed::Value& Grid::printedCell(int column, int roll, const Json& options, const std::string& side) const {
+const printed::Value& Grid::printedCell(int column, int roll, const Json& options, std::string_view side) const {
   const auto [s, i] = place(column, roll, side);
   if (const Patch* p = findPatch(column, clampRoll(roll), options, side)) return p->printed->value;
   return data_->cells[s * cells_[0].size() + i];
 }
 
-const Json& Grid::cell(int column, int roll, const Json& options, const std::string& side) const {
+const Json& Grid::cell(int column, int roll, const Json& options, std::string_view side) const {
   const auto [s, i] = place(column, roll, side);
   if (const Patch* p = findPatch(column, clampRoll(roll), options, side)) return p->value;
   return cells_[s][i];
 }
 
-const std::string& Grid::cellText(int column, int roll, const Json& options, const std::string& side) const {
+const std::string& Grid::cellText(int column, int roll, const Json& options, std::string_view side) const {
   const auto [s, i] = place(column, roll, side);
   if (const Patch* p = findPatch(column, clampRoll(roll), options, side)) return p->valueText;
   return cellTexts_[s][i];
 }
 
-std::string Grid::patchRuling(int column, int roll, const Json& options, const std::string& side) const {
+std::string Grid::patchRuling(int column, int roll, const Json& options, std::string_view side) const {
   const Patch* p = findPatch(column, clampRoll(roll), options, side);
   return p ? std::string(p->printed->ruling) : "";
 }

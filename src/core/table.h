@@ -5,6 +5,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -31,15 +32,15 @@ class Grid {
   // The cell at (column, clamped roll) of one side, with the patches that `options` switch on, as
   // printed (a constant of <folder>_printed.h: what procedures read) and as JSON. A printed blank
   // that no patch fills is null.
-  const printed::Value& printedCell(int column, int roll, const Json& options, const std::string& side = "") const;
-  const Json& cell(int column, int roll, const Json& options, const std::string& side = "") const;
+  const printed::Value& printedCell(int column, int roll, const Json& options, std::string_view side = {}) const;
+  const Json& cell(int column, int roll, const Json& options, std::string_view side = {}) const;
   // The same cell as JSON text, and the labels as JSON strings, serialized once when the table
   // loads: lookups, which come by the hundred thousand, copy them into their answers.
-  const std::string& cellText(int column, int roll, const Json& options, const std::string& side = "") const;
+  const std::string& cellText(int column, int roll, const Json& options, std::string_view side = {}) const;
   const std::string& columnLabelText(int column) const { return columnLabelTexts_.at(static_cast<std::size_t>(column)); }
   const std::string& rowLabelText(int roll) const;
   // Ruling id of the patch that decided this cell under `options`, or "" when the printed cell stands.
-  std::string patchRuling(int column, int roll, const Json& options, const std::string& side = "") const;
+  std::string patchRuling(int column, int roll, const Json& options, std::string_view side = {}) const;
   const std::string& rowLabel(int roll) const;
   const std::string& columnLabel(int column) const { return columnLabels_.at(static_cast<std::size_t>(column)); }
 
@@ -49,9 +50,9 @@ class Grid {
     Json value;
     std::string valueText;
   };
-  const Patch* findPatch(int column, int roll, const Json& options, const std::string& side) const;
+  const Patch* findPatch(int column, int roll, const Json& options, std::string_view side) const;
   // Where the printed cell at (column, clamped roll) of `side` is: [side][row * columns + column].
-  std::pair<std::size_t, std::size_t> place(int column, int roll, const std::string& side) const;
+  std::pair<std::size_t, std::size_t> place(int column, int roll, std::string_view side) const;
 
   const printed::GridData* data_;
   std::string id_;
