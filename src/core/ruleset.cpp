@@ -49,7 +49,8 @@ Ruleset::Ruleset(const std::string& folder, const char* rulesetJson, const char*
       dataHash_(dataHash),
       entries_(std::move(procedures)),
       printed_(&printed),
-      tag_(tag) {
+      tag_(tag),
+      grids_(std::make_unique<BuiltGrid[]>(printed.grids.size())) {
   std::replace(id_.begin(), id_.end(), '_', '-');
 }
 
@@ -75,12 +76,15 @@ const Ruleset::Data& Ruleset::data() const {
     auto d = std::make_unique<Data>();
     // Our own DOM builder (parse.h), not Json::parse: nlohmann's copies an object's members every
     // time it grows, half the cost of this, the first request's largest step.
-    // ruleset.json: the envelope parsed now, each procedure's entry (most of the file) when asked for.
+    // ruleset.json: its id and options parsed now; the rest of the envelope (title, rulings, ...) and
+    // each procedure's entry (most of the file) when asked for.
     const std::string what = id_ + " ruleset.json";
-    d->envelope = Json::object();
+    Json id, options = Json::object();
     for (const auto& [key, value] : dataMembers(rulesetJson_, what.c_str())) {
       if (key != "procedures") {
-        d->envelope[std::string(key)] = parseData(value, what.c_str());
+        d->envelopeMembers.emplace_back(key, value);
+        if (key == "id") id = parseData(value, what.c_str());
+        if (key == "options") options = parseData(value, what.c_str());
         continue;
       }
       for (const auto& [name, text] : dataMembers(value, (what + " procedures").c_str())) {
@@ -101,13 +105,8 @@ const Ruleset::Data& Ruleset::data() const {
         d->tableIds.push_back(tid);
       }
     }
-    for (const auto& g : printed_->grids) d->grids.emplace(g.id, Grid(g));
-    for (int i = 0; i < printed_->entryCount; ++i)
-      d->entryIndex.emplace(std::pair(printed_->entries[i].table, printed_->entries[i].id), &printed_->entries[i]);
-    if (d->envelope.at("id") != id_)
-      throw std::logic_error("ruleset folder for " + id_ + " declares id " + d->envelope.at("id").dump());
-    d->optionsSchema = Json{{"type", "object"}, {"properties", d->envelope.value("options", Json::object())},
-                            {"additionalProperties", false}};
+    if (id != id_) throw std::logic_error("ruleset folder for " + id_ + " declares id " + id.dump());
+    d->optionsSchema = Json{{"type", "object"}, {"properties", std::move(options)}, {"additionalProperties", false}};
     d->defaultOptions = Json::object();
     for (const auto& [name, o] : d->optionsSchema["properties"].items()) d->defaultOptions[name] = o.at("default");
     d->optionsValidator = std::make_unique<Schema>(d->optionsSchema);
@@ -162,21 +161,39 @@ const Schema& Ruleset::inputsValidator(const std::string& canonical) const {
   return *p.validator;
 }
 
+const Json& Ruleset::envelope() const {
+  data();  // loaded
+  Data& d = *data_;
+  std::call_once(d.envelopeParsed, [&] {
+    const std::string what = id_ + " ruleset.json";
+    d.envelope = Json::object();
+    for (const auto& [key, value] : d.envelopeMembers) d.envelope[std::string(key)] = parseData(value, what.c_str());
+  });
+  return d.envelope;
+}
+
 const Json& Ruleset::meta() const {
   std::call_once(*metaParsed_, [this] { meta_ = parseData(rulesetJson_, (id_ + " ruleset.json").c_str()); });
   return meta_;
 }
 
 const PrintedEntry& Ruleset::printedEntry(std::string_view tableId, std::string_view entryId) const {
-  const auto& index = data().entryIndex;
-  if (const auto e = index.find(std::pair(tableId, entryId)); e != index.end()) return *e->second;
+  std::call_once(*entryIndexed_, [this] {
+    for (int i = 0; i < printed_->entryCount; ++i)
+      entryIndex_.emplace(std::pair(printed_->entries[i].table, printed_->entries[i].id), &printed_->entries[i]);
+  });
+  if (const auto e = entryIndex_.find(std::pair(tableId, entryId)); e != entryIndex_.end()) return *e->second;
   throw std::out_of_range(id_ + ": table " + std::string(tableId) + " has no entry " + std::string(entryId));
 }
 
 const Grid* Ruleset::grid(std::string_view id) const {
-  const auto& grids = data().grids;
-  const auto g = grids.find(id);
-  return g == grids.end() ? nullptr : &g->second;
+  for (std::size_t i = 0; i < printed_->grids.size(); ++i) {
+    if (printed_->grids[i].id != id) continue;
+    BuiltGrid& g = grids_[i];
+    std::call_once(g.built, [&] { g.grid.emplace(printed_->grids[i]); });
+    return &*g.grid;
+  }
+  return nullptr;
 }
 
 const std::string* Ruleset::canonicalName(const std::string& name) const {

@@ -81,8 +81,9 @@ class Ruleset {
   // ruleset.json whole, parsed on first call (tests); requests read only the envelope and their
   // procedure's entry, so a cold start parses a fraction of the file.
   const Json& meta() const;
-  // ruleset.json but its procedures: id, title, publisher, dice, rulings, options (parsed on load).
-  const Json& envelope() const { return data().envelope; }
+  // ruleset.json but its procedures: id, title, publisher, dice, rulings, options (the description of
+  // the rulesets; parsed when first asked for — a request reads only the id and the options).
+  const Json& envelope() const;
   // A procedure's entry of ruleset.json ("procedures"), parsed and checked on first use.
   const Json& procedure(const std::string& canonical) const;
   // The ids of its tables, in the order of tables.json. Procedures read the tables as constants
@@ -134,13 +135,14 @@ class Ruleset {
     std::unique_ptr<Schema> validator;  // points into json
   };
   struct Data {
-    Json envelope;  // ruleset.json but its procedures (id, title, options, ...)
+    // ruleset.json's members but its procedures, found on load (a view of the text each), and parsed
+    // when the envelope is first asked for.
+    std::vector<std::pair<std::string_view, std::string_view>> envelopeMembers;
+    std::once_flag envelopeParsed;
+    Json envelope;
     std::deque<Table> tables;  // in file order; a deque: Table (its once_flag) never moves
     std::vector<std::string_view> tableIds;
     std::unordered_map<std::string_view, Table*> tableIndex;
-    std::unordered_map<std::string_view, Grid> grids;  // built from the constants on load
-    // The printed entries by table and entry id.
-    std::map<std::pair<std::string_view, std::string_view>, const PrintedEntry*> entryIndex;
     std::map<std::string, ProcedureEntry> procedures;
     std::map<std::string, std::string> names;  // name or alias -> canonical name
     Json optionsSchema;
@@ -160,6 +162,16 @@ class Ruleset {
   std::vector<ProcedureEntry> entries_;
   const PrintedTables* printed_;
   int tag_;
+  // Built from the constants when first read, each by its own function (the first request's load
+  // stays small: V8 compiles a function that runs hot again, in the background, for as long as it is
+  // large). The grids by their index in printed_->grids; the printed entries by table and entry id.
+  struct BuiltGrid {
+    std::once_flag built;
+    std::optional<Grid> grid;
+  };
+  std::unique_ptr<BuiltGrid[]> grids_;
+  std::unique_ptr<std::once_flag> entryIndexed_ = std::make_unique<std::once_flag>();
+  mutable std::map<std::pair<std::string_view, std::string_view>, const PrintedEntry*> entryIndex_;
   std::unique_ptr<std::once_flag> loaded_ = std::make_unique<std::once_flag>();
   std::unique_ptr<std::once_flag> metaParsed_ = std::make_unique<std::once_flag>();
   mutable Json meta_;
