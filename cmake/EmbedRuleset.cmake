@@ -33,10 +33,19 @@ function(gs_embed_ruleset folder_path out_var)
   file(CONFIGURE OUTPUT "${out}" CONTENT "// Generated from src/rulesets/${name}/*.json by cmake/EmbedRuleset.cmake. Do not edit.
 #include \"core/ruleset.h\"
 #include \"${name}_printed.h\"
+#include \"${name}_tables.h\"
 namespace {
 namespace printed = ::grapeshot::printed::${name};
-// The printed entries (scripts/gen-tables.mjs) are numbered as the EntryIds (<folder>_tables.h).
-static_assert(printed::kPrintedEntryCount == ${entry_ids});
+// The printed entries (scripts/gen-tables.mjs) are numbered as the EntryIds (<folder>_tables.h):
+// each EntryId's index holds its own entry, checked when this compiles.
+constexpr bool entriesNumbered() {
+  for (int i = 0; i < printed::kPrintedEntryCount; ++i) {
+    const ::grapeshot::EntryId& e = ::grapeshot::tables::${name}::kAllEntryIds[i];
+    if (e.index != i || printed::kPrintedEntries[i].table != e.table || printed::kPrintedEntries[i].id != e.id) return false;
+  }
+  return true;
+}
+static_assert(printed::kPrintedEntryCount == ${entry_ids} && entriesNumbered());
 const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json(${content_ruleset})gs_json\",
                                                          R\"gs_json(${content_tables})gs_json\",
                                                          \"${data_hash}\", printed::kPrintedTables,
@@ -85,6 +94,7 @@ endfunction()
 function(gs_table_ids name tables_json tag count_var)
   set(ns "grapeshot::tables::${name}")
   set(body "")
+  set(all "")
   set(index 0)
   string(JSON tables GET "${tables_json}" tables)
   string(JSON count LENGTH "${tables}")
@@ -103,6 +113,7 @@ function(gs_table_ids name tables_json tag count_var)
             string(JSON eid ERROR_VARIABLE no_id GET "${entries}" ${j} id)
             if(NOT no_id)
               string(APPEND ids "  EntryId ${eid}{\"${tid}\", \"${eid}\", ${index}, ${tag}};\n")
+              string(APPEND all "    ${tid}.${eid},\n")
               math(EXPR index "${index} + 1")
             endif()
           endforeach()
@@ -120,7 +131,11 @@ function(gs_table_ids name tables_json tag count_var)
 #include \"core/table_ids.h\"
 
 namespace ${ns} {
-${body}}  // namespace ${ns}
+${body}
+// Every EntryId, in index order (the embedded data checks the printed entries against them).
+inline constexpr EntryId kAllEntryIds[] = {
+${all}    EntryId{}};  // (an end, so that the list is never empty)
+}  // namespace ${ns}
 " @ONLY)
   set(${count_var} ${index} PARENT_SCOPE)
 endfunction()

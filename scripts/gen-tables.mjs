@@ -53,6 +53,7 @@ const fieldName = (k) => (kKeywords.has(k) ? `${k}_` : k);
 // A type: { k: 'never' | 'null' | 'bool' | 'int' | 'double' | 'text' | 'value' }
 //         { k: 'list', of }   { k: 'map', of }
 //         { k: 'struct', path, fields: Map(key -> { t, absent, nullable }) }   (absent: some objects lack it)
+const mapsFound = new Set();  // the kMaps paths met in the data (one met nowhere is stale: refused)
 function infer(v, path) {
   if (v === null) return { k: 'null' };
   if (typeof v === 'boolean') return { k: 'bool' };
@@ -60,6 +61,7 @@ function infer(v, path) {
   if (typeof v === 'string') return { k: 'text' };
   if (Array.isArray(v)) return { k: 'list', of: v.reduce((t, x) => unify(t, infer(x, `${path}[]`), `${path}[]`), { k: 'never' }) };
   const keys = Object.keys(v);
+  if ((kMaps[folder] ?? []).includes(path)) mapsFound.add(path);
   if (keys.some((key) => !isIdentifier(key)) || (kMaps[folder] ?? []).includes(path))
     return { k: 'map', of: keys.reduce((t, key) => unify(t, infer(v[key], `${path}.*`), `${path}.*`), { k: 'never' }) };
   const fields = new Map();
@@ -90,16 +92,18 @@ function unify(a, b, path) {
   return { k: 'value' };  // several kinds at one place
 }
 
-// Nulls inside lists and maps (a blank cell among codes) make the items Values.
-function settle(t) {
+// Nulls inside lists and maps (a blank cell among codes) make the items Values. A field that some
+// objects lack and others leave null would read the same either way: refused (transcribe it one way).
+function settle(t, path) {
   if (t.k === 'list' || t.k === 'map') {
-    const of = settle(t.of);
+    const of = settle(t.of, `${path}${t.k === 'list' ? '[]' : '.*'}`);
     return { ...t, of: of.k === 'null' || of.k === 'never' ? { k: 'value' } : of };
   }
   if (t.k === 'struct')
-    for (const f of t.fields.values()) {
-      f.t = settle(f.t);
+    for (const [key, f] of t.fields) {
+      f.t = settle(f.t, `${path}.${key}`);
       if (f.t.k === 'never') f.t = { k: 'value' }, f.nullable = false;  // always null: a Value (null)
+      if (f.absent && f.nullable && f.t.k !== 'value') fail(`${path}.${key}`, 'absent from some objects and null in others');
     }
   return t;
 }
@@ -124,6 +128,12 @@ function checkOptions(v, path) {
   for (const [k, x] of Object.entries(v)) checkOptions(x, `${path}.${k}`);
 }
 for (const [id, table] of Object.entries(tables)) checkOptions(table, id);
+
+// A band patch moves both bounds of the band it names (an open end is a null, never an absent key).
+for (const [id, table] of Object.entries(tables))
+  (table.patches ?? []).forEach((p, i) => (p.bands ?? []).forEach((b, j) => {
+    if (!('code' in b && 'min' in b && 'max' in b)) fail(`${id}.patches[${i}].bands[${j}]`, 'a band patch gives code, min and max');
+  }));
 
 // --- naming ------------------------------------------------------------------------------------------
 const structs = [];  // in dependency order
@@ -157,7 +167,6 @@ function cxxType(t) {
   throw new Error(`no C++ type for ${t.k}`);
 }
 function fieldType(f) {
-  if (f.absent && f.nullable) return 'std::optional<Value>';
   if (f.t.k === 'value') return f.absent ? 'std::optional<Value>' : 'Value';
   return f.absent || f.nullable ? `std::optional<${cxxType(f.t)}>` : cxxType(f.t);
 }
@@ -247,11 +256,12 @@ function toJsonExpr(t, expr) {
 // --- output ------------------------------------------------------------------------------------------
 const tableTypes = [];
 for (const [id, table] of Object.entries(tables)) {
-  const t = settle(infer(table, id));
+  const t = settle(infer(table, id), id);
   if (t.k !== 'struct') fail(id, 'a table is an object');
   nameStructs(t, `${pascal(id)}Table`);
   tableTypes.push([id, t]);
 }
+for (const path of kMaps[folder] ?? []) if (!mapsFound.has(path)) fail(path, 'kMaps names a path the data does not have');
 const values = tableTypes.map(([id, t]) => `inline constexpr ${t.name} ${fieldName(id)} = ${init(t, tables[id])};`);
 
 // The entries of the modifiers tables with an id, in the order cmake numbers their EntryIds

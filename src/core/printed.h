@@ -9,6 +9,7 @@
 // vocabulary types the generated structs are made of.
 #pragma once
 #include <cstddef>
+#include <stdexcept>
 #include <string_view>
 
 namespace grapeshot::printed {
@@ -61,6 +62,12 @@ struct Value {
   std::size_t count = 0;
 
   constexpr bool isNull() const { return kind == null; }
+  // The text, where the data must print one (a code of a chart): a logic error otherwise — and a
+  // compile error where it is read in a constant expression.
+  constexpr Text asText() const {
+    if (kind != text) throw std::logic_error("a printed value that should be text is not");
+    return textValue;
+  }
   constexpr bool isText() const { return kind == text; }
   constexpr bool isInteger() const { return kind == integer; }
   constexpr bool isNumber() const { return kind == integer || kind == number; }

@@ -88,7 +88,7 @@ class Ruleset {
   const Json& procedure(const std::string& canonical) const;
   // The ids of its tables, in the order of tables.json. Procedures read the tables as constants
   // (<folder>_printed.h; grids and printed entries through these); a table's JSON is parsed only for
-  // the `table` answer and the description of the rulesets.
+  // the `table` answer.
   const std::vector<std::string_view>& tableIds() const { return data().tableIds; }
   // Each table's id, kind and title, in the same order: constants, nothing parsed.
   printed::List<printed::TableHead> tableHeads() const { return printed_->heads; }
@@ -98,8 +98,8 @@ class Ruleset {
   // By the generated ids (<folder>_tables.h), which procedures use: a misspelt id does not compile.
   const Grid* grid(TableId t) const { return grid(std::string_view(t.id)); }
   // The printed entry, a constant (<folder>_printed.h): by table and entry id, found in an index built
-  // on load; by its generated id, read at its index (procedures read the same few entries on every
-  // dice sequence).
+  // when first asked for; by its generated id, read at its index (procedures read the same few entries
+  // on every dice sequence).
   const PrintedEntry& printedEntry(std::string_view tableId, std::string_view entryId) const;
   const PrintedEntry& printedEntry(EntryId e) const {
     if (e.ruleset == tag_ && e.index >= 0 && e.index < printed_->entryCount) return printed_->entries[e.index];

@@ -11,23 +11,17 @@ Grid::Grid(const printed::GridData& g) : data_(&g), id_(g.id) {
   for (const auto c : g.columns) columnLabels_.emplace_back(c);
   columns_ = static_cast<int>(columnLabels_.size());
   for (const auto l : g.rowLabels) rowLabels_.emplace_back(l);
-  const std::size_t perSide = g.rowLabels.size() * g.columns.size();  // the generator checked the counts
-  for (std::size_t s = 0; s < g.sides.size(); ++s) {
-    sides_.emplace_back(g.sides[s]);
-    std::vector<Json>& cells = cells_.emplace_back();
-    std::vector<std::string>& texts = cellTexts_.emplace_back();
-    for (std::size_t i = s * perSide; i < (s + 1) * perSide; ++i) {
-      cells.push_back(printed::toJson(g.cells[i]));
-      texts.push_back(toText(cells.back()));
-    }
-  }
-  for (const auto& p : g.patches) {
-    Json value = printed::toJson(p.value);
-    std::string text = toText(value);
-    patches_.push_back({&p, std::move(value), std::move(text)});
-  }
+  perSide_ = g.rowLabels.size() * g.columns.size();  // the generator checked the counts
+  for (const auto s : g.sides) sides_.emplace_back(s);
   for (const auto& l : columnLabels_) columnLabelTexts_.push_back(toText(l));
   for (const auto& l : rowLabels_) rowLabelTexts_.push_back(toText(l));
+}
+
+void Grid::serialize() const {
+  std::call_once(serialized_, [this] {
+    for (const auto& cell : data_->cells) cellTexts_.push_back(toText(cells_.emplace_back(printed::toJson(cell))));
+    for (const auto& p : data_->patches) patchTexts_.push_back(toText(patchValues_.emplace_back(printed::toJson(p.value))));
+  });
 }
 
 int Grid::clampRoll(int roll) const { return std::clamp(roll, firstRow_, lastRow_); }
@@ -40,14 +34,14 @@ const std::string& Grid::rowLabelText(int roll) const {
   return rowLabelTexts_.at(static_cast<std::size_t>(clampRoll(roll) - firstRow_));
 }
 
-const Grid::Patch* Grid::findPatch(int column, int roll, const Json& options, std::string_view side) const {
-  for (const auto& p : patches_) {
-    const printed::GridPatch& printed = *p.printed;
-    if (printed.column != column || printed.roll != roll || printed.side != side) continue;
-    const auto o = options.find(printed.option);
-    if (o != options.end() && printed::sameValue(*o, printed.equals)) return &p;
+int Grid::findPatch(int column, int roll, const Json& options, std::string_view side) const {
+  for (std::size_t i = 0; i < data_->patches.size(); ++i) {
+    const printed::GridPatch& p = data_->patches[i];
+    if (p.column != column || p.roll != roll || p.side != side) continue;
+    const auto o = options.find(p.option);
+    if (o != options.end() && printed::sameValue(*o, p.equals)) return static_cast<int>(i);
   }
-  return nullptr;
+  return -1;
 }
 
 std::pair<std::size_t, std::size_t> Grid::place(int column, int roll, std::string_view side) const {
@@ -59,25 +53,27 @@ std::pair<std::size_t, std::size_t> Grid::place(int column, int roll, std::strin
 
 const printed::Value& Grid::printedCell(int column, int roll, const Json& options, std::string_view side) const {
   const auto [s, i] = place(column, roll, side);
-  if (const Patch* p = findPatch(column, clampRoll(roll), options, side)) return p->printed->value;
-  return data_->cells[s * cells_[0].size() + i];
+  if (const int p = findPatch(column, clampRoll(roll), options, side); p >= 0) return data_->patches[p].value;
+  return data_->cells[s * perSide_ + i];
 }
 
 const Json& Grid::cell(int column, int roll, const Json& options, std::string_view side) const {
   const auto [s, i] = place(column, roll, side);
-  if (const Patch* p = findPatch(column, clampRoll(roll), options, side)) return p->value;
-  return cells_[s][i];
+  serialize();
+  if (const int p = findPatch(column, clampRoll(roll), options, side); p >= 0) return patchValues_[p];
+  return cells_[s * perSide_ + i];
 }
 
 const std::string& Grid::cellText(int column, int roll, const Json& options, std::string_view side) const {
   const auto [s, i] = place(column, roll, side);
-  if (const Patch* p = findPatch(column, clampRoll(roll), options, side)) return p->valueText;
-  return cellTexts_[s][i];
+  serialize();
+  if (const int p = findPatch(column, clampRoll(roll), options, side); p >= 0) return patchTexts_[p];
+  return cellTexts_[s * perSide_ + i];
 }
 
 std::string Grid::patchRuling(int column, int roll, const Json& options, std::string_view side) const {
-  const Patch* p = findPatch(column, clampRoll(roll), options, side);
-  return p ? std::string(p->printed->ruling) : "";
+  const int p = findPatch(column, clampRoll(roll), options, side);
+  return p >= 0 ? std::string(data_->patches[p].ruling) : "";
 }
 
 const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const char* what) {

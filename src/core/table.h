@@ -3,6 +3,7 @@
 // stay as printed; rules-notes corrections are patches that a ruleset option switches on, so the
 // printed and errata readings are both one option away.
 #pragma once
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,12 +46,11 @@ class Grid {
   const std::string& columnLabel(int column) const { return columnLabels_.at(static_cast<std::size_t>(column)); }
 
  private:
-  struct Patch {
-    const printed::GridPatch* printed;
-    Json value;
-    std::string valueText;
-  };
-  const Patch* findPatch(int column, int roll, const Json& options, std::string_view side) const;
+  // The index in data_->patches of the patch that `options` switch on for this cell; -1: none.
+  int findPatch(int column, int roll, const Json& options, std::string_view side) const;
+  // The cells and patched values as JSON and as JSON text, for lookups and cell(): made when first
+  // asked for (procedures read printedCell, the constant).
+  void serialize() const;
   // Where the printed cell at (column, clamped roll) of `side` is: [side][row * columns + column].
   std::pair<std::size_t, std::size_t> place(int column, int roll, std::string_view side) const;
 
@@ -59,14 +59,15 @@ class Grid {
   int columns_ = 0;
   int firstRow_ = 0;
   int lastRow_ = 0;
+  std::size_t perSide_ = 0;  // cells per side
   std::vector<std::string> sides_;
-  std::vector<std::vector<Json>> cells_;  // [side][row * columns + column]
-  std::vector<std::vector<std::string>> cellTexts_;
   std::vector<std::string> rowLabels_;
   std::vector<std::string> columnLabels_;
   std::vector<std::string> rowLabelTexts_;
   std::vector<std::string> columnLabelTexts_;
-  std::vector<Patch> patches_;
+  mutable std::once_flag serialized_;
+  mutable std::vector<Json> cells_, patchValues_;  // cells_[side * perSide_ + row * columns + column]
+  mutable std::vector<std::string> cellTexts_, patchTexts_;
 };
 
 // A band of a printed `bands` table: min..max, an open end (null) taking every value beyond the

@@ -132,3 +132,11 @@ test('a patch names an option ruleset.json declares, with a value it can take; e
   assert.match(patched({ option: 'W14_fill', equals: '4BR' }).error, /option W14_fill cannot equal "4BR"/);
   assert.match(patched({ option: 'W02_rally_le', equals: 'yes' }).error, /option W02_rally_le cannot equal "yes"/);
 });
+
+test('a field some rows lack and others leave null is refused; so is a band patch without both bounds', () => {
+  assert.match(generate({ t: { kind: 'chart', rows: [{ x: 1 }, { x: null }, {}] } }).error, /t\.rows\[\]\.x: absent from some objects and null in others/);
+  const bands = { kind: 'bands', bands: [{ code: 'a', min: null, max: 1 }] };
+  assert.ok(generate({ t: { ...bands, patches: [{ option: 'fill', equals: true, bands: [{ code: 'a', min: null, max: 2 }] }] } }).header);
+  assert.match(generate({ t: { ...bands, patches: [{ option: 'fill', equals: true, bands: [{ code: 'a', max: 2 }] }] } }).error,
+    /t\.patches\[0\]\.bands\[0\]: a band patch gives code, min and max/);
+});

@@ -67,18 +67,22 @@ TEST_CASE("1866 lookup clamps the modified roll to the printed rows", "[napoleon
 
 #if __has_include("napoleon_iii_1866_tables.h")
 #include "napoleon_iii_1866_tables.h"
-// Procedures read printed entries by their generated ids, and the ruleset keeps each entry found in a
-// slot of its id's index: every read gives the entry the id names, the first and every later one, and
-// an id of the same index that names another entry (as another ruleset's would) is not read from it.
+// Procedures read printed entries by their generated ids, at the id's index among the constants (the
+// data's build checks the numbering): every generated id gives the entry it names, and an id that is
+// not this ruleset's (another tag, as another ruleset's ids carry) is looked up by its table and id.
 TEST_CASE("printed entries read by generated id are the entries their ids name", "[napoleon-iii-1866][tables]") {
   const grapeshot::Ruleset& rs = *grapeshot::findRuleset("napoleon-iii-1866");
   namespace t = grapeshot::tables::napoleon_iii_1866;
-  for (const grapeshot::EntryId e : {t::columnModifiers.perLossLevel, t::dieRollModifiers.stream, t::moraleModifiers.enemyOnFlank}) {
+  int ids = 0;
+  for (const grapeshot::EntryId& e : t::kAllEntryIds) {
+    if (!e.id) break;  // the list's end
     INFO(e.table << "." << e.id);
     CHECK(&rs.printedEntry(e) == &rs.printedEntry(e.table, e.id));
-    CHECK(&rs.printedEntry(e) == &rs.printedEntry(e.table, e.id));
+    CHECK(rs.printedEntry(e).id == e.id);
+    ++ids;
   }
-  const grapeshot::EntryId other{"dieRollModifiers", "dreyse", t::columnModifiers.perLossLevel.index};
+  CHECK(ids == 40);
+  const grapeshot::EntryId other{"dieRollModifiers", "dreyse", t::columnModifiers.perLossLevel.index, 0};
   CHECK(&rs.printedEntry(other) == &rs.printedEntry("dieRollModifiers", "dreyse"));
   CHECK(&rs.printedEntry(t::columnModifiers.perLossLevel) == &rs.printedEntry("columnModifiers", "perLossLevel"));
 }

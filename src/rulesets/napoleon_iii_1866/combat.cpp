@@ -8,11 +8,20 @@
 
 #include "core/error.h"
 #include "napoleon.h"
+#include "napoleon_iii_1866_printed.h"
 #include "napoleon_iii_1866_tables.h"
 
 namespace grapeshot::napoleon1866 {
 namespace tables = ::grapeshot::tables::napoleon_iii_1866;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::napoleon_iii_1866;  // its tables as constants (generated)
 namespace {
+
+// Every cell of the combat table prints a code (no blank): checked when this compiles.
+constexpr bool cellsPrinted() {
+  for (const auto& cell : printed::gridData(printed::kGrids, tables::combat.id).cells) cell.asText();
+  return true;
+}
+static_assert(cellsPrinted());
 
 using Units = std::vector<Unit>;
 
@@ -151,7 +160,7 @@ Roll rollOnTable(Context& ctx, const Grid& crt, const Column& col, int drm, cons
   r.natural = ctx.roll(kD6, purpose);
   const int total = r.natural + drm;
   r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
-  r.cell = crt.printedCell(col.index, r.modified, ctx.options).textValue;
+  r.cell = crt.printedCell(col.index, r.modified, ctx.options).asText();
   r.order = orderOf(r.cell);
   GS_TRACE(ctx, StepKind::table, {{"for", purpose}, {"table", tables::combat.id}, {"column", col.index},
                      {"row", crt.rowLabel(r.modified)}, {"cell", TraceValue::fromData(r.cell)},
