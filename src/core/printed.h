@@ -10,6 +10,7 @@
 #pragma once
 #include <cstddef>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace grapeshot::printed {
@@ -29,6 +30,15 @@ struct List {
   constexpr const T& operator[](std::size_t i) const { return items[i]; }
   constexpr const T& back() const { return items[count - 1]; }
 };
+
+// The item of a printed list whose id is `id` (an entry of a modifiers table, a row of a chart): a
+// logic error when there is none — a compile error where it is read in a constant expression.
+template <typename T>
+constexpr const T& byId(const List<T>& items, Text id) {
+  for (const auto& x : items)
+    if (x.id == id) return x;
+  throw std::logic_error("no printed item " + std::string(id));
+}
 
 // An object whose keys are data (a stack's composition by unit type, a grid's headers by arm), not
 // field names: its members in the printed order.

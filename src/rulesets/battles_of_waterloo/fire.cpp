@@ -22,18 +22,10 @@ using Slope = inputs::FireSlope;
 using printed::Text;
 using printed::Value;
 
-// An entry of a printed modifiers table by its generated id, found when the code compiles.
-template <typename Entries>
-constexpr const auto& entryOf(const Entries& entries, EntryId id) {
-  for (const auto& e : entries)
-    if (e.id == id.id) return e;
-  throw std::logic_error(std::string("no printed entry ") + id.id);
-}
-
 // The printed SP threshold of "Massed Target (6 or More SPs, or Square)", transcribed as data.
-constexpr int kMassedMinSps = *entryOf(printed::fireColumnShifts.entries, tables::fireColumnShifts.massedTarget).minSps;
+constexpr int kMassedMinSps = *printed::byId(printed::fireColumnShifts.entries, tables::fireColumnShifts.massedTarget.id).minSps;
 // Grand Battery Fire: the firer's strength multiplied by the printed factor (x3).
-constexpr const auto& kGrandBattery = entryOf(printed::grandBattery.entries, tables::grandBattery.grandBattery);
+constexpr const auto& kGrandBattery = printed::byId(printed::grandBattery.entries, tables::grandBattery.grandBattery.id);
 
 // The row of the FIRE COMBAT TABLE marked L ("9L": if a leader in hex, possible Leader Casualty; W-05).
 constexpr int leaderRow() {
@@ -53,20 +45,15 @@ const printed::List<Value>& scaleColumns(const std::string& scale) {
 const Value* member(const Value& column, Text key) { return printed::find(column.asObject(), key); }  // nullptr: none
 
 // The column the firer's strength gives on its scale (W-08: "<1*" is never chosen by strength).
-int baseColumn(Context& ctx, const std::string& scale, int strength) {
+int baseColumn(const std::string& scale, int strength) {
   const printed::List<Value>& columns = scaleColumns(scale);
   for (std::size_t c = 0; c < columns.size(); ++c) {
     const Value& col = columns[c];
     const Value* shiftOnly = member(col, "shiftOnly");
     if (col.isNull() || (shiftOnly && shiftOnly->flag)) continue;
     const Value* max = member(col, "max");
-    if (strength >= member(col, "min")->integerValue && (!max || strength <= max->integerValue)) {
-      GS_TRACE(ctx, StepKind::column, {{"for", scale + " scale"}, {"value", static_cast<int>(c)},
-                     {"reason", "strength " + std::to_string(strength) + " reads \"" +
-                                    std::string(member(col, "label")->textValue) + "\""},
-                     {"ref", "FIRE COMBAT TABLE"}});
+    if (strength >= member(col, "min")->integerValue && (!max || strength <= max->integerValue))
       return static_cast<int>(c);
-    }
   }
   throw std::logic_error("no fire column for strength " + std::to_string(strength));
 }
@@ -131,24 +118,29 @@ class Fire final : public Play {
     extraDrm_ = in.extraDrm;
     infantryFullWidth_ = options.W07_inf_full_width;
     natural9_ = options.W05_natural9;
+    fireStrength_ = grandBattery_ ? strength_ * kGrandBattery.num / kGrandBattery.den : strength_;
+    baseColumn_ = baseColumn(scale_, fireStrength_);
+    lastColumn_ = lastColumn(scale_, infantryFullWidth_);
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
     const std::string& scale = scale_;
     Unit top = top_;
 
-    // 1. Strength, Grand Battery x3.
-    int strength = strength_;
+    // 1. Strength, Grand Battery x3, and the column it reads (both found at bind).
+    const int strength = fireStrength_;
     if (grandBattery_) {
       const auto& gb = kGrandBattery;
-      const int after = strength * gb.num / gb.den;
       GS_TRACE(ctx, StepKind::multiplier, {{"for", "fire strength"},
                          {"factor", std::to_string(gb.num) + (gb.den == 1 ? "" : "/" + std::to_string(gb.den))},
-                         {"before", strength}, {"after", after},
+                         {"before", strength_}, {"after", strength},
                      {"reason", TraceValue::fromData(gb.label)}, {"ref", "Grand Battery Fire"}});
-      strength = after;
     }
-    const int base = baseColumn(ctx, scale, strength);
+    const int base = baseColumn_;
+    GS_TRACE(ctx, StepKind::column, {{"for", scale + " scale"}, {"value", base},
+                   {"reason", "strength " + std::to_string(strength) + " reads \"" +
+                                  std::string(member(scaleColumns(scale)[static_cast<std::size_t>(base)], "label")->textValue) + "\""},
+                   {"ref", "FIRE COMBAT TABLE"}});
 
     // 2. Column shifts, summed, then the net capped (W-09).
     Modifiers shifts(ctx, StepKind::columnShift, "fire column");
@@ -179,7 +171,7 @@ class Fire final : public Play {
     const int netShift = clampTraced(ctx, shifts.total(), -maxNet, maxNet, "maximum net column shift of +/- 2", "W-09");
 
     // 3. Move along the columns, within the firer's scale (W-07, W-08).
-    const int last = lastColumn(scale, infantryFullWidth_);
+    const int last = lastColumn_;
     const int column = std::clamp(base + netShift, 0, last);
     if (column != base + netShift)
       GS_TRACE(ctx, StepKind::clamp, {{"before", base + netShift}, {"after", column}, {"min", 0}, {"max", last},
@@ -285,6 +277,7 @@ class Fire final : public Play {
   Terrain terrain_{};
   Slope slope_{};
   int strength_ = 0, hexStrengthPoints_ = 0, extraColumnShift_ = 0, extraDrm_ = 0;
+  int fireStrength_ = 0, baseColumn_ = 0, lastColumn_ = 0;  // after Grand Battery; its columns (W-07, W-08)
   bool grandBattery_ = false, maximumRange_ = false, crossesCrest_ = false, inBuiltUpVillage_ = false;
   bool inSquare_ = false, leaderInHex_ = false, infantryFullWidth_ = false, natural9_ = false;
   std::vector<PrintedBand> leaderBands_;  // Leader Casualties, read once

@@ -76,11 +76,8 @@ class Morale final : public Play {
 // ---- square: Square in Reaction ------------------------------------------------------------------
 
 // "Each hex > 2 Cavalry Charged": the printed number of hexes charged before the modifier counts.
-int hexesChargedFree() {
-  for (const auto& m : printed::squareInReactionModifiers.entries)
-    if (m.id == tables::squareInReactionModifiers.hexChargedBeyond2.id) return m.beyond.value();
-  throw std::logic_error("no Square in Reaction modifier hexChargedBeyond2");
-}
+constexpr int kHexesChargedBeyond =
+    *printed::byId(printed::squareInReactionModifiers.entries, tables::squareInReactionModifiers.hexChargedBeyond2.id).beyond;
 
 class Square final : public Play {
  public:
@@ -92,7 +89,7 @@ class Square final : public Play {
         attackedFrom_(in.attackedFrom),
         elite_(in.unit.elite != inputs::Elite::none),
         stackedWithLeader_(in.stackedWithLeader),
-        hexesBeyond_(std::max(0, in.hexesCharged - hexesChargedFree())),
+        hexesBeyond_(std::max(0, in.hexesCharged - kHexesChargedBeyond)),
         extraDrm_(in.extraDrm),
         bands_(readBands(printed::squareInReaction)) {}
 

@@ -92,9 +92,7 @@ struct Applicable {
 
 // A printed break-test modifier by id (B-02).
 const printed::BreakTestModifiersTableEntry& modifier(const std::string& id) {
-  for (const auto& e : printed::breakTestModifiers.entries)
-    if (e.id == id) return e;
-  throw std::logic_error("black-powder: no break-test modifier " + id);
+  return printed::byId(printed::breakTestModifiers.entries, id);
 }
 
 // Keeps the worst member of each exclusive group (B-03) unless the group's stackWhen option is on.

@@ -24,9 +24,7 @@ namespace {
 
 // An entry of the Brigade Morale Points (B-11).
 const printed::BrigadeMoralePointsTableEntry& pointsEntry(EntryId e) {
-  for (const auto& entry : printed::brigadeMoralePoints.entries)
-    if (entry.id == e.id) return entry;
-  throw std::logic_error(std::string("black-powder: no brigade morale points entry ") + e.id);
+  return printed::byId(printed::brigadeMoralePoints.entries, e.id);
 }
 
 // Half-points as JSON: an integer when whole, else n.5.

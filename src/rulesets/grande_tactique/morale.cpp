@@ -26,13 +26,7 @@ constexpr ModifierTable<printed::TargetModifiersTable> kTarget{tables::targetMod
 // A printed modifier, cited by its ruling or else by the printed heading it stands under (G-02).
 template <typename Table>
 void addPrinted(Modifiers& drm, const ModifierTable<Table>& table, std::string_view id, std::string_view ruling = {}) {
-  if (ruling.empty())
-    for (const auto& e : table.table.entries)
-      if (e.id == id) {
-        ruling = e.group;
-        break;
-      }
-  drm.entry(table.id, id, 1, ruling);
+  drm.entry(table.id, id, 1, ruling.empty() ? printed::byId(table.table.entries, id).group : ruling);
 }
 
 // The quality and flags every shape of a whole unit has (the attacker, the target, the unit taking a
