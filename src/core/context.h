@@ -159,7 +159,10 @@ const T* changed(const std::optional<T>& v) { return v ? &*v : nullptr; }
 template <typename Table>
 int patchedEntryValue(const Ruleset& rs, const Table& table, const Json& options, EntryId e, std::string_view key,
                       std::string& ruling) {
-  int value = Context::valueOf(rs.printedEntry(e), key);
+  const PrintedEntry& printed = rs.printedEntry(e);
+  if (printed.tableTitle != table.title)  // a table and an entry of another: a bug, never a request error
+    throw std::logic_error("patchedEntryValue: " + std::string(e.id) + " is not an entry of " + std::string(table.title));
+  int value = Context::valueOf(printed, key);
   for (const auto& p : table.patches) {
     const auto on = options.find(std::string(p.option));
     if (on == options.end() || !printed::sameValue(*on, p.equals)) continue;
