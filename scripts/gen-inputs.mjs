@@ -12,7 +12,8 @@
 // an object of the same shape as one already named is an alias of it. An enum is named by its
 // "x-enum" annotation, else by its property (nationality: Nationality); schemas with the same values
 // share one enum, and two different lists of values may not take the same name. Each enum E comes
-// with kENames (its values as the schema spells them) and name(E).
+// with kENames (its values as the schema spells them) and name(E); and kELabels ("x-enumLabels", as
+// the forms show them) where every place declaring the list gives the same labels.
 //
 // Presence, as validation leaves it (core/schema.cpp): a property with a default, a required one and
 // an object without "required" of its own (a group, filled when absent) are always there; any other
@@ -57,6 +58,15 @@ function enumType(schema, prop, path, where) {
   } else if (named && !e.annotated) {
     e.name = named;
     e.annotated = true;
+  }
+  // Its labels ("x-enumLabels", what forms show), when every place that declares the list gives the
+  // same ones: kXLabels beside kXNames.
+  const labels = schema['x-enumLabels'];
+  if (labels) {
+    if (labels.length !== schema.enum.length || !labels.every((l) => typeof l === 'string'))
+      fail(where, 'x-enumLabels gives one text per value');
+    if (e.labels === undefined) e.labels = labels;
+    else if (e.labels && JSON.stringify(e.labels) !== JSON.stringify(labels)) e.labels = null;  // places disagree: none
   }
   return e;
 }
@@ -181,6 +191,7 @@ namespace ${ns} {
 for (const e of enums.values()) {
   header.push(`enum class ${e.name} : std::uint8_t { ${e.ids.join(', ')} };`);
   header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}Names{${e.values.map((v) => JSON.stringify(v)).join(', ')}};`);
+  if (e.labels) header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}Labels{${e.labels.map((v) => JSON.stringify(v)).join(', ')}};`);
   header.push(`inline const char* name(${e.name} v) { return k${e.name}Names[static_cast<std::size_t>(v)]; }`);
 }
 header.push('');

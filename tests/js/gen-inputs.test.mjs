@@ -108,3 +108,20 @@ test('what it cannot express is refused with the place in the schema', () => {
     /FireUnit: two types take this name/,
   );
 });
+
+test("an enum's labels (x-enumLabels) are kXLabels, when every place that declares the list agrees on them", () => {
+  const { header } = generate({
+    move: {
+      inputs: obj({
+        arm: str(['foot', 'horse'], { 'x-enumLabels': ['Infantry', 'Cavalry'] }),
+        mount: str(['foot', 'horse'], { 'x-enumLabels': ['Infantry', 'Cavalry'] }),
+        ground: str(['open', 'woods'], { 'x-enumLabels': ['Open', 'Woods'] }),
+        cover: str(['open', 'woods'], { 'x-enumLabels': ['Clear', 'Forest'] }),
+      }),
+    },
+  });
+  assert.match(header, /inline constexpr EnumNames<2> kArmLabels\{"Infantry", "Cavalry"\};/);
+  assert.doesNotMatch(header, /kGroundLabels/);  // its two places disagree
+  assert.match(generate({ move: { inputs: obj({ arm: str(['foot', 'horse'], { 'x-enumLabels': ['Infantry'] }) }) } }).error,
+    /x-enumLabels gives one text per value/);
+});

@@ -237,25 +237,18 @@ namespace {
 // uses, its printed outcomes, and its name as the form shows it (x-enumLabels) for the summary; and
 // how option G12_invert reads the cavalry's outcomes.
 struct OccasionRule {
-  OccasionRule(const Ruleset& rs, Occasion occasion, const inputs::Options& options)
+  OccasionRule(Occasion occasion, const inputs::Options& options)
       : occasion(occasion), pursuitInverted(options.G12_invert) {
-    const Json& schema = rs.procedure("morale").at("inputs").at("properties").at("occasion");
-    const Json& ids = schema.at("enum");
-    label = name(occasion);
-    for (std::size_t i = 0; i < ids.size(); ++i)
-      if (ids[i] == label) label = schema.at("x-enumLabels").at(i).get<std::string>();
-    const printed::MoraleCheckTableOccasion* entry = nullptr;
-    for (const auto& o : printed::moraleCheck.occasions)
-      if (o.id == name(occasion)) entry = &o;
-    if (!entry) throw std::logic_error(std::string("grande-tactique: no occasion ") + name(occasion));
-    const auto& tables = entry->modifierTables;
+    label = inputs::kOccasionLabels[static_cast<std::size_t>(occasion)];  // as the form shows it
+    const auto& entry = printed::byId(printed::moraleCheck.occasions, name(occasion));
+    const auto& tables = entry.modifierTables;
     const auto uses = [&](const char* t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
     usesAny = uses(kAny.id);
     usesCharger = uses(kCharger.id);
     usesTarget = uses(kTarget.id);
-    if (entry->outcomes) {
-      outcomePass = entry->outcomes->pass.value_or("");
-      outcomeFail = entry->outcomes->fail.value_or("");
+    if (entry.outcomes) {
+      outcomePass = entry.outcomes->pass.value_or("");
+      outcomeFail = entry.outcomes->fail.value_or("");
     }
   }
   Occasion occasion;
@@ -342,8 +335,8 @@ class Morale final : public Play {
  public:
   using Inputs = inputs::MoraleInputs;
   using Options = inputs::Options;
-  Morale(const Ruleset& rs, const Inputs& in, const Options& options, const Json& patches)
-      : occasion_(rs, in.occasion, options), rule_(patches), unit_(readUnit(in.unit)) {
+  Morale(const Ruleset&, const Inputs& in, const Options& options, const Json& patches)
+      : occasion_(in.occasion, options), rule_(patches), unit_(readUnit(in.unit)) {
     const Occasion o = occasion_.occasion;
     // G-14: a unit's arm and state left out follow the occasion, so the defaults form a valid
     // request (the De-shaking check of a shaken unit; cavalry after its successful charge).
@@ -410,8 +403,8 @@ class Rally final : public Play {
  public:
   using Inputs = inputs::RallyInputs;
   using Options = inputs::Options;
-  Rally(const Ruleset& rs, const Inputs& in, const Options& options, const Json& patches)
-      : occasion_(rs, Occasion::deShaking, options), rule_(patches), unit_(readUnit(in.unit)),
+  Rally(const Ruleset&, const Inputs& in, const Options& options, const Json& patches)
+      : occasion_(Occasion::deShaking, options), rule_(patches), unit_(readUnit(in.unit)),
         extraDrm_(in.extraDrm) {
     validateUnit(unit_, "/unit");
   }
