@@ -146,10 +146,6 @@ template <typename T, typename = void>
 struct HasValues : std::false_type {};
 template <typename T>
 struct HasValues<T, std::void_t<decltype(std::declval<const T&>().values)>> : std::true_type {};
-template <typename T>
-const T* changed(const T& v) { return &v; }
-template <typename T>
-const T* changed(const std::optional<T>& v) { return v ? &*v : nullptr; }
 }  // namespace detail
 
 // A modifiers entry's printed value — its "value", or values[key] for a printed "a/b" pair — with
@@ -164,16 +160,15 @@ int patchedEntryValue(const Ruleset& rs, const Table& table, const Json& options
     throw std::logic_error("patchedEntryValue: " + std::string(e.id) + " is not an entry of " + std::string(table.title));
   int value = Context::valueOf(printed, key);
   for (const auto& p : table.patches) {
-    const auto on = options.find(std::string(p.option));
-    if (on == options.end() || !printed::sameValue(*on, p.equals)) continue;
+    if (!printed::switchedOn(options, p.option, p.equals)) continue;
     for (const auto& change : p.entries) {
       if (change.id != e.id) continue;
       using Change = std::decay_t<decltype(change)>;
       if constexpr (detail::HasValue<Change>::value) {
-        if (const auto* v = detail::changed(change.value); v && key.empty()) value = *v, ruling = std::string(p.ruling);
+        if (const auto* v = printed::ifPresent(change.value); v && key.empty()) value = *v, ruling = std::string(p.ruling);
       }
       if constexpr (detail::HasValues<Change>::value) {
-        if (const auto* values = detail::changed(change.values); values && !key.empty()) {
+        if (const auto* values = printed::ifPresent(change.values); values && !key.empty()) {
           const int* v = printed::find(*values, key);
           if (!v) throw std::out_of_range("patch " + std::string(p.ruling) + " has no value for " + std::string(key));
           value = *v, ruling = std::string(p.ruling);

@@ -9,6 +9,7 @@
 // vocabulary types the generated structs are made of.
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -39,6 +40,13 @@ constexpr const T& byId(const List<T>& items, Text id) {
     if (x.id == id) return x;
   throw std::logic_error("no printed item " + std::string(id));
 }
+
+// A field of the data, whether every object gives it or only some (a std::optional): a pointer to it,
+// or nullptr where it is absent.
+template <typename T>
+constexpr const T* ifPresent(const T& v) { return &v; }
+template <typename T>
+constexpr const T* ifPresent(const std::optional<T>& v) { return v ? &*v : nullptr; }
 
 // An object whose keys are data (a stack's composition by unit type, a grid's headers by arm), not
 // field names: its members in the printed order.

@@ -47,6 +47,14 @@ inline bool sameValue(const Json& j, Text t) { return j.is_string() && j.get_ref
 inline bool sameValue(const Json& j, int i) { return j.is_number() && j.get<double>() == i; }
 inline bool sameValue(const Json& j, double d) { return j.is_number() && j.get<double>() == d; }
 
+// Whether the validated `options` switch on a rule of the data (an errata patch, a stackWhen): the
+// option it names by id (checked against ruleset.json when the build runs) equals its value.
+template <typename E>
+bool switchedOn(const Json& options, Text option, const E& equals) {
+  const auto on = options.find(std::string(option));
+  return on != options.end() && sameValue(*on, equals);
+}
+
 template <typename T, typename F>
 Json listJson(const List<T>& list, F item) {
   Json out = Json::array();

@@ -38,8 +38,7 @@ int Grid::findPatch(int column, int roll, const Json& options, std::string_view 
   for (std::size_t i = 0; i < data_->patches.size(); ++i) {
     const printed::GridPatch& p = data_->patches[i];
     if (p.column != column || p.roll != roll || p.side != side) continue;
-    const auto o = options.find(p.option);
-    if (o != options.end() && printed::sameValue(*o, p.equals)) return static_cast<int>(i);
+    if (printed::switchedOn(options, p.option, p.equals)) return static_cast<int>(i);
   }
   return -1;
 }

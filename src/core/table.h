@@ -87,10 +87,6 @@ template <typename T, typename = void>
 struct ChangesBands : std::false_type {};
 template <typename T>
 struct ChangesBands<T, std::void_t<decltype(std::declval<const T&>().bands)>> : std::true_type {};
-template <typename T>
-const T& present(const T& v) { return v; }
-template <typename T>
-T present(const std::optional<T>& v) { return v ? *v : T{}; }  // a patch without bands changes none
 }  // namespace detail
 
 // The bands of a `bands` table as its constant (<folder>_printed.h), one per printed band, in order,
@@ -103,9 +99,9 @@ std::vector<PrintedBand> readBands(const Table& table, const Json& options = Jso
     if (options.is_null()) return bands;
     for (const auto& p : table.patches) {
       if constexpr (detail::ChangesBands<std::decay_t<decltype(p)>>::value) {  // (others change entries or rolls)
-        const auto on = options.find(std::string(p.option));
-        if (on == options.end() || !printed::sameValue(*on, p.equals)) continue;
-        for (const auto& change : detail::present(p.bands))
+        const auto* changes = printed::ifPresent(p.bands);  // a patch without bands changes none
+        if (!changes || !printed::switchedOn(options, p.option, p.equals)) continue;
+        for (const auto& change : *changes)
           for (std::size_t i = 0; i < bands.size(); ++i)
             if (table.bands[i].code == change.code) bands[i] = {change.min, change.max};
       }

@@ -106,7 +106,7 @@ std::vector<Applicable> resolveGroups(const Json& options, std::vector<Applicabl
       if (inGroup(t, group)) members.push_back(t);
     if (members.size() < 2) continue;
     const std::string ref(rule.ruling);
-    if (rule.stackWhen && printed::sameValue(options.at(std::string(rule.stackWhen->option)), rule.stackWhen->equals)) {
+    if (rule.stackWhen && printed::switchedOn(options, rule.stackWhen->option, rule.stackWhen->equals)) {
       told.push_back({true, ref, "the melee-margin modifiers are added together (option " +
                                      std::string(rule.stackWhen->option) + ")"});
       continue;

@@ -144,7 +144,7 @@ CheckRule::CheckRule(const Json& options) {
   // G-01 option: the natural-roll patch of the bands (natural 6 passes, natural 1 fails), if on;
   // the first patch in force decides a natural roll. A patch names its option by id.
   for (const auto& p : t.patches) {
-    if (!printed::sameValue(options.at(std::string(p.option)), p.equals)) continue;
+    if (!printed::switchedOn(options, p.option, p.equals)) continue;
     for (const auto& [natural, code] : p.natural) {
       const int n = std::stoi(std::string(natural));
       if (n >= 1 && n <= 6 && natural_[n] == 0) natural_[n] = code == "pass" ? 1 : -1;
