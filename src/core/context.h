@@ -125,6 +125,10 @@ class Modifiers {
   Modifiers& entryValue(EntryId e, std::string_view key, std::string_view ruling = {}) {
     return printedPair(ctx_.ruleset.printedEntry(e), key, ruling);
   }
+  // A printed entry the procedure found at bind (a term of a list built there).
+  Modifiers& entry(const PrintedEntry& e, int times = 1, std::string_view ruling = {}) {
+    return times == 0 ? *this : printed(e, times, ruling);
+  }
   int total() const { return total_; }
 
  private:

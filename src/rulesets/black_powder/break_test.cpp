@@ -197,7 +197,7 @@ class BreakTest : public Play {
   using Inputs = inputs::BreakTestInputs;
   using Options = inputs::Options;
   // `options`: the validated options, which the exclusive groups of tables.json name by id (B-03).
-  BreakTest(const Ruleset&, const Inputs& in, const Options&, const Json& options) : test_(in.test) {
+  BreakTest(const Ruleset& rs, const Inputs& in, const Options&, const Json& options) : test_(in.test) {
     // "shooting" or "handToHand" for test A-E (B-04), as tabulated with the printed test list.
     for (const auto& row : printed::breakTestOccasions.rows)
       if (row.id == letter()) combatType_ = row.combatType;
@@ -214,6 +214,7 @@ class BreakTest : public Play {
       told_.push_back({false, "B-06", "test A is taken for excess hits from shooting; this unit has no casualties above its stamina"});
     const Melee melee = readMelee(in.melee, test_, shooting_, told_);
     terms_ = breakTestTerms(options, in, melee, excess);
+    for (Term& t : terms_) t.entry = &rs.printedEntry(kModifiers, t.id);
     extraDrm_ = in.extraDrm;
     room_ = in.roomToRetire;
     rows_ = resultRows(combatType_, arm_, test_);
@@ -225,7 +226,7 @@ class BreakTest : public Play {
                    {"ref", "B-04"}});
     for (const Told& t : told_) tell(ctx, t);
     Modifiers m(ctx, StepKind::drm, ctx.tracing() ? std::string("break test ") + letter() : std::string());
-    for (const auto& t : terms_) m.entry(kModifiers, t.id, t.times, t.ruling);
+    for (const auto& t : terms_) m.entry(*t.entry, t.times, t.ruling);
     m.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
     const int drm = m.total();
 
@@ -306,6 +307,7 @@ class BreakTest : public Play {
     Text id;
     int times;
     Text ruling;
+    const PrintedEntry* entry = nullptr;  // found at bind
   };
 
   // The modifiers that apply (B-02…B-07), exclusive groups resolved (B-03), in printed order; what

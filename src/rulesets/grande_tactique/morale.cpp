@@ -25,8 +25,8 @@ constexpr ModifierTable<printed::TargetModifiersTable> kTarget{tables::targetMod
 
 // A printed modifier, cited by its ruling or else by the printed heading it stands under (G-02).
 template <typename Table>
-void addPrinted(Modifiers& drm, const ModifierTable<Table>& table, std::string_view id, std::string_view ruling = {}) {
-  drm.entry(table.id, id, 1, ruling.empty() ? printed::byId(table.table.entries, id).group : ruling);
+void addPrinted(Modifiers& drm, const ModifierTable<Table>& table, EntryId e, std::string_view ruling = {}) {
+  drm.entry(e, 1, ruling.empty() ? printed::byId(table.table.entries, e.id).group : ruling);
 }
 
 // The quality and flags every shape of a whole unit has (the attacker, the target, the unit taking a
@@ -76,61 +76,63 @@ Unit readUnit(const inputs::MoraleChargeTarget& in) {
 }
 
 void anyUnitModifiers(Context& ctx, Modifiers& drm, const Unit& unit, bool shaken) {
-  if (unit.quality == Quality::raw) addPrinted(drm, kAny, "raw");
-  if (unit.quality == Quality::veteran) addPrinted(drm, kAny, "veteran");
+  if (unit.quality == Quality::raw) addPrinted(drm, kAny, tables::anyUnitModifiers.raw);
+  if (unit.quality == Quality::veteran) addPrinted(drm, kAny, tables::anyUnitModifiers.veteran);
   // G-03: the three conditions share one printed line joined by "or": +1 once, however many hold.
   const int held = unit.upslopeOfNearestEnemy + unit.inBuiltUpArea + unit.defendingLinearTerrainFeature;
-  if (held > 0) addPrinted(drm, kAny, "upslopeBuiltUpAreaOrLinearFeature", "G-03");
+  if (held > 0) addPrinted(drm, kAny, tables::anyUnitModifiers.upslopeBuiltUpAreaOrLinearFeature, "G-03");
   if (held > 1) GS_RULING(ctx, "G-03", std::to_string(held) + " of upslope / Built-Up Area / linear feature hold: +1 once only");
-  if (shaken) addPrinted(drm, kAny, "shaken");
-  if (unit.inSquare) addPrinted(drm, kAny, "infantryInSquare");
-  if (unit.generalAttached) addPrinted(drm, kAny, "generalAttached");
+  if (shaken) addPrinted(drm, kAny, tables::anyUnitModifiers.shaken);
+  if (unit.inSquare) addPrinted(drm, kAny, tables::anyUnitModifiers.infantryInSquare);
+  if (unit.generalAttached) addPrinted(drm, kAny, tables::anyUnitModifiers.generalAttached);
 }
 
 void chargerModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const ChargerSituation& s) {
   const bool cavalry = unit.arm == Arm::cavalry;
   if (s.targetArm == Arm::artillery && s.inFrontOfGuns) {
-    if (!s.targetShaken) addPrinted(drm, kCharger, "chargingUnshakenArtilleryFromFront", "G-13");
+    if (!s.targetShaken) addPrinted(drm, kCharger, tables::chargerModifiers.chargingUnshakenArtilleryFromFront, "G-13");
     else GS_NOTE(ctx, "in front of shaken guns: the -1 is for unshaken artillery only", "G-13");
   }
-  if (s.targetShaken) addPrinted(drm, kCharger, "chargingShakenTroops");
-  if (s.helpFromFriends) addPrinted(drm, kCharger, "chargingWithHelpFromFriends", "G-09");
-  if (s.flankCharge || s.rearCharge) addPrinted(drm, kCharger, "chargingFlankOrRear", "G-13");
-  if (s.enMasse) addPrinted(drm, kCharger, "infantryChargingEnMasse", "G-13");
+  if (s.targetShaken) addPrinted(drm, kCharger, tables::chargerModifiers.chargingShakenTroops);
+  if (s.helpFromFriends) addPrinted(drm, kCharger, tables::chargerModifiers.chargingWithHelpFromFriends, "G-09");
+  if (s.flankCharge || s.rearCharge) addPrinted(drm, kCharger, tables::chargerModifiers.chargingFlankOrRear, "G-13");
+  if (s.enMasse) addPrinted(drm, kCharger, tables::chargerModifiers.infantryChargingEnMasse, "G-13");
   if (cavalry && s.targetArm == Arm::infantry)
-    addPrinted(drm, kCharger, s.targetInSquare ? "cavalryChargingInfantryInSquare" : "cavalryChargingInfantryNotInSquare",
-            "G-06");
+    addPrinted(drm, kCharger,
+               s.targetInSquare ? tables::chargerModifiers.cavalryChargingInfantryInSquare
+                                : tables::chargerModifiers.cavalryChargingInfantryNotInSquare,
+               "G-06");
   if (cavalry && s.targetArm == Arm::cavalry) {
     // G-04: the bonus is the charger's; with the option on, a countercharge by cavalry cancels it.
     if (s.counterchargedByCavalry && s.counterchargeCancelsBonus) {
       GS_RULING(ctx, "G-04", "countercharged by cavalry: no +1 for cavalry charging cavalry (G04_not_if_countercharged on)");
     } else {
-      addPrinted(drm, kCharger, "cavalryChargingCavalry", "G-04");
+      addPrinted(drm, kCharger, tables::chargerModifiers.cavalryChargingCavalry, "G-04");
       if (s.counterchargedByCavalry)
         GS_RULING(ctx, "G-04", "countercharged by cavalry, but the +1 is kept (G04_not_if_countercharged off)");
     }
     if (unit.cuirassiers) {
-      addPrinted(drm, kCharger, "cuirassiersChargingCavalry", "G-05");
+      addPrinted(drm, kCharger, tables::chargerModifiers.cuirassiersChargingCavalry, "G-05");
       GS_RULING(ctx, "G-05", "cuirassiers: +2 on top of the +1 for cavalry charging cavalry (modifiers are cumulative)");
     }
   }
   if (cavalry && unit.lancers && s.targetArm == Arm::infantry) {
-    addPrinted(drm, kCharger, "lancersChargingInfantry", "G-06");
+    addPrinted(drm, kCharger, tables::chargerModifiers.lancersChargingInfantry, "G-06");
     GS_RULING(ctx, "G-06", "lancers: +1 on top of the cavalry-versus-infantry modifier (cumulative)");
   }
   // G-07: first -1, second -2, not cumulative with each other.
-  if (s.followUp == FollowUp::first) addPrinted(drm, kCharger, "firstFollowUpCharge", "G-07");
-  if (s.followUp == FollowUp::second) addPrinted(drm, kCharger, "secondFollowUpCharge", "G-07");
+  if (s.followUp == FollowUp::first) addPrinted(drm, kCharger, tables::chargerModifiers.firstFollowUpCharge, "G-07");
+  if (s.followUp == FollowUp::second) addPrinted(drm, kCharger, tables::chargerModifiers.secondFollowUpCharge, "G-07");
   if (s.followUp != FollowUp::none && s.helpFromFriends)
     GS_NOTE(ctx, "follow-up charge with help from friends: only while the other charge is unresolved (printed note)",
              "Charging / Being Charged");
 }
 
 void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const TargetSituation& s) {
-  if (s.chargers > 1) addPrinted(drm, kTarget, "chargedByMoreThanOneUnit", "G-09");
-  if (s.flankCharge) addPrinted(drm, kTarget, "chargedInFlank", "G-13");
-  if (s.rearCharge) addPrinted(drm, kTarget, "chargedInRear", "G-13");
-  if (unit.arm == Arm::artillery && unit.limbered) addPrinted(drm, kTarget, "limberedArtilleryCharged");
+  if (s.chargers > 1) addPrinted(drm, kTarget, tables::targetModifiers.chargedByMoreThanOneUnit, "G-09");
+  if (s.flankCharge) addPrinted(drm, kTarget, tables::targetModifiers.chargedInFlank, "G-13");
+  if (s.rearCharge) addPrinted(drm, kTarget, tables::targetModifiers.chargedInRear, "G-13");
+  if (unit.arm == Arm::artillery && unit.limbered) addPrinted(drm, kTarget, tables::targetModifiers.limberedArtilleryCharged);
   if (unit.arm == Arm::cavalry && s.byCavalry)
     GS_RULING(ctx, "G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
 }
