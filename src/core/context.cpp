@@ -1,5 +1,6 @@
 #include "context.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
