@@ -4,16 +4,29 @@
 #include <string>
 
 #include "core/engine.h"
+#include "core/odds.h"
+#include "core/parse.h"
+
+namespace {
+// The odds of one request's text, or the error its text gets.
+std::string oddsLine(const std::string& line) {
+  grapeshot::Json request, error;
+  if (!grapeshot::parseRequest(line, request, error)) return grapeshot::toText(error);
+  return grapeshot::oddsText(request);
+}
+}  // namespace
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "--rulesets") {
     std::cout << grapeshot::describe().dump(2) << "\n";
     return 0;
   }
+  // --odds: each line's exact odds instead of its resolution.
+  const bool odds = argc > 1 && std::string(argv[1]) == "--odds";
   std::string line;
   while (std::getline(std::cin, line)) {
     if (line.empty()) continue;
-    std::cout << grapeshot::resolveJson(line) << "\n";
+    std::cout << (odds ? oddsLine(line) : grapeshot::resolveJson(line)) << "\n";
   }
   return 0;
 }
