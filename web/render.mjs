@@ -56,24 +56,51 @@ function diceTable(response) {
   ]);
 }
 
-// What a trace step did, in a few words: "+1 column", "DRM −1", "× 3/2", "6 ÷ 2 = 3".
-function stepEffect(s) {
-  switch (s.kind) {
-    case 'columnShift': return `${signed(s.value)} column${Math.abs(s.value) === 1 ? '' : 's'}`;
-    case 'drm': return `DRM ${signed(s.value)}`;
-    case 'multiplier': {
-      const factor = s.factor ?? (s.num !== undefined ? `${s.num}/${s.den}` : s.value);
-      return [factor !== undefined ? `× ${factor}` : '', s.before !== undefined ? `${s.before} → ${s.after}` : ''].filter(Boolean).join(': ');
-    }
-    case 'division': return `${s.before} ÷ ${s.divisor} = ${s.after}${s.rounding ? ` (round ${s.rounding})` : ''}`;
-    case 'clamp': return s.before !== undefined ? `${s.before} → ${s.after}` : show(s.value);
-    case 'table': {
-      const cell = s.cell && typeof s.cell === 'object' ? Object.entries(s.cell).map(([k, v]) => `${k} ${v}`).join(', ') : show(s.cell);
-      return `column ${show(s.columnLabel ?? s.column)}, row ${show(s.row)} → ${cell}`;
-    }
-    default: return s.value !== undefined ? show(s.value) : '';
-  }
+// A fraction as players write it: "7", "3/4", "2 1/2".
+export function mixed({ num, den }) {
+  if (den === 1) return String(num);
+  const whole = Math.trunc(num / den), rest = Math.abs(num % den);
+  return whole ? `${whole} ${rest}/${den}` : `${num}/${den}`;
 }
+const plural = (n, word) => `${word}${Math.abs(n) === 1 ? '' : 's'}`;
+// A modifier's printed line: "Per loss level ×2", "Woods [cavalry]".
+const term = (s) => `${s.label}${s.times > 1 ? ` ×${s.times}` : ''}${s.pairKey ? ` [${s.pairKey}]` : ''}`;
+const rolled = (s) => `${s.die} ${s.natural}${s.drm ? ` ${signed(s.drm)} = ${s.modified}` : ''}`;
+const COMPARE = { atMost: '≤', below: '<', atLeast: '≥', above: '>' };
+
+/**
+ * One renderer per trace step kind (src/core/trace.json: one shape each): what the step did in a
+ * few words, and the printed line it comes from. tests/js/trace-schema.test.mjs checks that every
+ * declared kind has one and that no fixture's step renders a missing field.
+ */
+export const stepRenderers = {
+  strength: (s) => [mixed(s.value), ''],
+  division: (s) => [`${s.before} ÷ ${s.divisor} = ${s.after}${s.rounding === 'down' ? ' (rounded down)' : ' (rounded up)'}`, ''],
+  multiplier: (s) => [`× ${mixed(s.factor)}: ${mixed(s.before)} → ${mixed(s.after)}${s.rounding === 'down' ? ' (rounded down)' : ''}`, s.label],
+  column: (s) => [`column ${s.columnLabel}`, ''],
+  columnShift: (s) => [`${signed(s.value)} ${plural(s.value, 'column')}`, term(s)],
+  drm: (s) => [`DRM ${signed(s.value)}`, term(s)],
+  moraleModifier: (s) => [signed(s.value), term(s)],
+  movementCost: (s) => [`${s.value} MP`, term(s)],
+  clamp: (s) => [`${s.before} → ${s.after} (limits ${s.min} to ${s.max})`, ''],
+  modifiedRoll: (s) => [`${s.die} ${s.naturals.join(' + ')}${s.drm ? ` ${signed(s.drm)}` : ''} = ${s.modified}`, ''],
+  table: (s) => [`${rolled(s)}: column ${s.columnLabel}, row ${s.row} → ${s.cell ?? '(blank)'}`, ''],
+  matrix: (s) => [`${s.row}, column ${s.column} → ${s.cell}`, ''],
+  band: (s) => [`${s.value} reads ${s.band}${s.text ? `: ${s.text}` : ''}`, ''],
+  check: (s) => [`${rolled(s)} ${s.target === null ? '(cannot pass)' : `${COMPARE[s.passIf]} ${s.target}`}: ${s.passed ? 'passed' : 'failed'}`, ''],
+  result: () => ['', ''],
+  note: () => ['', ''],
+  ruling: () => ['', ''],
+  prohibited: () => ['', ''],
+  stacking: () => ['', ''],
+  zoc: () => ['', ''],
+  points: (s) => [`${s.value} ${plural(s.value, 'point')}`, ''],
+  combatType: (s) => [String(s.value), ''],
+};
+
+/** A step in words: [what it did, its printed line] (both '' when the reason says it all). */
+export const describeStep = (s) => stepRenderers[s.kind](s);
+const stepEffect = (s) => describeStep(s)[0];
 
 // What a ruling id means, from the ruleset's data ("W-04: Who takes shock step losses…?"); a
 // printed-rule reference ("Combat Results Matrix") explains itself.
@@ -83,13 +110,17 @@ function explain(ref, rulings) {
 }
 
 function traceList(trace, rulings = {}) {
-  return h('ol', { class: 'trace' }, trace.map((s) => h('li', { class: `step step-${s.kind}` }, [
-    h('span', { class: 'kind' }, titleCase(s.kind)),
-    s.for ? h('span', { class: 'for' }, ` ${s.for}`) : null,
-    stepEffect(s) ? h('strong', { class: 'effect' }, ` ${stepEffect(s)}`) : null,
-    s.reason ? h('span', { class: 'reason' }, ` — ${s.reason}`) : null,
-    s.ref ? h('span', { class: 'ref' }, [' ', hidden('rule '), ruleCite(s.ref, rulings)]) : null,
-  ])));
+  return h('ol', { class: 'trace' }, trace.map((s) => {
+    const [effect, line] = describeStep(s);
+    return h('li', { class: `step step-${s.kind}` }, [
+      h('span', { class: 'kind' }, titleCase(s.kind)),
+      s.for ? h('span', { class: 'for' }, ` ${s.for}`) : null,
+      effect ? h('strong', { class: 'effect' }, ` ${effect}`) : null,
+      line ? h('span', { class: 'line' }, ` ${line}`) : null,
+      s.reason ? h('span', { class: 'reason' }, ` — ${s.reason}`) : null,
+      s.ref ? h('span', { class: 'ref' }, [' ', hidden('rule '), ruleCite(s.ref, rulings)]) : null,
+    ]);
+  }));
 }
 
 // A rule reference; a ruling id carries its explanation, shown on hover and, for keyboard and
@@ -99,12 +130,12 @@ function ruleCite(ref, rulings) {
   return text ? h('cite', { title: text, tabindex: '0', 'aria-description': text }, ref) : h('cite', {}, ref);
 }
 
-// A printed table as an HTML table, with each used cell (column index or label, row label) marked
-// by more than colour: a thick outline, bold text and a note naming the roll, for screen readers too.
+// A printed table as an HTML table, with each used cell (a table step's column index and row label)
+// marked by more than colour: a thick outline, bold text and a note naming the roll, for screen
+// readers too. A table printed by side (attacker and defender cells) marks each side's read on its
+// own grid (the step `for` that side).
 export function printedTable(table, steps) {
   const columns = table.columns ?? [];
-  // By index where the step gives one (Waterloo fire: the infantry scale's "5-6" sits under the printed "4-6").
-  const colOf = (step) => step.columnIndex ?? (typeof step.column === 'number' ? step.column : columns.indexOf(step.column));
   const sides = table.cells && !Array.isArray(table.cells) ? Object.keys(table.cells) : [null];
   const grids = sides.map((side) => {
     const cells = side ? table.cells[side] : table.cells;
@@ -113,7 +144,8 @@ export function printedTable(table, steps) {
       if (r && typeof r === 'object') return { label: r.label ?? [r.state, r.type].filter(Boolean).join(' '), cells: r.cells ?? [] };
       return { label: table.rowLabels?.[i] ?? String(r), cells: cells?.[i] ?? [] };
     });
-    const used = steps.map((s) => ({ row: rows.findIndex((r) => r.label === s.row), col: colOf(s), step: s }));
+    const mine = side ? steps.filter((s) => s.for === side) : steps;
+    const used = mine.map((s) => ({ row: rows.findIndex((r) => r.label === s.row), col: s.columnIndex, step: s }));
     const usedAt = (i, j) => used.filter((u) => u.row === i && u.col === j);
     const usedCols = new Set(used.map((u) => u.col)), usedRows = new Set(used.map((u) => u.row));
     return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `${table.title}${side ? ` (${side})` : ''}` },
@@ -138,7 +170,7 @@ export function printedTable(table, steps) {
 
 /** The whole result panel for a successful resolve; `rulings` explains the ruling ids it cites. */
 export function result(response, engine, rulings = {}) {
-  const tableSteps = response.trace.filter((s) => s.kind === 'table' && s.table);
+  const tableSteps = response.trace.filter((s) => s.kind === 'table');
   // One printed table per table read, with every cell used in it marked (e.g. attack and defence).
   const byTable = new Map();
   for (const s of tableSteps) byTable.set(s.table, [...(byTable.get(s.table) ?? []), s]);
@@ -148,7 +180,7 @@ export function result(response, engine, rulings = {}) {
     return h('figure', {}, [printedTable(t.table, steps),
       h('figcaption', {}, steps.map((s) => `${s.for ? `${titleCase(s.for)}: ` : ''}${stepEffect(s)}`).join('; '))]);
   });
-  const codes = tableSteps.map((s) => h('li', {}, [s.for ? `${titleCase(s.for)}: ` : '', h('code', {}, stepEffect(s).split('→ ').pop())]));
+  const codes = tableSteps.map((s) => h('li', {}, [s.for ? `${titleCase(s.for)}: ` : '', h('code', {}, s.cell ?? '(blank)')]));
   return [
     h('p', { class: 'summary', id: 'result-summary' }, response.result.summary ?? 'Resolved.'),
     codes.length ? h('ul', { class: 'codes' }, codes) : null,

@@ -1,6 +1,6 @@
 // Public API of grapeshot (bindings/js/index.js in browsers, index.node.js in Node). The request
 // types per ruleset × procedure are generated from the rulesets' schemas (generated.d.ts).
-import type { ErrorCode, ProcedureNames, ProcedureRequest, ResultsByRuleset, RulesetId, TraceKind } from './generated.js';
+import type { ErrorCode, ProcedureNames, ProcedureRequest, ResultsByRuleset, RulesetId, TraceStep } from './generated.js';
 
 export type * from './generated.js';
 
@@ -25,15 +25,6 @@ export interface Roll {
   purpose: string;
 }
 
-/** One explanation step: a column shift, DRM, multiplier, division, clamp, check, table read… */
-export interface TraceStep {
-  kind: TraceKind;
-  reason?: string;
-  /** The printed rule or the ruling ID (e.g. "V-11") that gives this step. */
-  ref?: string;
-  value?: number;
-  [key: string]: unknown;
-}
 
 /**
  * A request, checked at compile time: `ruleset` and `procedure` (or an alias) select the inputs,

@@ -36,15 +36,9 @@ int Context::rollCheckOver(const Die& die, TraceValue purpose, int passMin) {
   return rolled(die, dice_.nextBanded(die, Bands{{passMin}, 1}), purpose);
 }
 
-void Context::note(TraceValue text, TraceValue ref) {
-  if (!tracing_) return;
-  if (ref.emptyText()) trace(StepKind::note, {{"reason", std::move(text)}});
-  else trace(StepKind::note, {{"reason", std::move(text)}, {"ref", std::move(ref)}});
-}
+void Context::note(TraceValue text, TraceValue ref) { record(step::Note{{}, std::move(text), std::move(ref)}); }
 
-void Context::ruling(TraceValue id, TraceValue text) {
-  trace(StepKind::ruling, {{"reason", std::move(text)}, {"ref", std::move(id)}});
-}
+void Context::ruling(TraceValue id, TraceValue text) { record(step::Ruling{{}, std::move(text), std::move(id)}); }
 
 const Grid& Context::grid(std::string_view id) const {
   const Grid* g = ruleset.grid(id);
@@ -88,12 +82,27 @@ int Context::valueOf(const PrintedEntry& e, std::string_view key) {
   return keyedValue(e, key);
 }
 
-Modifiers& Modifiers::add(int value, TraceValue reason, TraceValue ref) {
+// One term of the kind this total is of: the four modifier kinds share one shape (trace.json's "modifier").
+Modifiers& Modifiers::term(int value, TraceValue label, int times, TraceValue pairKey, TraceValue ref) {
   if (value == 0) return *this;
   total_ += value;
-  if (ctx_.tracing())
-    ctx_.trace(kind_, {{"value", value}, {"reason", std::move(reason)}, {"ref", std::move(ref)},
-                       {subject_.empty() ? nullptr : "for", subject_}});
+  if (!ctx_.tracing()) return *this;
+  TraceValue who = subject_.empty() ? TraceValue() : TraceValue(subject_);
+  switch (kind_) {
+    case StepKind::columnShift:
+      ctx_.record(step::ColumnShift{std::move(who), value, std::move(label), times, std::move(pairKey), {}, std::move(ref)});
+      break;
+    case StepKind::drm:
+      ctx_.record(step::Drm{std::move(who), value, std::move(label), times, std::move(pairKey), {}, std::move(ref)});
+      break;
+    case StepKind::moraleModifier:
+      ctx_.record(step::MoraleModifier{std::move(who), value, std::move(label), times, std::move(pairKey), {}, std::move(ref)});
+      break;
+    case StepKind::movementCost:
+      ctx_.record(step::MovementCost{std::move(who), value, std::move(label), times, std::move(pairKey), {}, std::move(ref)});
+      break;
+    default: throw std::logic_error("Modifiers: not a modifier kind");
+  }
   return *this;
 }
 
@@ -106,26 +115,24 @@ Modifiers& Modifiers::printed(const PrintedEntry& e, int times, std::string_view
     return *this;
   }
   // The printed label and the table's title are the data's own text: traced without a copy.
-  TraceValue reason = times == 1 ? TraceValue::fromData(e.label)
-                                 : TraceValue(std::string(e.label) + " (x" + std::to_string(times) + ")");
-  return add(e.value * times, std::move(reason), ruling.empty() ? TraceValue::fromData(e.tableTitle) : TraceValue(ruling));
+  return term(e.value * times, TraceValue::fromData(e.label), times, {},
+              ruling.empty() ? TraceValue::fromData(e.tableTitle) : TraceValue(ruling));
 }
 
-Modifiers& Modifiers::printedPair(const PrintedEntry& e, std::string_view key, std::string_view ruling) {
-  const int value = keyedValue(e, key);
+Modifiers& Modifiers::printedPair(const PrintedEntry& e, std::string_view key, std::string_view ruling, int times) {
+  const int value = keyedValue(e, key) * times;
   if (!ctx_.tracing()) {
     total_ += value;
     return *this;
   }
-  return add(value, std::string(e.label) + " [" + std::string(key) + "]",
-             ruling.empty() ? TraceValue::fromData(e.tableTitle) : TraceValue(ruling));
+  return term(value, TraceValue::fromData(e.label), times, TraceValue(key),
+              ruling.empty() ? TraceValue::fromData(e.tableTitle) : TraceValue(ruling));
 }
 
 int clampTraced(Context& ctx, int value, int low, int high, TraceValue what, TraceValue ref) {
   const int clamped = std::clamp(value, low, high);
   if (clamped != value && ctx.tracing())
-    ctx.trace(StepKind::clamp, {{"before", value}, {"after", clamped}, {"min", low}, {"max", high},
-                                {"reason", std::move(what)}, {"ref", std::move(ref)}});
+    ctx.record(step::Clamp{{}, value, clamped, low, high, std::move(what), std::move(ref)});
   return clamped;
 }
 

@@ -18,7 +18,7 @@
 
 // The explanation is built only when it is asked for (not under `trace: false`, never in exact odds):
 // like a logging macro, these evaluate their arguments only while tracing.
-#define GS_TRACE(ctx, ...) do { if ((ctx).tracing()) (ctx).trace(__VA_ARGS__); } while (0)
+#define GS_STEP(ctx, ...) do { if ((ctx).tracing()) (ctx).record(__VA_ARGS__); } while (0)
 #define GS_NOTE(ctx, ...) do { if ((ctx).tracing()) (ctx).note(__VA_ARGS__); } while (0)
 #define GS_RULING(ctx, ...) do { if ((ctx).tracing()) (ctx).ruling(__VA_ARGS__); } while (0)
 
@@ -46,13 +46,12 @@ class Context {
   // Whether words are wanted at all (the trace, or the purposes in `rolls`): exact odds want neither,
   // so procedures skip building the texts that name units and rolls.
   bool wordy() const { return tracing_ || recordRolls_; }
-  // Appends one explanation step {kind, ...fields} (fields: value, reason, ref, ...), as a compact
-  // record (trace.h), its fields moved out of the braced list: trace(kind, {{"for", who}, {"value", 2}}).
-  // A no-op when not tracing. The kinds are a closed set (trace.h). A field whose key is null is left
-  // out (a field given only sometimes).
-  template <std::size_t N>
-  void trace(StepKind kind, TraceField (&&fields)[N]) {
-    if (tracing_) trace_.add(kind, fields, N);
+  // Appends one explanation step, a struct of its kind (trace_steps.h, generated from trace.json: the
+  // kinds are a closed set, each with one shape). A no-op when not tracing; GS_STEP builds the step
+  // only while tracing.
+  template <typename Step>
+  void record(Step&& s) {
+    if (tracing_) recordStep(trace_, std::forward<Step>(s));
   }
   // A remark; `ref` (the printed rule) is left out when empty.
   void note(TraceValue text, TraceValue ref = {});
@@ -104,11 +103,12 @@ class Context {
 class Modifiers {
  public:
   // The texts are kept only while tracing (exact odds add thousands of terms and read only totals).
+  // `kind`: a modifier kind of trace.json (columnShift, drm, moraleModifier, movementCost).
   Modifiers(Context& ctx, StepKind kind, std::string_view subject)
       : ctx_(ctx), kind_(kind), subject_(ctx.tracing() ? std::string(subject) : std::string()) {}
 
   // Adds `value` (skipped when 0). `ref` names the printed rule or the ruling (e.g. "V-11").
-  Modifiers& add(int value, TraceValue reason, TraceValue ref);
+  Modifiers& add(int value, TraceValue label, TraceValue ref) { return term(value, std::move(label), 1, {}, std::move(ref)); }
   // Adds a printed entry of a modifiers table `times` times ("-1 per loss level").
   Modifiers& entry(std::string_view tableId, std::string_view entryId, int times = 1, std::string_view ruling = {}) {
     return times == 0 ? *this : printed(ctx_.ruleset.printedEntry(tableId, entryId), times, ruling);
@@ -125,15 +125,22 @@ class Modifiers {
   Modifiers& entryValue(EntryId e, std::string_view key, std::string_view ruling = {}) {
     return printedPair(ctx_.ruleset.printedEntry(e), key, ruling);
   }
+  // One of a printed "a/b" pair counted `times` ("Per Odds > 6-1": +1 per level).
+  Modifiers& entryValue(EntryId e, std::string_view key, int times, std::string_view ruling) {
+    return times == 0 ? *this : printedPair(ctx_.ruleset.printedEntry(e), key, ruling, times);
+  }
   // A printed entry the procedure found at bind (a term of a list built there).
   Modifiers& entry(const PrintedEntry& e, int times = 1, std::string_view ruling = {}) {
     return times == 0 ? *this : printed(e, times, ruling);
   }
   int total() const { return total_; }
+  // A term as the trace shows it (trace.json's "modifier"): `value` already counts `times`; `pairKey`
+  // names the value of a printed "a/b" pair, if any. Skipped when 0.
+  Modifiers& term(int value, TraceValue label, int times, TraceValue pairKey, TraceValue ref);
 
  private:
   Modifiers& printed(const PrintedEntry& e, int times, std::string_view ruling);
-  Modifiers& printedPair(const PrintedEntry& e, std::string_view key, std::string_view ruling);
+  Modifiers& printedPair(const PrintedEntry& e, std::string_view key, std::string_view ruling, int times = 1);
 
   Context& ctx_;
   StepKind kind_;

@@ -203,7 +203,7 @@ Json currentErrorEnvelope() {
   } catch (const std::exception& e) {
     return errorEnvelope("internal_error", std::string("internal error: ") + e.what(), "");
   } catch (...) {
-    return errorEnvelope("internal_error", "internal error", "");
+    return errorEnvelope(code::kInternalError, "internal error", "");
   }
 }
 

@@ -4,30 +4,9 @@
 #include <stdexcept>
 #include <string>
 
-namespace grapeshot {
+#include "error_codes.h"  // code::k<Name>, from errors.json (scripts/gen-core.mjs)
 
-// Stable error codes (documented in README.md). Never rename one; add new ones.
-namespace code {
-inline constexpr const char* kParseError = "parse_error";              // text is not JSON
-inline constexpr const char* kInvalidRequest = "invalid_request";      // top level is not an object
-inline constexpr const char* kMissingField = "missing_field";
-inline constexpr const char* kUnknownField = "unknown_field";
-inline constexpr const char* kWrongType = "wrong_type";
-inline constexpr const char* kOutOfRange = "out_of_range";
-inline constexpr const char* kInvalidValue = "invalid_value";          // not one of the enum values
-inline constexpr const char* kUnknownRuleset = "unknown_ruleset";
-inline constexpr const char* kUnknownProcedure = "unknown_procedure";  // no ruleset has it
-inline constexpr const char* kUnsupportedProcedure = "unsupported_procedure";  // another ruleset has it
-inline constexpr const char* kUnknownOption = "unknown_option";
-inline constexpr const char* kUnknownTable = "unknown_table";
-inline constexpr const char* kConflictingFields = "conflicting_fields";
-inline constexpr const char* kDiceExhausted = "dice_exhausted";        // fewer dice than the procedure rolls
-inline constexpr const char* kDieOutOfRange = "die_out_of_range";      // not a face of that die
-inline constexpr const char* kProhibited = "prohibited";               // the rules forbid the action
-inline constexpr const char* kInternalError = "internal_error";        // a bug: report it
-inline constexpr const char* kRequestTooLarge = "request_too_large";   // text beyond kMaxRequestBytes
-inline constexpr const char* kCommitmentMismatch = "commitment_mismatch";  // a revealed secret != its commitment
-}  // namespace code
+namespace grapeshot {
 
 // Request text beyond this many bytes is refused unparsed (request_too_large): real requests are
 // under 4 KB, and 16 KiB keeps the worst case of a hostile one within a few milliseconds in WASM.

@@ -54,7 +54,7 @@ Wide gcdWide(Wide a, Wide b) {
   return a << shift;
 }
 
-[[noreturn]] void tooComplex(const std::string& why) { throw RequestError("odds_too_complex", why, ""); }
+[[noreturn]] void tooComplex(const std::string& why) { throw RequestError(code::kOddsTooComplex, why, ""); }
 
 Wide mulChecked(Wide a, Wide b) {
   Wide r;
@@ -416,7 +416,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
       try {
         t.emplace(enumerate(p, changed, budget));
       } catch (const RequestError& e) {  // e.g. the change makes the action prohibited
-        if (e.code() == std::string("odds_too_complex")) throw;
+        if (e.code() == code::kOddsTooComplex) throw;
         w.key("error").object().field("code", e.code()).field("message", e.what()).field("path", e.path()).endObject();
       }
       input = f.from;  // put back (an exception that escapes drops `changed`, with the answer)

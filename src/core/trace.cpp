@@ -65,7 +65,7 @@ void TraceLog::appendTo(std::string& out) const {
   out += '[';
   for (std::size_t s = 0; s < steps_.size(); ++s) {
     const Step& step = steps_[s];
-    ((out += s ? ",{\"kind\":\"" : "{\"kind\":\"") += enumName(step.kind, kStepKindNames)) += '"';
+    ((out += s ? ",{\"kind\":\"" : "{\"kind\":\"") += kStepKindNames[static_cast<int>(step.kind)]) += '"';
     for (std::uint32_t i = step.first; i < step.first + step.count; ++i) {
       ((out += ",\"") += fields_[i].key) += "\":";
       fields_[i].value.appendTo(out);
@@ -83,7 +83,7 @@ Json TraceLog::toJson() const {
     Json o(Json::value_t::object);
     auto& members = o.get_ref<Json::object_t&>();
     members.reserve(step.count + 1);
-    members.emplace_back("kind", enumName(step.kind, kStepKindNames));
+    members.emplace_back("kind", kStepKindNames[static_cast<int>(step.kind)]);
     for (std::uint32_t i = step.first; i < step.first + step.count; ++i)
       members.emplace_back(fields_[i].key, fields_[i].value.toJson());
     items.push_back(std::move(o));

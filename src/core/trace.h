@@ -1,6 +1,7 @@
-// The explanation trace's step kinds: a closed set, defined once here. The TypeScript declarations
-// (bindings/js/index.d.ts, TraceKind) list the same names, and tests/js/trace-kinds.test.mjs checks both
-// that every step of every fixture has one of them and that the declarations agree.
+// The explanation trace: its steps as compact records, rendered to JSON once, when asked for. The step
+// kinds are a closed set, each with one shape, declared in trace.json: generated from it are the C++
+// step structs (trace_steps.h), the TypeScript union and the JSON Schema the tests check every trace
+// against.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -17,34 +18,10 @@
 
 namespace grapeshot {
 
-enum class StepKind {
-  strength,        // a side's or unit's strength (sum of values, W-12 fractions)
-  division,        // strength divided by terrain protection (V-03, V-04)
-  multiplier,      // a printed multiplier (x2, x1/2), exact
-  column,          // the column read (odds, strength)
-  columnShift,     // one printed column shift
-  drm,             // one printed die roll modifier
-  moraleModifier,  // one term of a morale target number
-  movementCost,    // one term of a movement cost
-  clamp,           // a value held to the printed limits
-  modifiedRoll,    // a natural roll and its modifiers
-  table,           // a table read: column, row, cell
-  matrix,          // a Combat Results Matrix read
-  band,            // a band of a printed table
-  check,           // a check against a target (cohesion, morale), passed or failed
-  result,          // an effect applied to a unit
-  note,            // a remark on the rules as read
-  ruling,          // a ruling of rules-notes that decided something (its id in `ref`)
-  prohibited,      // an action the rules forbid here
-  stacking,        // a stacking limit read
-  zoc,             // a zone of control effect
-  points,          // a points total (Black Powder)
-  combatType,      // which combat procedure applies
-};
-inline constexpr EnumNames<22> kStepKindNames{
-    "strength", "division", "multiplier", "column", "columnShift", "drm", "moraleModifier", "movementCost",
-    "clamp", "modifiedRoll", "table", "matrix", "band", "check", "result", "note", "ruling", "prohibited",
-    "stacking", "zoc", "points", "combatType"};
+// The step kinds (enum StepKind) and their shapes (namespace step) are generated from trace.json
+// (scripts/gen-core.mjs -> trace_steps.h, included at the end of this file).
+enum class StepKind;
+
 
 // One value of a trace step's field, kept as it was given until the trace is rendered: a string
 // literal or the data's own text as a view (most reasons and refs), other text copied, integers and
@@ -146,3 +123,5 @@ class RollLog {
 };
 
 }  // namespace grapeshot
+
+#include "trace_steps.h"  // NOLINT: after the classes it uses

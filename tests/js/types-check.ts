@@ -17,7 +17,15 @@ async function host(): Promise<number> {
     const first: number = r.rolls[0].natural;
     const summary: string = r.result.summary;
     const kinds: TraceKind[] = (r.trace ?? []).map((s) => s.kind);
-    return first + summary.length + kinds.length;
+    // A step's kind tells its shape (src/core/trace.json): a table read always has its column's index.
+    let columns = 0;
+    for (const s of r.trace ?? []) {
+      if (s.kind === 'table') columns += s.columnIndex + (s.cell ?? '').length;
+      if (s.kind === 'multiplier') columns += s.factor.num / s.factor.den;
+      // @ts-expect-error: a check has no columnIndex
+      if (s.kind === 'check') columns += s.columnIndex;
+    }
+    return first + summary.length + kinds.length + columns;
   }
   const code: ErrorCode = r.error.code;
   const cell = engine.lookup({ ruleset: 'napoleon-iii-1866', table: 'combat', column: 0, roll: 0 });

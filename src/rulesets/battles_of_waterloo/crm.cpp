@@ -23,8 +23,7 @@ bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who) 
   if (drm != 0) how += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(total);
   how += (passed ? " <= " : " > ") + std::string("Cohesion ") + std::to_string(cohesion) +
          (passed ? ": passed" : ": failed");
-  GS_TRACE(ctx, StepKind::check, {{"for", who}, {"natural", natural}, {"drm", drm}, {"total", total},
-                 {"cohesion", cohesion}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
+  ctx.record(step::Check{who, "d10", natural, drm, total, cohesion, step::PassIf::atMost, passed, std::move(how), "W-02"});
   return passed;
 }
 
@@ -98,17 +97,14 @@ void rout(Context& ctx, Unit& u, const std::string& ref) {
     // retreat at all cannot rout either.
     u.state = State::eliminated;
     u.events.push_back(Event::eliminated);
-    GS_TRACE(ctx, StepKind::result, {{"for", u.who()},
-                   {"reason", u.routBlocked ? "cannot rout its full distance: eliminated"
-                                            : "cannot retreat, so cannot rout: eliminated"},
-                   {"ref", "W-38"}});
+    GS_STEP(ctx, step::Result{u.who(), u.routBlocked ? "cannot rout its full distance: eliminated"
+                                                      : "cannot retreat, so cannot rout: eliminated", "W-38"});
     return;
   }
   u.state = State::routed;
   u.routRetreat = true;
   u.events.push_back(Event::rout);
-  GS_TRACE(ctx, StepKind::result, {{"for", u.who()},
-                 {"reason", "Routed marker, retreat 1/2 move (rounded up)"}, {"ref", ref.empty() ? "W-19" : ref}});
+  GS_STEP(ctx, step::Result{u.who(), "Routed marker, retreat 1/2 move (rounded up)", ref.empty() ? "W-19" : ref});
 }
 
 // W-35: every unit a procedure may check gives its Cohesion (the schemas require it), so a missing
@@ -124,10 +120,8 @@ void retreat(Context& ctx, Unit& u, int hexes, std::string_view what) {
   }
   u.retreatHexes += hexes;
   u.events.push_back(Event::retreat);
-  GS_TRACE(ctx, StepKind::result, {{"for", u.who()},
-                 {"reason", std::string(what) + ": retreat " + std::to_string(hexes) +
-                                (hexes == 1 ? " hex" : " hexes")},
-                 {"ref", "W-19"}});
+  GS_STEP(ctx, step::Result{u.who(), std::string(what) + ": retreat " + std::to_string(hexes) + (hexes == 1 ? " hex" : " hexes"),
+                            "W-19"});
 }
 
 // The matrix cell's effect words, applied in printed order; `row` is the row the cell was read on.
@@ -147,8 +141,7 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
       case Effect::d2:
         u.state = effect == Effect::d1 ? State::d1 : State::d2;
         u.events.push_back(u.state == State::d1 ? Event::d1 : Event::d2);
-        GS_TRACE(ctx, StepKind::result,
-                 {{"for", u.who()}, {"reason", TraceValue::fromData(cell.text)}, {"ref", "Combat Results Matrix"}});
+        GS_STEP(ctx, step::Result{u.who(), TraceValue::fromData(cell.text), "Combat Results Matrix"});
         break;
       case Effect::rout:
         rout(ctx, u, ref);
@@ -159,7 +152,7 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
       case Effect::eliminated:
         u.state = State::eliminated;
         u.events.push_back(Event::eliminated);
-        GS_TRACE(ctx, StepKind::result, {{"for", u.who()}, {"reason", "Eliminated"}, {"ref", "Combat Results Matrix"}});
+        GS_STEP(ctx, step::Result{u.who(), "Eliminated", "Combat Results Matrix"});
         break;
       case Effect::cohesionCheckElseRout:
         // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
@@ -226,12 +219,11 @@ void loseSteps(Context& ctx, Unit& u, int n, std::string_view reason, const std:
   if (u.steps > 0) n = std::min(n, u.steps - u.stepsLost);  // W-36: never beyond the steps it has
   u.stepsLost += n;
   for (int i = 0; i < n; ++i) u.events.push_back(Event::stepLoss);
-  GS_TRACE(ctx, StepKind::result,
-           {{"for", u.who()}, {"reason", std::string(reason) + ": loses " + stepsWord(n)}, {"ref", ref}});
+  GS_STEP(ctx, step::Result{u.who(), std::string(reason) + ": loses " + stepsWord(n), ref});
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.state = State::eliminated;
     u.events.push_back(Event::eliminated);
-    GS_TRACE(ctx, StepKind::result, {{"for", u.who()}, {"reason", "no steps left: eliminated"}, {"ref", "W-36"}});
+    GS_STEP(ctx, step::Result{u.who(), "no steps left: eliminated", "W-36"});
   }
 }
 
@@ -240,8 +232,8 @@ void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::st
   const auto& row = matrixIndex().cells[static_cast<int>(u.state)][matrixTypeIndex(u.type)];
   if (row.empty()) throw std::logic_error(std::string("Combat Results Matrix has no row ") + name(u.state) + "/" + name(u.type));
   const MatrixCell& cell = row.at(matrixColumn(column));
-  GS_TRACE(ctx, StepKind::matrix, {{"for", u.who()}, {"row", std::string(name(u.state)) + " " + matrixType(u.type)}, {"column", column},
-                 {"cell", TraceValue::fromData(cell.text)}, {"ref", ref.empty() ? "Combat Results Matrix" : ref}});
+  GS_STEP(ctx, step::Matrix{u.who(), std::string(name(u.state)) + " " + matrixType(u.type), column,
+                            TraceValue::fromData(cell.text), {}, ref.empty() ? "Combat Results Matrix" : ref});
   applyEffects(ctx, u, row, cell, column, ref);
 }
 
@@ -257,10 +249,9 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
     const bool automatic = std::isupper(static_cast<unsigned char>(printed)) != 0;
     const bool blown = u.state == State::blown;
     if (!automatic && blown) {
-      GS_TRACE(ctx, StepKind::note, {{"for", u.who()},
-                     {"reason", std::string("Blown cavalry: ") + printed + " is automatic (" +
-                                    static_cast<char>(std::toupper(printed)) + ")"},
-                     {"ref", "Blown Cavalry"}});
+      GS_STEP(ctx, step::Note{u.who(), std::string("Blown cavalry: ") + printed + " is automatic (" +
+                                           static_cast<char>(std::toupper(printed)) + ")",
+                              "Blown Cavalry"});
     } else if (!automatic) {
       requireCohesion(u);
       if (cohesionCheck(ctx, u.cohesion, drm, ctx.wordy() ? u.who() + " (" + std::string(code.text) + ")" : std::string())) return;

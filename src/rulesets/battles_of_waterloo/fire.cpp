@@ -131,16 +131,13 @@ class Fire final : public Play {
     const int strength = fireStrength_;
     if (grandBattery_) {
       const auto& gb = kGrandBattery;
-      GS_TRACE(ctx, StepKind::multiplier, {{"for", "fire strength"},
-                         {"factor", std::to_string(gb.num) + (gb.den == 1 ? "" : "/" + std::to_string(gb.den))},
-                         {"before", strength_}, {"after", strength},
-                     {"reason", TraceValue::fromData(gb.label)}, {"ref", "Grand Battery Fire"}});
+      GS_STEP(ctx, step::Multiplier{"fire strength", Fraction{gb.num, gb.den}, Fraction{strength_, 1}, Fraction{strength, 1},
+                                    step::MultiplierRounding::down, TraceValue::fromData(gb.label), {}, "Grand Battery Fire"});
     }
     const int base = baseColumn_;
-    GS_TRACE(ctx, StepKind::column, {{"for", scale + " scale"}, {"value", base},
-                   {"reason", "strength " + std::to_string(strength) + " reads \"" +
-                                  std::string(member(scaleColumns(scale)[static_cast<std::size_t>(base)], "label")->textValue) + "\""},
-                   {"ref", "FIRE COMBAT TABLE"}});
+    GS_STEP(ctx, step::Column{scale + " scale", tables::fire.id, base,
+                              TraceValue::fromData(member(scaleColumns(scale)[static_cast<std::size_t>(base)], "label")->textValue),
+                              "strength " + std::to_string(strength), "FIRE COMBAT TABLE"});
 
     // 2. Column shifts, summed, then the net capped (W-09).
     Modifiers shifts(ctx, StepKind::columnShift, "fire column");
@@ -174,8 +171,8 @@ class Fire final : public Play {
     const int last = lastColumn_;
     const int column = std::clamp(base + netShift, 0, last);
     if (column != base + netShift)
-      GS_TRACE(ctx, StepKind::clamp, {{"before", base + netShift}, {"after", column}, {"min", 0}, {"max", last},
-                     {"reason", "the " + scale + " scale ends there"}, {"ref", base + netShift > last ? "W-07" : "W-08"}});
+      GS_STEP(ctx, step::Clamp{{}, base + netShift, column, 0, last, "the " + scale + " scale ends there",
+                               base + netShift > last ? "W-07" : "W-08"});
     if (scale == "infantry" && base + netShift > column && !infantryFullWidth_)
       GS_RULING(ctx, "W-07", "infantry fire stops at the \"9+\" column");
     if (column == 0) GS_RULING(ctx, "W-08", "the \"<1*\" column, reached by a left shift");
@@ -203,10 +200,9 @@ class Fire final : public Play {
     const printed::Text code = cell.isNull() ? printed::Text("-") : cell.textValue;
     const std::string label = ctx.wordy() || out ? columnLabel(ctx, scale, column) : std::string();
     // The printed header is the artillery scale's; the label is the firer's scale's ("5-6" under "4-6").
-    GS_TRACE(ctx, StepKind::table, {{"table", tables::fire.id}, {"column", label}, {"columnIndex", column},
-                   {"row", table.rowLabel(modified)}, {"cell", cell.isNull() ? TraceValue(Json()) : TraceValue::fromData(code)},
-                   {"reason", rollText(kD10, natural, drm.total())},
-                   {"ref", "FIRE COMBAT TABLE"}});
+    GS_STEP(ctx, step::Table{{}, tables::fire.id, column, label, table.rowLabel(modified),
+                             cell.isNull() ? TraceValue() : TraceValue::fromData(code), kD10.name, natural, drm.total(),
+                             natural + drm.total(), {}, "FIRE COMBAT TABLE"});
     if (cell.isNull()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
 
     // 5. Decode the result (Fire Results key).
@@ -233,12 +229,11 @@ class Fire final : public Play {
                                        : "leader casualty on the modified row " + table.rowLabel(kLeaderRow));
       if (leader.check) {
         leader.natural = ctx.rollBanded(kD10, "Leader Casualty", leaderCuts_);
-        leader.killed =
-            bandFor(printed::leaderCasualties.bands, leaderBands_, leader.natural, "Leader Casualties").code == "killed";
-        GS_TRACE(ctx, StepKind::check, {{"for", "leader"}, {"natural", leader.natural}, {"passed", !leader.killed},
-                       {"reason", leader.killed ? "the leader has been killed and is removed from play"
-                                                : "the leader survives"},
-                       {"ref", "Leader Casualties"}});
+        const auto& leaderBand = bandFor(printed::leaderCasualties.bands, leaderBands_, leader.natural, "Leader Casualties");
+        leader.killed = leaderBand.code == "killed";
+        GS_STEP(ctx, step::Band{"leader", tables::leaderCasualties.id, leader.natural,
+                                std::to_string(leaderBand.min) + (leaderBand.max != leaderBand.min ? "-" + std::to_string(leaderBand.max) : ""),
+                                leaderBand.text ? TraceValue::fromData(*leaderBand.text) : TraceValue(), {}, "Leader Casualties"});
         leaderFate = leader.killed ? "; the leader is killed" : "; the leader survives";
       }
       ctx.tally("leaderKilled", leader.killed);

@@ -110,11 +110,11 @@ class Square final : public Play {
     const int over = total - u.cohesion;  // the bands are printed relative to the Cohesion Rating
     const auto& band = bandFor(printed::squareInReaction.bands, bands_, over, "Square in Reaction");
     const bool formed = band.passed;
-    GS_TRACE(ctx, StepKind::check, {{"for", "Square in Reaction"}, {"natural", natural}, {"drm", drm.total()},
-                   {"total", total}, {"cohesion", u.cohesion}, {"passed", formed},
-                   {"reason", rollText(kD10, natural, drm.total()) + ": " + std::string(band.label) + " -> " +
-                                  std::string(band.text)},
-                   {"ref", "Square in Reaction"}});
+    // The band is read on the modified roll less the Cohesion Rating.
+    GS_STEP(ctx, step::Band{u.who(), tables::squareInReaction.id, over, TraceValue::fromData(band.label),
+                            TraceValue::fromData(band.text),
+                            rollText(kD10, natural, drm.total()) + " against Cohesion " + std::to_string(u.cohesion),
+                            "Square in Reaction"});
     printed::Text code;
     if (!formed) {
       code = band.resultCode.value();
@@ -187,9 +187,8 @@ class ChargeReaction final : public Play {
       reaction = (*chosen.effects)[0];
       if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check
     }
-    GS_TRACE(ctx, StepKind::result, {{"for", u.who()}, {"reason", std::string(row.type) + ", " +
-                                                                      (passed ? "pass: " : "fail: ") + std::string(cell.text)},
-                   {"ref", "Charge Reaction"}});
+    GS_STEP(ctx, step::Result{u.who(), std::string(row.type) + ", " + (passed ? "pass: " : "fail: ") + std::string(cell.text),
+                              "Charge Reaction"});
     ctx.tally("passed", passed);
     ctx.tally("reaction", reaction);
     tallyUnit(ctx, u);

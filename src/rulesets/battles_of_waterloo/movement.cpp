@@ -131,7 +131,7 @@ class Move {
   void prohibit(const std::string& reason, const std::string& ref) {
     prohibited_ = true;
     if (out_) reason_ = reason;
-    GS_TRACE(ctx_, StepKind::prohibited, {{"reason", reason}, {"ref", ref}});
+    GS_STEP(ctx_, step::Prohibited{{}, reason, ref});
   }
   void prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
     std::string reason = label(rowId) + ": P - " + legendText("P") + " (" + column() + ")";
@@ -170,9 +170,8 @@ class Move {
     }
     halves_ += halves;
     if (out_) terms_.push_back({row.label, printedCell, halves, why});
-    GS_TRACE(ctx_, StepKind::movementCost, {{"value", mpJson(halves)}, {"reason", label(rowId) + " " + std::string(printedCell) +
-                                                                                        (*why ? " (" + std::string(why) + ")" : "")},
-                    {"ref", "Terrain Effects on Movement"}});
+    GS_STEP(ctx_, step::MovementCost{{}, TraceValue(mpJson(halves)), label(rowId) + " " + std::string(printedCell), 1, {},
+                                     *why ? TraceValue(std::string(why)) : TraceValue(), "Terrain Effects on Movement"});
     return true;
   }
 
@@ -337,8 +336,7 @@ void Move::price() {
         return prohibit(std::string("Deep Stream: the unit is ") + name(state) + "; note D: " + noteText("D"),
                         "Terrain Effects on Movement: note D");
       disordered_ = true;
-      GS_TRACE(ctx_, StepKind::result, {{"reason", "crossing Deep Stream: automatically Disordered (D-1)"},
-                      {"ref", "Terrain Effects on Movement: note D"}});
+      GS_STEP(ctx_, step::Result{{}, "crossing Deep Stream: automatically Disordered (D-1)", "Terrain Effects on Movement: note D"});
     }
   }
   const MovementSlope slope = in_.slope;
@@ -416,7 +414,7 @@ struct Failure {
 void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* out) {
   std::vector<Failure> failures;
   auto fail = [&](const char* code, std::string text, const char* ref) {
-    GS_TRACE(ctx, StepKind::stacking, {{"reason", text}, {"ref", ref}});
+    GS_STEP(ctx, step::Stacking{{}, text, ref});
     failures.push_back({code, std::move(text), ref});
   };
 
@@ -445,9 +443,9 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
       }
     if (allFit) {
       counted.erase(std::find(counted.begin(), counted.end(), i));
-      GS_TRACE(ctx, StepKind::stacking, {{"reason", "Silesian Rifle (unit " + std::to_string(i) +
-                                                          ") stacks with 3/I division infantry / I Corps artillery: not counted"},
-                     {"ref", "Stacking"}});
+      GS_STEP(ctx, step::Stacking{{}, "Silesian Rifle (unit " + std::to_string(i) +
+                                          ") stacks with 3/I division infantry / I Corps artillery: not counted",
+                                  "Stacking"});
       break;
     }
   }
@@ -561,7 +559,7 @@ void Zoc::play(Context& ctx, JsonWriter* out) const {
   const std::vector<const char*>& hexsides = hexsidesOf(cell);
   if (cell == "Front-F flank") GS_RULING(ctx, "W-29", "\"Front-F flank\" = the front and both front-flank hexsides");
   if (rowId == "shaken") GS_RULING(ctx, "W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
-  GS_TRACE(ctx, StepKind::zoc, {{"reason", std::string(row->label) + ": " + std::string(cell)}, {"ref", "Zones of Control"}});
+  GS_STEP(ctx, step::Zoc{{}, std::string(row->label) + ": " + std::string(cell), "Zones of Control"});
   ctx.tally("hexsides", static_cast<int>(hexsides.size()));
   if (!out) return;
 

@@ -103,9 +103,8 @@ class Rally final : public Play {
       const printed::Text code = band.code;
       newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
       rallied = code == "rallied";
-      GS_TRACE(ctx, StepKind::band, {{"for", who_}, {"total", total}, {"band", TraceValue::fromData(band.label)},
-                     {"reason", rollText(kD10, natural, modifier) + ": " + std::string(band.text)},
-                     {"ref", "Rallying Routed Units"}});
+      GS_STEP(ctx, step::Band{who_, tables::rallyRouted.id, total, TraceValue::fromData(band.label),
+                              TraceValue::fromData(band.text), rollText(kD10, natural, modifier), "Rallying Routed Units"});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
       if (code == "D-1") GS_RULING(ctx, "W-40", who_ + ": band 2-6 — no longer routed, becomes D-1; not rallied");
       if (out)
@@ -125,8 +124,8 @@ class Rally final : public Play {
                                           : std::string();
       GS_RULING(ctx, "W-02", le_ ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
                                  : "as printed, a D-1/D-2 unit rallies only on modified roll < Cohesion");
-      GS_TRACE(ctx, StepKind::check, {{"for", who_}, {"natural", natural}, {"drm", modifier}, {"total", total},
-                     {"cohesion", cohesion_}, {"passed", passed}, {"reason", how}, {"ref", "W-02"}});
+      GS_STEP(ctx, step::Check{who_, kD10.name, natural, modifier, total, cohesion_,
+                               le_ ? step::PassIf::atMost : step::PassIf::below, passed, how, "W-02"});
       newState = oldState;
       if (passed) {
         newState = "Normal";

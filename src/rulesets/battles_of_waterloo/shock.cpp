@@ -49,10 +49,8 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
     const PrintedEntry& e = ctx.ruleset.printedEntry(printed);
     const Fraction before = s;
     s = s.times(e.num, e.den);
-    GS_TRACE(ctx, StepKind::multiplier, {{"for", who},
-                       {"factor", e.den == 1 ? std::to_string(e.num) : std::to_string(e.num) + "/" + std::to_string(e.den)},
-                       {"before", before.text()}, {"after", s.text()},
-                   {"reason", TraceValue::fromData(e.label)}, {"ref", ref}});
+    GS_STEP(ctx, step::Multiplier{who, Fraction{e.num, e.den}, before, s, step::MultiplierRounding::exact,
+                                  TraceValue::fromData(e.label), {}, ref});
   };
   if (isCavalry(unit.type)) {
     const bool heavy = unit.type == Arm::heavyCavalry;
@@ -391,19 +389,16 @@ class Shock final : public Play {
       attack += attackStrength(ctx, chargers_[i], square, defenderAllRouted, att.units[i].who());
     for (std::size_t i = 0; i < def.units.size(); ++i)
       if (def.units[i].state != State::eliminated) defence += Fraction{defenceStrengths_[i], 1};
-    GS_TRACE(ctx, StepKind::strength, {{"for", "attacker"}, {"value", attack.text()}, {"ref", "W-12"}});
-    GS_TRACE(ctx, StepKind::strength, {{"for", "defender"}, {"value", defence.text()}, {"ref", "W-12"}});
+    GS_STEP(ctx, step::Strength{"attacker", attack, {}, "W-12"});
+    GS_STEP(ctx, step::Strength{"defender", defence, {}, "W-12"});
     const OddsColumn odds = oddsColumn(attack, defence);
-    GS_TRACE(ctx, StepKind::column, {{"value", odds.column}, {"ref", "W-12"},
-                   {"reason", attack.text() + " to " + defence.text() + " reads \"" + table.columnLabel(odds.column) +
-                                  "\" (rounded in the defender's favour)"}});
+    GS_STEP(ctx, step::Column{{}, tables::shock.id, odds.column, table.columnLabel(odds.column),
+                              attack.text() + " to " + defence.text() + " (rounded in the defender's favour)", "W-12"});
 
     // 2. DRMs (W-18: one tier per fact; groups cumulative).
     Modifiers drm(ctx, StepKind::drm, "shock roll");
-    if (odds.beyond > 0) drm.add(ctx.entryValue(tables::shockOther.odds, "above6to1") * odds.beyond,
-                                 "Per Odds > 6-1 (x" + std::to_string(odds.beyond) + ")", "W-13");
-    if (odds.beyond < 0) drm.add(ctx.entryValue(tables::shockOther.odds, "below1to4") * -odds.beyond,
-                                 "Per Odds < 1-4 (x" + std::to_string(-odds.beyond) + ")", "W-13");
+    if (odds.beyond > 0) drm.entryValue(tables::shockOther.odds, "above6to1", odds.beyond, "W-13");
+    if (odds.beyond < 0) drm.entryValue(tables::shockOther.odds, "below1to4", -odds.beyond, "W-13");
 
     if (!pos.frontOnly()) drm.entry(tables::shockPosition.id, pos.name(), 1, "W-18");
     if (anyInfantry_ && anyCavalry_) drm.entry(tables::shockPosition.combinedArms, 1, "W-21");
@@ -446,10 +441,8 @@ class Shock final : public Play {
       const Charger& c = chargers_[i];
       if (c.elite == Elite::none) continue;
       if (!ctx.tracing()) drm.add(c.eliteDrm, {}, {});
-      else drm.add(c.eliteDrm,
-                   std::string("Each Elite/Crack Elite Attacker [") + enumName(c.elite, inputs::kEliteNames) + "] (" +
-                       att.units[i].who() + ")",
-                   c.eliteRuling.empty() ? "W-22" : c.eliteRuling);
+      else drm.term(c.eliteDrm, "Each Elite/Crack Elite Attacker (" + att.units[i].who() + ")", 1,
+                    enumName(c.elite, inputs::kEliteNames), c.eliteRuling.empty() ? "W-22" : c.eliteRuling);
     }
     auto totalSteps = [](const Side& s) {
       int n = 0;
@@ -486,18 +479,17 @@ class Shock final : public Play {
                                      "rows are -2 to 11", "rules-notes 2.2");
     printed::Text cells[2];
     const char* sides[2] = {"attacker", "defender"};
-    for (int s = 0; s < 2; ++s) {
+    for (int s = 0; s < 2; ++s) {  // each side's cell of the row: one table read each
       const printed::Value& cell = table.printedCell(odds.column, modified, ctx.options, sides[s]);
+      cells[s] = cell.isNull() ? printed::Text("-") : cell.textValue;
+      GS_STEP(ctx, step::Table{sides[s], tables::shock.id, odds.column, table.columnLabel(odds.column), table.rowLabel(modified),
+                               cell.isNull() ? TraceValue() : TraceValue::fromData(cell.textValue), kD10.name, natural,
+                               drm.total(), natural + drm.total(), {}, "SHOCK COMBAT TABLE"});
       if (ctx.tracing()) {
         const std::string patch = table.patchRuling(odds.column, modified, ctx.options, sides[s]);
         if (!patch.empty()) GS_RULING(ctx, patch, std::string(sides[s]) + " cell reads " + std::string(cell.textValue));
       }
-      cells[s] = cell.isNull() ? printed::Text("-") : cell.textValue;
     }
-    GS_TRACE(ctx, StepKind::table, {{"table", tables::shock.id}, {"column", table.columnLabel(odds.column)},
-                   {"row", table.rowLabel(modified)},
-                   {"cell", object({{"attacker", std::string(cells[0])}, {"defender", std::string(cells[1])}})},
-                   {"reason", rollText(kD10, natural, drm.total())}, {"ref", "SHOCK COMBAT TABLE"}});
 
     // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
     applySide(ctx, def, cells[1], "defender");

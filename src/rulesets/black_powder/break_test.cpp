@@ -221,9 +221,9 @@ class BreakTest : public Play {
   }
 
   void play(Context& ctx, JsonWriter* out) const final {
-    GS_TRACE(ctx, StepKind::combatType, {{"value", TraceValue::fromData(combatType_)},
-                   {"reason", std::string("test ") + letter() + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows"},
-                   {"ref", "B-04"}});
+    GS_STEP(ctx, step::CombatType{{}, TraceValue::fromData(combatType_),
+                                  std::string("test ") + letter() + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows",
+                                  "B-04"});
     for (const Told& t : told_) tell(ctx, t);
     Modifiers m(ctx, StepKind::drm, ctx.tracing() ? std::string("break test ") + letter() : std::string());
     for (const auto& t : terms_) m.entry(*t.entry, t.times, t.ruling);
@@ -236,10 +236,8 @@ class BreakTest : public Play {
     const int d1 = ctx.roll(kD6, wordy ? std::string("break test ") + letter() + ", first die" : std::string());
     const int d2 = ctx.roll(kD6, wordy ? std::string("break test ") + letter() + ", second die" : std::string());
     const int modified = d1 + d2 + drm;
-    GS_TRACE(ctx, StepKind::modifiedRoll, {{"value", modified},
-                   {"reason", std::to_string(d1) + " + " + std::to_string(d2) + (drm < 0 ? " - " : " + ") +
-                                  std::to_string(std::abs(drm)) + " = " + std::to_string(modified)},
-                   {"ref", "Break Test Result Table"}});
+    GS_STEP(ctx, step::ModifiedRoll{std::string("break test ") + letter(), kD6.name, {d1, d2}, drm, modified, {},
+                                    "Break Test Result Table"});
 
     // The printed result cell for this modified roll, combat type and arm.
     const auto row = std::find_if(rows_.begin(), rows_.end(), [&](const ResultRow& r) {

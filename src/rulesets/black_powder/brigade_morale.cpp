@@ -97,11 +97,11 @@ class BrigadeMorale final : public Play {
     if (ctx.tracing())
       for (std::size_t i = 0; i < units_.size(); ++i) {
         const UnitPoints& u = units_[i];
-        ctx.trace(StepKind::points, {{"for", "unit " + std::to_string(i + 1)}, {"value", points(u.counted)},
-                       {"reason", "stamina " + std::to_string(u.stamina) +
-                                      (u.quality == Quality::better ? " +1 better" : u.quality == Quality::poorer ? " -1 poorer" : "") +
-                                      ", " + enumName(u.state, kStateNames)},
-                       {"ref", u.state == State::fresh ? "Brigade Morale Points" : "B-11"}});
+        ctx.record(step::Points{"unit " + std::to_string(i + 1), TraceValue(points(u.counted)),
+                                "stamina " + std::to_string(u.stamina) +
+                                    (u.quality == Quality::better ? " +1 better" : u.quality == Quality::poorer ? " -1 poorer" : "") +
+                                    ", " + enumName(u.state, kStateNames),
+                                u.state == State::fresh ? "Brigade Morale Points" : "B-11"});
       }
     // The result is written as the test goes: the points first, then what each step decides.
     if (out) {
@@ -131,10 +131,10 @@ class BrigadeMorale final : public Play {
                "B-14");
     if (out) out->field("removed", false);
 
-    GS_TRACE(ctx, StepKind::check, {{"for", "brigade morale"}, {"value", points(nowHalves_)},
-                   {"reason", pointsText(nowHalves_) + " of " + pointsText(startHalves_) + " points: " +
-                                  (test_ ? "half or below, test" : "above half, no test")},
-                   {"ref", "B-11"}});
+    GS_STEP(ctx, step::Points{"brigade morale", TraceValue(points(nowHalves_)),
+                              pointsText(nowHalves_) + " of " + pointsText(startHalves_) + " points: " +
+                                  (test_ ? "half or below, test" : "above half, no test"),
+                              "B-11"});
     ctx.tally("tested", test_);
     if (!test_)
       return finish("noTest", out ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
@@ -158,8 +158,9 @@ class BrigadeMorale final : public Play {
                                         (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " +
                                         std::to_string(score) + " vs commander's rating " + std::to_string(rating_)
                                   : std::string();
-    GS_TRACE(ctx, StepKind::check, {{"for", "brigade morale test"}, {"value", score}, {"target", rating_},
-                   {"reason", how + ": " + std::string(band.label)}, {"ref", "B-12, B-16"}});
+    // The bands are read on the score less the commander's rating.
+    GS_STEP(ctx, step::Band{"brigade morale test", tables::brigadeMoraleResults.id, margin, TraceValue::fromData(band.label),
+                            TraceValue::fromData(band.text), how, "B-12, B-16"});
     if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
 
     if (out)

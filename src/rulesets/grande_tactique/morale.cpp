@@ -187,9 +187,10 @@ Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const std::strin
     GS_RULING(ctx, "G-01", "G01_nat on: a natural " + std::to_string(c.natural) + " " + (c.passed ? "passes" : "fails") +
                            " whatever the modifiers" + (changed ? "" : " (the total agrees)"));
   }
-  GS_TRACE(ctx, StepKind::check, {{"for", who}, {"natural", c.natural}, {"drm", drm}, {"modified", c.modified},
-                 {"needs", c.needs ? Json(*c.needs) : Json(nullptr)}, {"passed", c.passed}, {"reason", reason},
-                 {"ref", "G-01"}});
+  // The printed bands pass at the threshold and above; a natural the G01_nat option decides overrides
+  // them (the reason says so, after the G-01 ruling step).
+  GS_STEP(ctx, step::Check{who, kD6.name, c.natural, drm, c.modified, rule.threshold(), step::PassIf::atLeast, c.passed,
+                           std::move(reason), "G-01"});
   return c;
 }
 

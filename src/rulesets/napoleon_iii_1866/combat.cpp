@@ -106,14 +106,13 @@ struct Column {
 int sumCombatValues(Context& ctx, const Units& units, const char* who, const char* ref) {
   int sum = 0;
   for (const auto& u : units) sum += u.combatValue;
-  GS_TRACE(ctx, StepKind::strength, {{"for", who}, {"value", sum}, {"reason", "sum of combat values"}, {"ref", ref}});
+  GS_STEP(ctx, step::Strength{who, Fraction{sum, 1}, "sum of combat values", ref});
   return sum;
 }
 
 int divideByProtection(Context& ctx, int strength, int protection, const char* who, const char* why) {
   const int after = strength / protection;
-  GS_TRACE(ctx, StepKind::division, {{"for", who}, {"before", strength}, {"divisor", protection}, {"after", after},
-                     {"rounding", "down"}, {"reason", why}, {"ref", "V-03, V-04"}});
+  GS_STEP(ctx, step::Division{who, strength, protection, after, step::DivisionRounding::down, why, "V-03, V-04"});
   return after;
 }
 
@@ -121,11 +120,9 @@ Column readColumn(Context& ctx, int base, int shift, const char* who) {
   const int raw = base + shift;
   Column c{std::clamp(raw, 0, 8), std::max(0, raw - 8)};
   if (raw < 0)
-    GS_TRACE(ctx, StepKind::clamp, {{"for", who}, {"before", raw}, {"after", 0}, {"min", 0}, {"max", 8},
-                       {"reason", "columns below 0 are read on \"0 and -\""}, {"ref", "Combat Results Table"}});
+    GS_STEP(ctx, step::Clamp{who, raw, 0, 0, 8, "columns below 0 are read on \"0 and -\"", "Combat Results Table"});
   if (raw > 8)
-    GS_TRACE(ctx, StepKind::clamp, {{"for", who}, {"before", raw}, {"after", 8}, {"min", 0}, {"max", 8},
-                       {"reason", "columns above 8 are read on 8, +1 DRM each"}, {"ref", "Die roll modifiers"}});
+    GS_STEP(ctx, step::Clamp{who, raw, 8, 0, 8, "columns above 8 are read on 8, +1 DRM each", "Die roll modifiers"});
   return c;
 }
 
@@ -162,10 +159,8 @@ Roll rollOnTable(Context& ctx, const Grid& crt, const Column& col, int drm, cons
   r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
   r.cell = crt.printedCell(col.index, r.modified, ctx.options).asText();
   r.order = orderOf(r.cell);
-  GS_TRACE(ctx, StepKind::table, {{"for", purpose}, {"table", tables::combat.id}, {"column", col.index},
-                     {"row", crt.rowLabel(r.modified)}, {"cell", TraceValue::fromData(r.cell)},
-                     {"reason", std::string("d6 ") + std::to_string(r.natural) + (drm >= 0 ? " + " : " - ") +
-                                    std::to_string(std::abs(drm)) + " = " + std::to_string(total)}});
+  GS_STEP(ctx, step::Table{purpose, tables::combat.id, col.index, crt.columnLabel(col.index), crt.rowLabel(r.modified),
+                           TraceValue::fromData(r.cell), kD6.name, r.natural, drm, total, {}, "Combat Results Table"});
   return r;
 }
 
@@ -506,9 +501,9 @@ class Shock final : public Play {
     dr.strength = sumCombatValues(ctx, defenders, d, "V-09");
     if (flank_) {
       const int halved = dr.strength / 2;
-      GS_TRACE(ctx, StepKind::multiplier, {{"for", d}, {"factor", "1/2"}, {"before", dr.strength}, {"after", halved},
-                         {"rounding", "down"}, {"reason", TraceValue::fromData(ctx.ruleset.printedEntry(tables::defenseValueModifiers.flank).label)},
-                         {"ref", "V-04"}});
+      GS_STEP(ctx, step::Multiplier{d, Fraction{1, 2}, Fraction{dr.strength, 1}, Fraction{halved, 1}, step::MultiplierRounding::down,
+                                    TraceValue::fromData(ctx.ruleset.printedEntry(tables::defenseValueModifiers.flank).label), {},
+                                    "V-04"});
       dr.strength = halved;
     }
     dr.protection = 1;

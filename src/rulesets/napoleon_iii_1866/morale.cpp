@@ -162,8 +162,12 @@ MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, co
   MoraleTest t{target.total(), 0, false, rulings.rollUnder};
   t.natural = t.rollUnder ? ctx.rollCheckUnder(kD6, subject, t.target) : ctx.rollCheckOver(kD6, subject, 7 - t.target);
   t.passed = t.rollUnder ? t.natural <= t.target : t.natural + t.target >= 7;
-  GS_TRACE(ctx, StepKind::check, {{"for", subject}, {"natural", t.natural}, {"target", t.target},
-                     {"passed", t.passed}, {"reason", t.rule()}, {"ref", "V-05"}});
+  // Roll under: the natural against the target; roll over (V-05 option): natural + target against 7.
+  if (t.rollUnder)
+    GS_STEP(ctx, step::Check{subject, kD6.name, t.natural, 0, t.natural, t.target, step::PassIf::atMost, t.passed, t.rule(), "V-05"});
+  else
+    GS_STEP(ctx, step::Check{subject, kD6.name, t.natural, t.target, t.natural + t.target, 7, step::PassIf::atLeast, t.passed,
+                             t.rule(), "V-05"});
   return t;
 }
 
@@ -182,8 +186,7 @@ void loseStep(Context& ctx, UnitState& u, const std::string& who) {
 void disorganize(Context& ctx, UnitState& u, const std::string& who) {
   if (u.eliminated) return;
   if (u.disorganized) {
-    GS_TRACE(ctx, StepKind::result, {{"for", who}, {"reason", "already disorganized: loses 1 step instead"},
-                       {"ref", "V-07"}});
+    GS_STEP(ctx, step::Result{who, "already disorganized: loses 1 step instead", "V-07"});
     loseStep(ctx, u, who);
   } else {
     u.disorganized = true;

@@ -98,7 +98,7 @@ class Movement final : public Play {
 
  private:
   static void prohibited(Context& ctx, JsonWriter* out, const std::string& reason, const std::string& row) {
-    GS_TRACE(ctx, StepKind::prohibited, {{"reason", reason}, {"ref", "Terrain effects: " + row}});
+    GS_STEP(ctx, step::Prohibited{{}, reason, "Terrain effects: " + row});
     ctx.tally("cost", "prohibited");
     if (!out) return;
     out->object().field("prohibited", true).field("cost", Json(nullptr)).field("reason", reason)

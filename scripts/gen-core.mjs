@@ -1,0 +1,236 @@
+// What the core declares once in data, generated for C++, TypeScript and the tests:
+//
+// The error codes, from src/core/errors.json: <out>/error_codes.h (code::k<Name>, included by
+// error.h) and the TypeScript ErrorCode (errorCodeType(), written by gen-types.mjs).
+//
+// The explanation trace's step kinds, from src/core/trace.json (one shape per kind), as:
+//   - C++: <out>/trace_steps.h — enum StepKind, one struct per kind (namespace grapeshot::step) whose
+//     members are the kind's fields, typed, and recordStep(TraceLog&, step), which writes it;
+//   - TypeScript: the discriminated union TraceStep (traceTypes(), written by gen-types.mjs);
+//   - JSON Schema: every step, closed (traceSchema(), bindings/js/trace.schema.json, which the tests
+//     validate every traced response against).
+//
+//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes}.h   (run by cmake)
+//
+// A struct's members are, in order: `for_`, the kind's own fields as trace.json lists them, then
+// `reason` and `ref`; a procedure writes GS_STEP(ctx, step::Check{who, "d10", natural, ...}).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { pascal } from './cxx-names.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const traceJsonPath = join(here, '../src/core/trace.json');
+export const readTrace = (path = traceJsonPath) => JSON.parse(readFileSync(path, 'utf8'));
+export const errorsJsonPath = join(here, '../src/core/errors.json');
+export const readErrors = (path = errorsJsonPath) => JSON.parse(readFileSync(path, 'utf8'));
+
+// --- error codes ---------------------------------------------------------------------------------------
+export function errorCodeType(errors = readErrors()) {
+  return `/** Every error code the engine or the wrapper returns (src/core/errors.json; README: Error codes). */
+export type ErrorCode =
+${Object.entries(errors.errors).map(([c, what]) => `  /** ${what} */\n  | ${JSON.stringify(c)}`).join('\n')};
+`;
+}
+
+export function errorHeader(errors = readErrors()) {
+  const codes = Object.entries(errors.errors);
+  for (const [c] of codes) if (!/^[a-z]+(_[a-z]+)*$/.test(c)) fail(`error code ${c}: lower_snake_case`);
+  return `// Generated from src/core/errors.json by scripts/gen-core.mjs. Do not edit.
+// The stable error codes of {ok:false, error:{code, message, path}}: never rename one; add new ones.
+#pragma once
+
+namespace grapeshot::code {
+${codes.map(([c, what]) => `inline constexpr const char* k${pascal(c)} = ${JSON.stringify(c)};  // ${what}`).join('\n')}
+}  // namespace grapeshot::code
+`;
+}
+
+const fail = (message) => {
+  throw new Error(`gen-core: ${message}`);
+};
+
+// Each kind's fields in order: for, its own, reason, ref; each {name, type | enum, optional, description}.
+export function kindFields(trace, kind) {
+  const k = trace.kinds[kind];
+  const own = k.modifier ? structuredClone(trace.modifier.fields) : (k.fields ?? {});
+  if (k.modifier && k.valueType) own.value = { ...own.value, type: k.valueType };
+  const require = new Set(k.require ?? []);
+  const common = (name) => ({ name, ...trace.common[name], optional: !require.has(name) });
+  const fields = [common('for'), ...Object.entries(own).map(([name, f]) => ({ name, optional: false, ...f })),
+    common('reason'), common('ref')];
+  for (const f of fields) {
+    const known = ['int', 'number', 'bool', 'text', 'fraction', 'text|null', 'int|null', 'int[]'];
+    if (!f.enum && !known.includes(f.type)) fail(`${kind}.${f.name}: unknown type ${f.type}`);
+    if (['for', 'reason', 'ref', 'kind'].includes(f.name) && !(f.name in trace.common)) fail(`${kind}: ${f.name} is reserved`);
+  }
+  for (const r of require) if (!(r in trace.common)) fail(`${kind}: "require" names ${r}, which is not a common field`);
+  return fields;
+}
+
+const enumName = (kind, f) => (f.name === 'passIf' ? 'PassIf' : `${pascal(kind)}${pascal(f.name)}`);
+
+// --- JSON Schema ---------------------------------------------------------------------------------------
+function fieldSchema(f) {
+  const d = f.description ? { description: f.description } : {};
+  if (f.enum) return { enum: f.enum, ...d };
+  switch (f.type) {
+    case 'int': return { type: 'integer', ...d };
+    case 'number': return { type: 'number', multipleOf: 0.5, ...d };
+    case 'bool': return { type: 'boolean', ...d };
+    case 'text': return { type: 'string', minLength: 1, ...d };
+    case 'fraction': return { $ref: '#/definitions/fraction', ...d };
+    case 'text|null': return { type: ['string', 'null'], ...d };
+    case 'int|null': return { type: ['integer', 'null'], ...d };
+    case 'int[]': return { type: 'array', items: { type: 'integer' }, ...d };
+    default: return fail(`no schema for ${f.type}`);
+  }
+}
+
+export function traceSchema(trace = readTrace()) {
+  const kinds = Object.keys(trace.kinds);
+  const definitions = {
+    fraction: {
+      type: 'object', description: 'An exact rational number, reduced, its denominator positive.',
+      properties: { num: { type: 'integer' }, den: { type: 'integer', minimum: 1 } },
+      required: ['num', 'den'], additionalProperties: false,
+    },
+  };
+  for (const kind of kinds) {
+    const fields = kindFields(trace, kind);
+    definitions[kind] = {
+      type: 'object', description: trace.kinds[kind].description,
+      properties: { kind: { const: kind }, ...Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)])) },
+      required: ['kind', ...fields.filter((f) => !f.optional).map((f) => f.name)],
+      additionalProperties: false,
+    };
+  }
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://grapeshot.invalid/trace.schema.json',
+    title: 'grapeshot trace step',
+    description: 'One step of the explanation trace (a response\'s `trace` is an array of these). Generated from src/core/trace.json by scripts/gen-core.mjs.',
+    type: 'object',
+    required: ['kind'],
+    properties: { kind: { enum: kinds } },
+    allOf: kinds.map((kind) => ({ if: { properties: { kind: { const: kind } } }, then: { $ref: `#/definitions/${kind}` } })),
+    definitions,
+  };
+}
+
+// --- TypeScript ----------------------------------------------------------------------------------------
+function tsType(f) {
+  if (f.enum) return f.enum.map((v) => JSON.stringify(v)).join(' | ');
+  return { int: 'number', number: 'number', bool: 'boolean', text: 'string', fraction: 'Fraction', 'text|null': 'string | null',
+    'int|null': 'number | null', 'int[]': 'number[]' }[f.type];
+}
+
+export function traceTypes(trace = readTrace()) {
+  const kinds = Object.keys(trace.kinds);
+  let out = '/** A step of the explanation trace: one shape per kind (src/core/trace.json). */\n';
+  out += `export type TraceStep =\n${kinds.map((k) => `  | TraceStep${pascal(k)}`).join('\n')};\n`;
+  out += '/** The closed set of trace step kinds. */\nexport type TraceKind = TraceStep[\'kind\'];\n';
+  for (const kind of kinds) {
+    out += `\n/** ${trace.kinds[kind].description} */\nexport interface TraceStep${pascal(kind)} {\n  kind: ${JSON.stringify(kind)};\n`;
+    for (const f of kindFields(trace, kind)) {
+      if (f.description) out += `  /** ${f.description.replace(/\*\//g, '*\\/')} */\n`;
+      out += `  ${f.name}${f.optional ? '?' : ''}: ${tsType(f)};\n`;
+    }
+    out += '}\n';
+  }
+  return out;
+}
+
+// --- C++ -----------------------------------------------------------------------------------------------
+function cxxType(kind, f) {
+  if (f.enum) return enumName(kind, f);
+  return { int: 'int', number: 'TraceValue', bool: 'bool', text: 'TraceValue', fraction: 'Fraction', 'text|null': 'TraceValue',
+    'int|null': 'std::optional<int>', 'int[]': 'std::vector<int>' }[f.type];
+}
+
+// The TraceField that writes member `m` of field f (a null key leaves an optional field out).
+function cxxField(kind, f) {
+  const m = f.name === 'for' ? 's.for_' : `s.${f.name}`;
+  const key = JSON.stringify(f.name);
+  if (f.enum) return `{${key}, TraceValue::fromData(step::${enumName(kind, f)}Names[static_cast<int>(${m})])}`;
+  switch (f.type) {
+    case 'text': case 'number':
+      return f.optional ? `{${m}.emptyText() ? nullptr : ${key}, std::move(${m})}` : `{${key}, std::move(${m})}`;
+    case 'text|null': return `{${key}, std::move(${m})}`;
+    case 'int': case 'bool': return `{${key}, ${m}}`;
+    case 'fraction': return `{${key}, TraceValue(${m}.toJson())}`;
+    case 'int|null': return `{${key}, ${m} ? TraceValue(*${m}) : TraceValue(Json(nullptr))}`;
+    case 'int[]': return `{${key}, TraceValue(Json(${m}))}`;
+    default: return fail(`no C++ for ${f.type}`);
+  }
+}
+
+export function traceHeader(trace = readTrace()) {
+  const kinds = Object.keys(trace.kinds);
+  let out = `// Generated from src/core/trace.json by scripts/gen-core.mjs. Do not edit.
+// The trace's step kinds, one struct each: its members are the kind's fields, in the order for_, the
+// kind's own, reason, ref. A procedure records a step with GS_STEP(ctx, step::Kind{...}) (context.h).
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/fraction.h"
+#include "core/json.h"
+#include "core/trace.h"
+
+namespace grapeshot {
+
+enum class StepKind {
+${kinds.map((k) => `  ${k},`).join('\n')}
+};
+inline constexpr const char* kStepKindNames[] = {${kinds.map((k) => JSON.stringify(k)).join(', ')}};
+inline constexpr std::size_t kStepKindCount = ${kinds.length};
+
+namespace step {
+`;
+  const enums = new Map();
+  for (const kind of kinds)
+    for (const f of kindFields(trace, kind))
+      if (f.enum) {
+        const name = enumName(kind, f);
+        if (enums.has(name) && JSON.stringify(enums.get(name)) !== JSON.stringify(f.enum)) fail(`${name} declared twice, differently`);
+        enums.set(name, f.enum);
+      }
+  for (const [name, values] of enums)
+    out += `\nenum class ${name} { ${values.join(', ')} };\ninline constexpr const char* ${name}Names[] = {${values.map((v) => JSON.stringify(v)).join(', ')}};\n`;
+  for (const kind of kinds) {
+    const fields = kindFields(trace, kind);
+    out += `\n// ${trace.kinds[kind].description}\nstruct ${pascal(kind)} {\n  static constexpr StepKind kind = StepKind::${kind};\n`;
+    for (const f of fields) out += `  ${cxxType(kind, f)} ${f.name === 'for' ? 'for_' : f.name}${f.optional || f.type === 'text|null' ? '{}' : ''};\n`;
+    out += '};\n';
+  }
+  out += '\n}  // namespace step\n';
+  for (const kind of kinds) {
+    const fields = kindFields(trace, kind);
+    out += `\ninline void recordStep(TraceLog& log, step::${pascal(kind)}&& s) {\n`;
+    out += `  TraceField fields[] = {${fields.map((f) => `\n      ${cxxField(kind, f)}`).join(',')}};\n`;
+    out += `  log.add(StepKind::${kind}, fields, ${fields.length});\n}\n`;
+  }
+  out += '\n}  // namespace grapeshot\n';
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [coreDir, outDir] = process.argv.slice(2);
+  if (!coreDir || !outDir) {
+    console.error('usage: node scripts/gen-core.mjs <src/core> <out dir>');
+    process.exit(2);
+  }
+  try {
+    const trace = readTrace(join(coreDir, 'trace.json'));
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'trace_steps.h'), traceHeader(trace));
+    writeFileSync(join(outDir, 'error_codes.h'), errorHeader(readErrors(join(coreDir, 'errors.json'))));
+  } catch (e) {
+    console.error(e.message);
+    process.exit(1);
+  }
+}
