@@ -10,7 +10,9 @@
 //   - JSON Schema: every step, closed (traceSchema(), bindings/js/trace.schema.json, which the tests
 //     validate every traced response against).
 //
-//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes}.h   (run by cmake)
+// The message catalog, from src/messages/en.json: <out>/messages.h, one function per message.
+//
+//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages}.h   (run by cmake)
 //
 // A struct's members are, in order: `for_`, the kind's own fields as trace.json lists them, then
 // `reason` and `ref`; a procedure writes GS_STEP(ctx, step::Check{who, "d10", natural, ...}).
@@ -25,6 +27,78 @@ export const traceJsonPath = join(here, '../src/core/trace.json');
 export const readTrace = (path = traceJsonPath) => JSON.parse(readFileSync(path, 'utf8'));
 export const errorsJsonPath = join(here, '../src/core/errors.json');
 export const readErrors = (path = errorsJsonPath) => JSON.parse(readFileSync(path, 'utf8'));
+
+// --- messages ------------------------------------------------------------------------------------------
+export const messagesDir = join(here, '../src/messages');
+export const readMessages = (lang = 'en', dir = messagesDir) => JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')).messages;
+
+// The parameters of a template, in the order they first appear: {name} and {name, plural, …}
+// (whose options may name others).
+export function messageParams(template, where = template) {
+  const names = [];
+  const walk = (t) => {
+    for (let at = 0; at < t.length; at++) {
+      if (t[at] === '}') fail(`${where}: an unmatched "}"`);
+      if (t[at] !== '{') continue;
+      let depth = 1, end = at + 1;
+      for (; end < t.length && depth; end++) depth += t[end] === '{' ? 1 : t[end] === '}' ? -1 : 0;
+      if (depth) fail(`${where}: an unclosed "{"`);
+      const inner = t.slice(at + 1, end - 1);
+      const [name, kind, ...rest] = inner.split(',');
+      if (!/^[a-z][A-Za-z0-9]*$/.test(name)) fail(`${where}: parameter "${name}" is not a camelCase name`);
+      if (!names.includes(name)) names.push(name);
+      if (kind !== undefined) {
+        if (kind.trim() !== 'plural') fail(`${where}: only {name, plural, …} is known, not ${kind.trim()}`);
+        const options = rest.join(',');
+        if (!/\bother\s*\{/.test(options)) fail(`${where}: a plural needs an "other" case`);
+        for (let o = options.indexOf('{'); o >= 0; o = options.indexOf('{', o)) {  // each case's text
+          let d = 1, e = o + 1;
+          for (; e < options.length && d; e++) d += options[e] === '{' ? 1 : options[e] === '}' ? -1 : 0;
+          walk(options.slice(o + 1, e - 1));
+          o = e;
+        }
+      }
+      at = end - 1;
+    }
+  };
+  walk(template);
+  return names;
+}
+
+const messageFunction = (id) => id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w)).join('');
+
+export function messagesHeader(messages = readMessages()) {
+  const ids = Object.keys(messages);
+  const seen = new Map();
+  for (const id of ids) {
+    if (!/^[a-z0-9-]+(\.[A-Za-z0-9]+)+$/.test(id)) fail(`message id ${id}: dotted, e.g. "error.missingField"`);
+    const f = messageFunction(id);
+    if (seen.has(f)) fail(`message ids ${seen.get(f)} and ${id} make the same function ${f}`);
+    seen.set(f, id);
+  }
+  let out = `// Generated from src/messages/en.json by scripts/gen-core.mjs. Do not edit.
+// One function per message of the catalog: msg::<id in camelCase>(its parameters) -> Message.
+#pragma once
+#include <utility>
+
+#include "core/message.h"
+
+namespace grapeshot::msg {
+
+inline constexpr int kCount = ${ids.length};
+inline constexpr const char* kIds[] = {${ids.map((id) => JSON.stringify(id)).join(', ')}};
+inline constexpr const char* kEnglish[] = {
+${ids.map((id) => `    ${JSON.stringify(messages[id])},`).join('\n')}
+};
+`;
+  ids.forEach((id, i) => {
+    const params = messageParams(messages[id], id);
+    out += `\n// ${JSON.stringify(messages[id]).replace(/\*\//g, '*\\/')}\ninline Message ${messageFunction(id)}(${params.map((p) => `TraceValue ${p}`).join(', ')}) {\n`;
+    out += `  return Message(${i}, {${params.map((p) => `{${JSON.stringify(p)}, std::move(${p})}`).join(', ')}});\n}\n`;
+  });
+  out += '\n}  // namespace grapeshot::msg\n';
+  return out;
+}
 
 // --- error codes ---------------------------------------------------------------------------------------
 export function errorCodeType(errors = readErrors()) {
@@ -229,6 +303,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, 'trace_steps.h'), traceHeader(trace));
     writeFileSync(join(outDir, 'error_codes.h'), errorHeader(readErrors(join(coreDir, 'errors.json'))));
+    writeFileSync(join(outDir, 'messages.h'), messagesHeader(readMessages('en', join(coreDir, '../messages'))));
   } catch (e) {
     console.error(e.message);
     process.exit(1);

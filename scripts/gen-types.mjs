@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { errorCodeType, traceSchema, traceTypes } from './gen-core.mjs';
+import { errorCodeType, readMessages, traceSchema, traceTypes } from './gen-core.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const src = join(root, 'src');
@@ -72,6 +72,10 @@ export function generate() {
 import type { CommitReveal } from './index.js';
 
 ${errorCodeType()}
+/** The id of every sentence of the engine's message catalog (src/messages/en.json). */
+export type MessageId =
+${Object.keys(readMessages()).map((id) => `  | ${literal(id)}`).join('\n')};
+
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {
   num: number;

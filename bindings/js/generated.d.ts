@@ -45,6 +45,32 @@ export type ErrorCode =
   /** Exact odds would enumerate more dice sequences than the work budget. */
   | "odds_too_complex";
 
+/** The id of every sentence of the engine's message catalog (src/messages/en.json). */
+export type MessageId =
+  | "error.internal"
+  | "error.missingField"
+  | "error.missingFieldTitled"
+  | "error.expectedString"
+  | "error.expectedBoolean"
+  | "error.expectedInteger"
+  | "error.expectedIntegers"
+  | "error.expectedSeed"
+  | "error.seedRange"
+  | "error.notAnObject"
+  | "error.requestNotObject"
+  | "error.unknownRuleset"
+  | "error.unknownProcedure"
+  | "error.tooManyDice"
+  | "error.notAnyDieFace"
+  | "error.diceOrSeed"
+  | "error.oneDiceSource"
+  | "error.unknownField"
+  | "error.unknownGrid"
+  | "error.unknownTable"
+  | "error.oneSided"
+  | "error.diceExhausted"
+  | "error.notDieFace";
+
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {
   num: number;

@@ -1,17 +1,29 @@
 // Public API of grapeshot (bindings/js/index.js in browsers, index.node.js in Node). The request
 // types per ruleset × procedure are generated from the rulesets' schemas (generated.d.ts).
-import type { ErrorCode, ProcedureNames, ProcedureRequest, ResultsByRuleset, RulesetId, TraceStep } from './generated.js';
+import type { ErrorCode, MessageId, ProcedureNames, ProcedureRequest, ResultsByRuleset, RulesetId, TraceStep } from './generated.js';
 
 export type * from './generated.js';
 
 /** A JSON Pointer (RFC 6901) to the offending input, "" for the whole request. */
 export type JsonPointer = string;
 
+/**
+ * A sentence as data: the id of the engine's message catalog (src/messages/en.json) and its named
+ * parameters, to render or translate it in a host. The rendered text stands beside it.
+ */
+export interface Message {
+  id: MessageId;
+  params: Record<string, string | number | boolean | null>;
+}
+
 export interface EngineError {
   /** Stable code, e.g. "missing_field", "wrong_type", "out_of_range", "unknown_ruleset" (see README). */
   code: ErrorCode;
+  /** What is wrong, in English. */
   message: string;
   path: JsonPointer;
+  /** The message as data, when it is a sentence of the catalog (`messages.message.id`, `params`). */
+  messages?: { message: Message };
 }
 
 export interface Failure {

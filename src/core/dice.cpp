@@ -36,15 +36,11 @@ int SeededDice::next(const Die& die) {
 
 int ScriptedDice::next(const Die& die) {
   if (pos_ >= naturals_.size())
-    throw RequestError(code::kDiceExhausted,
-                       "the procedure needs more dice than the " + std::to_string(naturals_.size()) +
-                           " supplied (next: a " + die.name + ")",
+    throw RequestError(code::kDiceExhausted, msg::errorDiceExhausted(naturals_.size(), die.name),
                        "/dice");
   const int v = naturals_[pos_];
   if (v < die.low || v > die.high)
-    throw RequestError(code::kDieOutOfRange,
-                       "dice[" + std::to_string(pos_) + "] = " + std::to_string(v) + " is not a face of a " +
-                           die.name + " (" + std::to_string(die.low) + ".." + std::to_string(die.high) + ")",
+    throw RequestError(code::kDieOutOfRange, msg::errorNotDieFace(pos_, v, die.name, die.low, die.high),
                        "/dice/" + std::to_string(pos_));
   ++pos_;
   return v;

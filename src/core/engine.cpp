@@ -27,9 +27,9 @@ bool isEnvelopeField(const std::string& k) {
 // A string field of a request, given the member found (null: missing).
 const std::string& requireString(const Json* member, const char* field) {
   if (!member)
-    throw RequestError(code::kMissingField, std::string("missing required field \"") + field + "\"", std::string("/") + field);
+    throw RequestError(code::kMissingField, msg::errorMissingField(field), std::string("/") + field);
   if (!member->is_string())
-    throw RequestError(code::kWrongType, std::string("expected a string, got ") + schemaTypeName(*member), std::string("/") + field);
+    throw RequestError(code::kWrongType, msg::errorExpectedString(schemaTypeName(*member)), std::string("/") + field);
   return member->get_ref<const std::string&>();
 }
 
@@ -43,7 +43,7 @@ const Ruleset& requireRuleset(const Json* member) {
   if (const Ruleset* rs = findRuleset(id)) return *rs;
   std::string known;
   for (const auto& rs : rulesets()) known += (known.empty() ? "" : ", ") + rs.id();
-  throw RequestError(code::kUnknownRuleset, "unknown ruleset \"" + clip(id) + "\" (known: " + known + ")", "/ruleset");
+  throw RequestError(code::kUnknownRuleset, msg::errorUnknownRuleset(clip(id), known), "/ruleset");
 }
 
 const Ruleset& requireRuleset(const Json& req) {
@@ -59,7 +59,7 @@ const std::string& requireProcedure(const Ruleset& rs, const Json& req) {
   std::string supported;
   for (const auto& p : rs.procedureNames()) supported += (supported.empty() ? "" : ", ") + p;
   throw RequestError(elsewhere ? code::kUnsupportedProcedure : code::kUnknownProcedure,
-                     rs.id() + " has no procedure \"" + clip(name) + "\"; it supports: " + supported, "/procedure");
+                     msg::errorUnknownProcedure(rs.id(), clip(name), supported), "/procedure");
 }
 
 Json validOptions(const Ruleset& rs, const Json& req) {
@@ -70,17 +70,16 @@ Json validOptions(const Ruleset& rs, const Json& req) {
 
 std::vector<int> validDice(const Json& dice) {
   if (!dice.is_array())
-    throw RequestError(code::kWrongType, std::string("expected an array of integers, got ") + schemaTypeName(dice), "/dice");
-  if (dice.size() > 1000) throw RequestError(code::kOutOfRange, "at most 1000 dice", "/dice");
+    throw RequestError(code::kWrongType, msg::errorExpectedIntegers(schemaTypeName(dice)), "/dice");
+  if (dice.size() > 1000) throw RequestError(code::kOutOfRange, msg::errorTooManyDice(), "/dice");
   std::vector<int> out;
   out.reserve(dice.size());
   for (std::size_t i = 0; i < dice.size(); ++i) {
     const Json& d = dice[i];
     if (!d.is_number_integer())
-      throw RequestError(code::kWrongType, std::string("expected an integer, got ") + schemaTypeName(d), pointerJoin("/dice", i));
+      throw RequestError(code::kWrongType, msg::errorExpectedInteger(schemaTypeName(d)), pointerJoin("/dice", i));
     if (d.is_number_unsigned() ? d.get<std::uint64_t>() > 100 : (d.get<std::int64_t>() < -100 || d.get<std::int64_t>() > 100))
-      throw RequestError(code::kDieOutOfRange, "dice[" + std::to_string(i) + "] = " + d.dump() + " is not a face of any die",
-                         pointerJoin("/dice", i));
+      throw RequestError(code::kDieOutOfRange, msg::errorNotAnyDieFace(i, Json(d)), pointerJoin("/dice", i));
     out.push_back(d.get<int>());
   }
   return out;
@@ -88,9 +87,9 @@ std::vector<int> validDice(const Json& dice) {
 
 std::uint32_t validSeed(const Json& seed) {
   if (!seed.is_number_integer())
-    throw RequestError(code::kWrongType, std::string("expected an integer 0..4294967295, got ") + schemaTypeName(seed), "/seed");
+    throw RequestError(code::kWrongType, msg::errorExpectedSeed(schemaTypeName(seed)), "/seed");
   if (seed.is_number_unsigned() ? seed.get<std::uint64_t>() > 0xFFFFFFFFull : seed.get<std::int64_t>() < 0)
-    throw RequestError(code::kOutOfRange, "seed must be an integer 0..4294967295", "/seed");
+    throw RequestError(code::kOutOfRange, msg::errorSeedRange(), "/seed");
   return static_cast<std::uint32_t>(seed.get<std::uint64_t>());
 }
 
@@ -98,7 +97,7 @@ std::uint32_t validSeed(const Json& seed) {
 
 Prepared prepare(const Json& req, Json* consumable) {
   if (!req.is_object())
-    throw RequestError(code::kInvalidRequest, std::string("a request is a JSON object, got ") + schemaTypeName(req), "");
+    throw RequestError(code::kInvalidRequest, msg::errorNotAnObject(schemaTypeName(req)), "");
   Prepared p;
   p.ruleset = &requireRuleset(req);
   p.name = requireProcedure(*p.ruleset, req);
@@ -114,9 +113,9 @@ DiceChoice checkDiceSource(const Json& req, const Prepared& p) {
   c.hasDice = req.contains("dice");
   c.hasSeed = req.contains("seed");
   c.hasCommit = req.contains("commitReveal");
-  if (c.hasDice && c.hasSeed) throw RequestError(code::kConflictingFields, "give either dice or seed, not both", "/seed");
+  if (c.hasDice && c.hasSeed) throw RequestError(code::kConflictingFields, msg::errorDiceOrSeed(), "/seed");
   if (c.hasCommit && (c.hasDice || c.hasSeed))
-    throw RequestError(code::kConflictingFields, "give one of dice, seed or commitReveal", "/commitReveal");
+    throw RequestError(code::kConflictingFields, msg::errorOneDiceSource(), "/commitReveal");
   c.wantReceipt = receiptRequested(req);
   if (c.hasDice) c.dice = validDice(req.at("dice"));
   if (c.hasSeed) c.seed = validSeed(req.at("seed"));
@@ -169,7 +168,7 @@ Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallback
   // `trace: false` skips the explanation (bots resolving many candidates): no step is built.
   bool tracing = true;
   if (const auto t = req.find("trace"); t != req.end()) {
-    if (!t->is_boolean()) throw RequestError(code::kWrongType, std::string("expected a boolean, got ") + schemaTypeName(*t), "/trace");
+    if (!t->is_boolean()) throw RequestError(code::kWrongType, msg::errorExpectedBoolean(schemaTypeName(*t)), "/trace");
     tracing = t->get<bool>();
   }
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);  // typed inputs read and checked
@@ -195,11 +194,17 @@ Json errorEnvelope(const std::string& code, const std::string& message, const st
   return object({{"ok", false}, {"error", object({{"code", code}, {"message", message}, {"path", path}})}});
 }
 
+Json errorEnvelope(const RequestError& e) {
+  Json error = object({{"code", e.code()}, {"message", e.what()}, {"path", e.path()}});
+  if (e.message()) error["messages"] = object({{"message", e.message()->structured()}});
+  return object({{"ok", false}, {"error", std::move(error)}});
+}
+
 Json currentErrorEnvelope() {
   try {
     throw;
   } catch (const RequestError& e) {
-    return errorEnvelope(e.code(), e.what(), e.path());
+    return errorEnvelope(e);
   } catch (const std::exception& e) {
     return errorEnvelope("internal_error", std::string("internal error: ") + e.what(), "");
   } catch (...) {
@@ -278,12 +283,12 @@ namespace {
 // order).
 template <std::size_t N>
 std::array<const Json*, N> readFields(const Json& req, const std::array<std::string_view, N>& names) {
-  if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
+  if (!req.is_object()) throw RequestError(code::kInvalidRequest, msg::errorRequestNotObject(), "");
   std::array<const Json*, N> found{};
   for (const auto& member : req.get_ref<const Json::object_t&>()) {
     std::size_t i = 0;
     while (i < N && names[i] != member.first) ++i;
-    if (i == N) throw RequestError(code::kUnknownField, "unknown field \"" + clip(member.first) + "\"", pointerJoin("", member.first));
+    if (i == N) throw RequestError(code::kUnknownField, msg::errorUnknownField(clip(member.first)), pointerJoin("", member.first));
     found[i] = &member.second;
   }
   return found;
@@ -294,7 +299,7 @@ std::pair<const Ruleset*, const Grid*> requireGrid(const Json* ruleset, const Js
   const Ruleset& rs = requireRuleset(ruleset);
   const std::string& tid = requireString(table, "table");
   const Grid* g = rs.grid(tid);
-  if (!g) throw RequestError(code::kUnknownTable, rs.id() + " has no grid table \"" + clip(tid) + "\"", "/table");
+  if (!g) throw RequestError(code::kUnknownTable, msg::errorUnknownGrid(rs.id(), clip(tid)), "/table");
   return {&rs, g};
 }
 
@@ -323,7 +328,7 @@ void appendLookup(const Json& req, std::string& out) {
     Json validated;  // the request's own options, validated; absent: the defaults, not copied
     const Json& options = given ? (validated = validOptions(rs, req)) : rs.defaultOptions();
     const int c = boundedInt(column, "column", 0, g->columns() - 1);
-    if (!roll) throw RequestError(code::kMissingField, "missing required field \"roll\"", "/roll");
+    if (!roll) throw RequestError(code::kMissingField, msg::errorMissingField("roll"), "/roll");
     const int r = g->clampRoll(boundedInt(roll, "roll", -1000, 1000));
     // Written as text, not built as a document, from the texts the grid serialized when it loaded:
     // lookups come by the hundred thousand.
@@ -363,7 +368,7 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
       side = validate(object({{"type", "string"}, {"enum", sides}}), header.contains("side") ? header.at("side") : Json(), "/side")
                  .get<std::string>();
     } else if (header.contains("side")) {
-      throw RequestError(code::kUnknownField, "this table has one side", "/side");
+      throw RequestError(code::kUnknownField, msg::errorOneSided(), "/side");
     }
     // Every cell's code once (a table has at most a few hundred), then one read per pair.
     Json cells = Json::array();
@@ -394,10 +399,10 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
 
 Json table(const Json& req) {
   return guarded([&] {
-    if (!req.is_object()) throw RequestError(code::kInvalidRequest, "a request is a JSON object", "");
+    if (!req.is_object()) throw RequestError(code::kInvalidRequest, msg::errorRequestNotObject(), "");
     const Ruleset& rs = requireRuleset(req);
     const std::string& tid = requireString(req, "table");
-    if (!rs.hasTable(tid)) throw RequestError(code::kUnknownTable, rs.id() + " has no table \"" + clip(tid) + "\"", "/table");
+    if (!rs.hasTable(tid)) throw RequestError(code::kUnknownTable, msg::errorUnknownTable(rs.id(), clip(tid)), "/table");
     return object({{"ok", true}, {"table", rs.table(tid)}});
   });
 }

@@ -69,6 +69,9 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
 Json canonical(const Json& request);
 
 Json errorEnvelope(const std::string& code, const std::string& message, const std::string& path);
+// {ok: false, error: {code, message, path, messages: {message: {id, params}}}}: the message as text
+// and, when it is a sentence of the catalog, as its structured form.
+Json errorEnvelope(const RequestError& e);
 
 // The envelope of the exception being handled (call only inside a catch): a RequestError's own,
 // anything else internal_error.

@@ -1,10 +1,12 @@
 // Errors as data: every failure a caller can cause is a RequestError with a stable code and a
 // JSON Pointer to the offending input. The engine turns it into {ok:false, error:{code,message,path}}.
 #pragma once
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "error_codes.h"  // code::k<Name>, from errors.json (scripts/gen-core.mjs)
+#include "messages.h"     // msg::<id>(…), from src/messages/en.json (scripts/gen-core.mjs)
 
 namespace grapeshot {
 
@@ -17,14 +19,20 @@ inline constexpr std::size_t kMaxBatchOutputBytes = 16u << 20;  // a batch's ans
 
 class RequestError : public std::runtime_error {
  public:
+  // The message, a sentence of the catalog: its text (what()) and its structured form ({id, params}).
+  RequestError(std::string code, Message message, std::string path)
+      : std::runtime_error(message.text()), code_(std::move(code)), path_(std::move(path)), message_(std::move(message)) {}
+  // A message not yet in the catalog: its text only.
   RequestError(std::string code, const std::string& message, std::string path)
       : std::runtime_error(message), code_(std::move(code)), path_(std::move(path)) {}
   const std::string& code() const { return code_; }
   const std::string& path() const { return path_; }
+  const std::optional<Message>& message() const { return message_; }
 
  private:
   std::string code_;
   std::string path_;
+  std::optional<Message> message_;
 };
 
 // User text quoted in a message, at most `n` bytes (cut at a UTF-8 boundary): messages stay short

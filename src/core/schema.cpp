@@ -251,7 +251,7 @@ struct Schema::Node {
         static const std::string kNone;
         const std::string& t = r.property >= 0 ? properties[r.property].node->title : kNone;
         throw RequestError(code::kMissingField,
-                           "missing required field \"" + r.name + "\"" + (t.empty() ? "" : " (" + t + ")"),
+                           t.empty() ? msg::errorMissingField(r.name) : msg::errorMissingFieldTitled(r.name, t),
                            pointerJoin(at.str(), r.name));
       }
     }

@@ -48,6 +48,23 @@ void TraceValue::appendTo(std::string& out) const {
              v_);
 }
 
+std::string TraceValue::plain() const {
+  if (const auto t = text()) return std::string(*t);
+  if (const auto* i = std::get_if<std::int64_t>(&v_)) return std::to_string(*i);
+  if (const auto* u = std::get_if<std::uint64_t>(&v_)) return std::to_string(*u);
+  if (const auto* j = std::get_if<Json>(&v_); j && j->is_string()) return j->get<std::string>();
+  std::string out;
+  appendTo(out);
+  return out;
+}
+
+std::optional<std::int64_t> TraceValue::integer() const {
+  if (const auto* i = std::get_if<std::int64_t>(&v_)) return *i;
+  if (const auto* u = std::get_if<std::uint64_t>(&v_)) return static_cast<std::int64_t>(*u);
+  if (const auto* j = std::get_if<Json>(&v_); j && j->is_number_integer()) return j->get<std::int64_t>();
+  return std::nullopt;
+}
+
 Json TraceValue::toJson() const {
   return std::visit(Overloaded{[](std::monostate) { return Json(); }, [](std::string_view t) { return Json(std::string(t)); },
                                [](const auto& v) { return Json(v); }},

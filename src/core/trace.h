@@ -67,6 +67,9 @@ class TraceValue {
   bool emptyText() const;  // "" (or none)
 
   void appendTo(std::string& out) const;  // as JSON text, exactly as toText(toJson()) writes it
+  // As a sentence shows it: text as it is, numbers in decimal (a message's parameter).
+  std::string plain() const;
+  std::optional<std::int64_t> integer() const;  // an integer's value; none for anything else
   Json toJson() const;
   // Equal when they stand for the same JSON value: a literal and a copied text alike, an integer held
   // signed or unsigned alike. What exact odds count a tallied value by (Context::tally), on every dice
