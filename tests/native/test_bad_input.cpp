@@ -68,13 +68,17 @@ TEST_CASE("10 MB strings are refused before parsing", "[bad-input]") {
   expectRefused(withTerrain(big), "request_too_large", "");
   expectRefused("\"" + big + "\"", "request_too_large", "");
   expectRefused(std::string(10u << 20, ' '), "request_too_large", "");
-  CHECK(Json::parse(grapeshot::verifyJson(big)).at("error").at("code") == "request_too_large");
+  const Json verified = Json::parse(grapeshot::verifyJson(big));
+  CHECK(verified.at("ok") == false);
+  CHECK(verified.at("error").at("code") == "request_too_large");
+  CHECK(verified.at("error").at("path") == "");
   // Just under the limit: parsed, and refused for its content with a short message.
   const std::string under(grapeshot::kMaxRequestBytes - 200, 'w');
   expectRefused(withTerrain(under), "invalid_value", "/terrain");
   const std::string key(grapeshot::kMaxRequestBytes - 200, 'k');
   const std::string unknownKey = R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[3],")" + key + R"(":1})";
   const Json r = Json::parse(grapeshot::resolveJson(unknownKey));
+  CHECK(r.at("ok") == false);
   CHECK(r.at("error").at("code") == "unknown_field");
   CHECK(r.at("error").at("path") == "/" + key);  // the pointer stays exact; the message is clipped
   CHECK(r.at("error").at("message").get<std::string>().size() < 100);
@@ -83,23 +87,44 @@ TEST_CASE("10 MB strings are refused before parsing", "[bad-input]") {
 TEST_CASE("duplicate keys are refused at any depth", "[bad-input]") {
   expectRefused(R"({"ruleset":"napoleon-iii-1866","ruleset":"napoleon-iii-1866"})", "parse_error", "");
   expectRefused(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4,"morale":9},"dice":[3]})", "parse_error", "");
-  // The same key in sibling objects is not a duplicate.
+  // The same key in sibling objects is not a duplicate: both firers count, 3 + 4 = 7 at a clear hex
+  // (protection 1), -1 artillery fire = column 6; d6 3 -> row 3, column 6 = D.
   const Json r = Json::parse(grapeshot::resolveJson(
       R"({"ruleset":"napoleon-iii-1866","procedure":"fire","firers":[{"combatValue":3},{"combatValue":4}],"target":{},"dice":[3,3,3,3,3,3]})"));
-  CHECK((r.at("ok") == true || r.at("error").at("code") != "parse_error"));
+  REQUIRE(r.at("ok") == true);
+  CHECK(r.at("result").at("strength") == 7);
+  CHECK(r.at("result").at("baseColumn") == 7);
+  CHECK(r.at("result").at("column") == 6);
+  CHECK(r.at("result").at("cell") == "D");
 }
 
+namespace {
+
+void checkRefusal(const Json& r, const std::string& code, const std::string& path) {
+  CHECK(r.at("ok") == false);
+  CHECK(r.at("error").at("code") == code);
+  CHECK(r.at("error").at("path") == path);
+}
+
+}  // namespace
+
 TEST_CASE("every entry point answers garbage with an envelope", "[bad-input]") {
-  for (const std::string& text : {std::string(""), std::string("nul"), std::string("[1,2"), std::string("{\"ruleset\":1}"), kMorale + "x"}) {
+  // Text that is not JSON: a parse_error at the top, from the parser and from each text entry point.
+  for (const std::string& text : {std::string(""), std::string("nul"), std::string("[1,2"), kMorale + "x"}) {
+    INFO(text);
     Json req, err;
-    if (grapeshot::parseRequest(text, req, err)) {
-      CHECK(grapeshot::lookup(req).contains("ok"));
-      CHECK(grapeshot::table(req).contains("ok"));
-      CHECK(grapeshot::verify(req).contains("ok"));
-    } else {
-      CHECK(err.at("error").at("code") == "parse_error");
-    }
+    CHECK_FALSE(grapeshot::parseRequest(text, req, err));
+    checkRefusal(err, "parse_error", "");
+    checkRefusal(Json::parse(grapeshot::resolveJson(text)), "parse_error", "");
+    checkRefusal(Json::parse(grapeshot::verifyJson(text)), "parse_error", "");
   }
+  // JSON that is no request: each entry point names the field it cannot use.
+  Json req, err;
+  REQUIRE(grapeshot::parseRequest(R"({"ruleset":1})", req, err));
+  checkRefusal(grapeshot::lookup(req), "wrong_type", "/ruleset");
+  checkRefusal(grapeshot::table(req), "wrong_type", "/ruleset");
+  checkRefusal(grapeshot::resolve(req, 1u), "wrong_type", "/ruleset");
+  checkRefusal(grapeshot::verify(req), "missing_field", "/format");  // "ruleset" is a receipt's field too
 }
 
 TEST_CASE("an object with more than 256 keys is refused while parsing", "[bad-input]") {
@@ -129,17 +154,20 @@ TEST_CASE("a NUL byte is not JSON, even after a complete request", "[bad-input]"
 
 TEST_CASE("odds refuses every envelope field resolve refuses, with the same code and path", "[bad-input][odds]") {
   const std::string base = R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},)";
-  for (const std::string& tail : {std::string(R"("dice":["x"]})"), std::string(R"("seed":-1})"),
-                                  std::string(R"("seed":"1"})"), std::string(R"("dice":[3],"seed":1})"),
-                                  std::string(R"("receipt":"yes"})"), std::string(R"("commitReveal":{}})"),
-                                  std::string(R"("commitReveal":1,"seed":1})")}) {
-    INFO(tail);
-    const Json req = Json::parse(base + tail);
-    const Json resolved = grapeshot::resolve(req, 1u);
-    const Json odds = grapeshot::odds(req);
-    REQUIRE(odds.at("ok") == false);
-    CHECK(odds.at("error").at("code") == resolved.at("error").at("code"));
-    CHECK(odds.at("error").at("path") == resolved.at("error").at("path"));
+  struct Refusal {
+    std::string tail, code, path;
+  };
+  for (const Refusal& c : {Refusal{R"("dice":["x"]})", "wrong_type", "/dice/0"},
+                           Refusal{R"("seed":-1})", "out_of_range", "/seed"},
+                           Refusal{R"("seed":"1"})", "wrong_type", "/seed"},
+                           Refusal{R"("dice":[3],"seed":1})", "conflicting_fields", "/seed"},
+                           Refusal{R"("receipt":"yes"})", "wrong_type", "/receipt"},
+                           Refusal{R"("commitReveal":{}})", "missing_field", "/commitReveal/commitments"},
+                           Refusal{R"("commitReveal":1,"seed":1})", "conflicting_fields", "/commitReveal"}}) {
+    INFO(c.tail);
+    const Json req = Json::parse(base + c.tail);
+    checkRefusal(grapeshot::resolve(req, 1u), c.code, c.path);
+    checkRefusal(grapeshot::odds(req), c.code, c.path);
   }
 }
 
@@ -153,11 +181,11 @@ TEST_CASE("a batch holds at most kMaxBatchItems requests; its items' own arrays 
   CHECK(grapeshot::parseRequest(batchText(grapeshot::kMaxBatchItems), req, err, grapeshot::kMaxBatchBytes));
   CHECK(req.size() == grapeshot::kMaxBatchItems);
   CHECK_FALSE(grapeshot::parseRequest(batchText(grapeshot::kMaxBatchItems + 1), req, err, grapeshot::kMaxBatchBytes));
-  CHECK(err.at("error").at("code") == "request_too_large");
+  checkRefusal(err, "request_too_large", "");
   // Inside a batch item, the single-request limit holds.
   std::string dice = "[{\"dice\":[";
   for (int i = 0; i < 1025; ++i) dice += (i ? ",1" : "1");
   dice += "]}]";
   CHECK_FALSE(grapeshot::parseRequest(dice, req, err, grapeshot::kMaxBatchBytes));
-  CHECK(err.at("error").at("code") == "request_too_large");
+  checkRefusal(err, "request_too_large", "");
 }
