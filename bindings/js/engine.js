@@ -178,8 +178,17 @@ export class Engine {
    */
   verify(receipt, options) {
     return guard(() => {
+      // A requirement given as anything but a boolean ('true', 1) is refused: read as false it would
+      // silently require nothing.
+      if (options !== undefined && options !== null && typeof options !== 'object') {
+        return failure('wrong_type', 'options must be an object {requireCommitReveal?: boolean}', '');
+      }
+      const require = options?.requireCommitReveal;
+      if (require !== undefined && typeof require !== 'boolean') {
+        return failure('wrong_type', 'requireCommitReveal must be true or false', '/requireCommitReveal');
+      }
       const { text, error } = toJson(receipt);
-      return error ?? JSON.parse(this.#call('verify', text, options?.requireCommitReveal === true));
+      return error ?? JSON.parse(this.#call('verify', text, require === true));
     });
   }
 

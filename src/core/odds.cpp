@@ -478,8 +478,10 @@ void answerBatch(const Json& requests, const std::string& call, std::uint32_t fa
   // One odds budget for the whole batch, and a bound on what it answers.
   std::uint64_t budget = maxOddsPaths;
   out += '[';
-  for (std::size_t i = 0; i < requests.size(); ++i) {
+  std::size_t i = 0;
+  for (; i < requests.size(); ++i) {
     const Json& r = requests[i];
+    const std::size_t start = out.size();
     if (i) out += ',';
     if (call == "lookup")
       appendLookup(r, out);
@@ -487,11 +489,20 @@ void answerBatch(const Json& requests, const std::string& call, std::uint32_t fa
       appendResolve(r, out, batchItemSeed(fallbackSeed, static_cast<std::uint32_t>(i)));
     else
       out += oddsAnswer(r, budget, maxOddsPaths);
-    if (out.size() > kMaxBatchOutputBytes)
-      throw RequestError(code::kRequestTooLarge,
-                         "the batch's answers pass " + std::to_string(kMaxBatchOutputBytes >> 20) + " MiB at item " +
-                             std::to_string(i) + ": split it",
-                         pointerJoin("", i));
+    // Past the cap, the answers made so far stand and this item and every later one is marked, not
+    // answered (a small envelope each: at most 20,000 of them), so the host resends only those.
+    if (out.size() > kMaxBatchOutputBytes) {
+      out.resize(start);
+      break;
+    }
+  }
+  const std::size_t firstUnanswered = i;
+  for (; i < requests.size(); ++i) {
+    if (i) out += ',';
+    appendJson(out, errorEnvelope(code::kRequestTooLarge,
+                                  "not answered: the batch's answers pass " + std::to_string(kMaxBatchOutputBytes >> 20) +
+                                      " MiB at item " + std::to_string(firstUnanswered) + "; send the items from there again",
+                                  pointerJoin("", i)));
   }
   out += ']';
 }

@@ -24,7 +24,8 @@ Json odds(const Json& request, std::uint64_t maxPaths = kMaxOddsPaths);
 
 // An array of requests -> the JSON text of an array of responses, each the text of the one-by-one
 // call, except that the odds of a batch share one budget and the answers together stay under
-// kMaxBatchOutputBytes (else request_too_large). `call` is "resolve", "odds" or "lookup". Item i of a
+// kMaxBatchOutputBytes: from the first item whose answer would pass it, each item is answered
+// request_too_large (path "/<index>") instead, the answers before it kept. `call` is "resolve", "odds" or "lookup". Item i of a
 // resolve batch without dice or seed takes batchItemSeed(fallbackSeed, i). Each answer is written
 // straight into the text (what the WASM binding returns): no array of answers is built.
 std::string batchText(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,

@@ -170,3 +170,19 @@ test('batch seeds are per-item hashes of the batch seed, not one PCG32 stream', 
   // Each item resolves exactly as a request with its seed would.
   out.forEach((r, i) => assert.deepEqual(e.resolve({ ...morale, seed: seeds[i] }).rolls, r.rolls, `item ${i}`));
 });
+
+test('verify refuses a requirement that is not a boolean (issue 30: \'true\' silently required nothing)', async () => {
+  const e = await engine();
+  const seeded = e.resolve({ ...morale, seed: 5, receipt: true }).receipt;
+  assert.equal(e.verify(seeded, { requireCommitReveal: true }).valid, false);
+  for (const bad of ['true', 1, 'yes', {}, null]) {
+    const v = e.verify(seeded, { requireCommitReveal: bad });
+    assert.equal(v.ok, false, JSON.stringify(bad));
+    assert.equal(v.error.code, 'wrong_type');
+    assert.equal(v.error.path, '/requireCommitReveal');
+  }
+  assert.equal(e.verify(seeded, 'requireCommitReveal').error.code, 'wrong_type');
+  assert.equal(e.verify(seeded, { requireCommitReveal: false }).valid, true);
+  assert.equal(e.verify(seeded).valid, true);
+  assert.equal(e.verify(seeded, null).valid, true, 'no options: no requirement');
+});

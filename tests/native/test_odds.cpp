@@ -189,11 +189,24 @@ TEST_CASE("a batch's text is the one-by-one answers' texts, refusals included", 
   CHECK(grapeshot::lookup(requests[3]).at("cell").is_object());
   CHECK(grapeshot::lookup(requests[4]).at("error").at("path") == "/column");
   CHECK(grapeshot::batchText(Json::object(), "odds", 0) == grapeshot::errorEnvelope("invalid_request", "a batch is a JSON array of requests", "").dump());
-  // 20,000 odds answers pass the 16 MiB bound: the whole batch is refused, as text too.
+  // 20,000 odds answers pass the 16 MiB bound: the answers that fit are kept, and from the first
+  // that does not, every item is marked request_too_large at its own path (issue 30: all were lost).
   Json many = Json::array();
   for (int i = 0; i < 20000; ++i) many.push_back(requests[0]);
-  const Json refused = Json::parse(grapeshot::batchText(many, "odds", 0));
-  CHECK(refused.at("error").at("code") == "request_too_large");
+  const std::string text = grapeshot::batchText(many, "odds", 0);
+  CHECK(text.size() < grapeshot::kMaxBatchOutputBytes + 20000 * 200);
+  const Json partial = Json::parse(text);
+  REQUIRE(partial.is_array());
+  REQUIRE(partial.size() == 20000);
+  std::size_t answered = 0;
+  while (answered < partial.size() && partial[answered].at("ok") == true) ++answered;
+  CHECK(answered > 1000);
+  CHECK(answered < 20000);
+  CHECK(partial[0] == grapeshot::odds(requests[0]));
+  for (std::size_t i = answered; i < partial.size(); ++i) {
+    CHECK(partial[i].at("error").at("code") == "request_too_large");
+    CHECK(partial[i].at("error").at("path") == "/" + std::to_string(i));
+  }
 }
 
 TEST_CASE("the odds of a batch share one work budget", "[odds][batch]") {
