@@ -371,25 +371,24 @@ Json enumLabel(const Json& choice, const Json& v) {
 // unfinished, for the caller to replace (oddsAnswer).
 void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, JsonWriter& w) {
   const Prepared p = prepare(req);
-  checkDiceSource(req, p);  // odds rolls nothing, but refuses what resolve refuses (parity)
+  // Odds rolls nothing, but refuses what resolve refuses (parity), in resolve's order.
+  DiceChoice dice = checkDiceSource(req, p);
   // sensitivity: true (the default) flips every boolean; "all" also tries every other value of each
   // choice input; false computes the base odds only.
-  bool withSensitivity = true, choices = false;
-  if (const auto s = req.find("sensitivity"); s != req.end()) {
-    if (s->is_string()) {
-      if (*s != "all") throw RequestError(code::kInvalidValue, "expected true, false or \"all\"", "/sensitivity");
-      choices = true;
-    } else if (s->is_boolean()) {
-      withSensitivity = s->get<bool>();
-    } else {
-      throw RequestError(code::kWrongType, "expected true, false or \"all\"", "/sensitivity");
-    }
-  }
+  const EnvelopeChoice envelope = checkEnvelope(req);
+  const bool withSensitivity = envelope.sensitivity, choices = envelope.allChoices;
   // Refuse at once what the budget cannot cover (base and every what-if together).
   const Json& schema = p.ruleset->procedure(p.name).at("inputs");
   std::vector<WhatIf> flags;
   if (withSensitivity) whatIfs(schema, p.inputs, "", choices, flags);
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);
+  if (dice.hasDice) {
+    // Supplied dice are played once, as resolve plays them, so a face off its die (dice: [7] for a
+    // d6) or too few dice is refused here too; the odds then ignore them.
+    ScriptedDice scripted(std::move(dice.dice));
+    Context ctx(*p.ruleset, p.options, scripted, /*tracing=*/false, /*recordRolls=*/false);
+    bound->play(ctx, nullptr);
+  }
   const double guess = estimate(p, *bound) * static_cast<double>(1 + flags.size());
   if (guess > static_cast<double>(budget))
     tooComplex("about " + std::to_string(static_cast<long long>(guess)) +

@@ -15,7 +15,9 @@ namespace grapeshot {
 inline constexpr std::uint64_t kMaxOddsPaths = 250'000;
 
 // {ruleset, procedure, options?, ...inputs, sensitivity?} -> {ok, ruleset, procedure, paths,
-// headline (when the procedure declares one), distributions, expected, sensitivity}. Dice and seed in the request are ignored. A request over
+// headline (when the procedure declares one), distributions, expected, sensitivity}. Dice, seed,
+// commitReveal and trace are checked as resolve checks them (supplied dice played once: a face off
+// its die or too few dice is refused), then ignored. A request over
 // `maxPaths` is odds_too_complex (the fuzz targets pass a small budget).
 // The answer as JSON text, written as it is computed (what the WASM binding returns); odds() is the
 // same, parsed (for native hosts and tests).

@@ -50,10 +50,12 @@ test('text after a NUL is refused like JSON.parse refuses it', async () => {
   isFailure(JSON.parse(e.resolveJson(`${text} trailing`)), 'parse_error');
 });
 
-test('odds refuses invalid dice, seed, receipt and commitReveal exactly as resolve does', async () => {
+test('odds and resolve refuse invalid dice, seed, receipt, commitReveal, trace and sensitivity alike', async () => {
   const e = await engine();
   const cases = [{ dice: ['x'] }, { seed: -1 }, { seed: '1' }, { dice: [3], seed: 1 }, { receipt: 'yes' },
-    { commitReveal: {} }, { commitReveal: 1, seed: 1 }];
+    { commitReveal: {} }, { commitReveal: 1, seed: 1 },
+    // issue 30: odds took a face off the die, too few dice and any trace; resolve took any sensitivity
+    { dice: [7] }, { dice: [0] }, { dice: [] }, { trace: 'no' }, { trace: 1 }, { sensitivity: 42 }, { sensitivity: 'some' }];
   for (const extra of cases) {
     const req = { ...morale, ...extra };
     const resolved = e.resolve(req);
@@ -64,6 +66,10 @@ test('odds refuses invalid dice, seed, receipt and commitReveal exactly as resol
     assert.equal(odds.error.path, resolved.error.path, JSON.stringify(extra));
   }
   assert.equal(e.odds({ ...morale, dice: [3] }).ok, true, 'valid dice are accepted (and ignored) by odds');
+  for (const ok of [{ trace: false }, { sensitivity: 'all' }, { sensitivity: false }]) {
+    assert.equal(e.resolve({ ...morale, ...ok }).ok, true, JSON.stringify(ok));
+    assert.equal(e.odds({ ...morale, ...ok }).ok, true, JSON.stringify(ok));
+  }
 });
 
 test('typed lookups answer as lookup() does, pair by pair; bad arguments are error envelopes', async () => {
