@@ -10,6 +10,7 @@
 #include "core/engine.h"
 #include "core/odds.h"
 #include "core/receipt.h"
+#include "core/sha256.h"
 
 namespace {
 
@@ -73,11 +74,17 @@ std::size_t lookup(std::size_t length) {
   });
 }
 
-// `call` is "resolve", "odds" or "lookup"; seeds for requests without dice/seed derive from `fallbackSeed`.
-std::size_t batch(std::size_t length, const std::string& call, unsigned fallbackSeed) {
+// `call` is "resolve", "odds" or "lookup"; seeds for requests without dice/seed derive from
+// `seedHex`, the batch seed: 32 bytes from the wrapper's CSPRNG as 64 hex digits.
+std::size_t batch(std::size_t length, const std::string& call, const std::string& seedHex) {
   return answer(length, [&] {
+    std::string bytes;
+    if (seedHex.size() != 64 || !grapeshot::fromHex(seedHex, bytes))
+      return grapeshot::toText(grapeshot::errorEnvelope(grapeshot::code::kInternalError, "internal error: batch seed", ""));
+    grapeshot::BatchSeed seed;
+    std::copy(bytes.begin(), bytes.end(), reinterpret_cast<char*>(seed.data()));
     grapeshot::Json req, err;
-    return grapeshot::parseRequest(request, req, err, grapeshot::kMaxBatchBytes) ? grapeshot::batchText(req, call, fallbackSeed)
+    return grapeshot::parseRequest(request, req, err, grapeshot::kMaxBatchBytes) ? grapeshot::batchText(req, call, seed)
                                                                                   : grapeshot::toText(err);
   });
 }

@@ -3,12 +3,13 @@
 // index.js (browsers, bundlers, workers: fetch) and index.node.js (Node: the file system).
 import createGrapeshotCore from '../../dist/grapeshot-core.mjs';
 
-/** A fresh 32-bit seed from the platform's CSPRNG, for a batch's items that bring neither dice nor seed
- * (a single resolve draws its own in the core, and only when it needs one). */
-function randomSeed() {
-  const a = new Uint32Array(1);
+/** A fresh 256-bit batch seed (64 hex digits) from the platform's CSPRNG, for a batch's items that
+ * bring neither dice nor seed (a single resolve draws its own in the core, and only when it needs
+ * one). 256 bits: an item's 32-bit seed cannot be searched back to it. */
+function randomBatchSeed() {
+  const a = new Uint8Array(32);
   globalThis.crypto.getRandomValues(a);
-  return a[0];
+  return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The engine refuses request text beyond this many bytes (request_too_large), before parsing. */
@@ -229,7 +230,7 @@ export class Engine {
       const call = options?.call ?? 'resolve';
       if (typeof call !== 'string') return failure('invalid_value', 'call must be resolve, odds or lookup', '/call');
       const { text, error } = toJson(requests, MAX_BATCH_BYTES);
-      return error ?? JSON.parse(this.#call('batch', text, call, randomSeed()));
+      return error ?? JSON.parse(this.#call('batch', text, call, randomBatchSeed()));
     });
   }
 

@@ -451,25 +451,31 @@ std::string oddsText(const Json& request, std::uint64_t maxPaths) {
 
 Json odds(const Json& request, std::uint64_t maxPaths) { return Json::parse(oddsText(request, maxPaths)); }
 
-std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index) {
+std::uint32_t batchItemSeed(const BatchSeed& seed, std::uint32_t index) {
   // Each item's seed hashes the batch seed with the item's index: knowing some items' seeds tells
-  // nothing of the others' (successive outputs of one PCG32 would give the stream away).
-  static constexpr char kTag[] = "grapeshot batch v1";
-  const unsigned char bytes[8] = {static_cast<unsigned char>(seed >> 24),  static_cast<unsigned char>(seed >> 16),
-                                  static_cast<unsigned char>(seed >> 8),   static_cast<unsigned char>(seed),
-                                  static_cast<unsigned char>(index >> 24), static_cast<unsigned char>(index >> 16),
-                                  static_cast<unsigned char>(index >> 8),  static_cast<unsigned char>(index)};
+  // nothing of the others' (successive outputs of one PCG32 would give the stream away), and the
+  // batch seed's 256 bits cannot be searched for from an item's seed (32 bits could).
+  static constexpr char kTag[] = "grapeshot batch v2";
+  const unsigned char bytes[4] = {static_cast<unsigned char>(index >> 24), static_cast<unsigned char>(index >> 16),
+                                  static_cast<unsigned char>(index >> 8), static_cast<unsigned char>(index)};
   Sha256 h;
   h.update(kTag, sizeof kTag);  // includes the terminating 0x00
+  h.update(seed.data(), seed.size());
   h.update(bytes, sizeof bytes);
   return leadingUint32(h.digest());
+}
+
+BatchSeed testBatchSeed(std::uint32_t n) {
+  BatchSeed s{};
+  for (int i = 0; i < 4; ++i) s[28 + i] = static_cast<std::uint8_t>(n >> (24 - 8 * i));
+  return s;
 }
 
 namespace {
 
 // Each request's answer in order, written straight onto `out` as the items of a JSON array. A lookup
 // is written as text (no document built); a resolve or odds answer is serialized once.
-void answerBatch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed, std::uint64_t maxOddsPaths,
+void answerBatch(const Json& requests, const std::string& call, const BatchSeed& fallbackSeed, std::uint64_t maxOddsPaths,
                  std::string& out) {
   if (!requests.is_array()) throw RequestError(code::kInvalidRequest, "a batch is a JSON array of requests", "");
   if (call != "resolve" && call != "odds" && call != "lookup")
@@ -508,7 +514,7 @@ void answerBatch(const Json& requests, const std::string& call, std::uint32_t fa
 
 }  // namespace
 
-std::string batchText(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,
+std::string batchText(const Json& requests, const std::string& call, const BatchSeed& fallbackSeed,
                       std::uint64_t maxOddsPaths) {
   std::string text;
   try {
@@ -519,7 +525,7 @@ std::string batchText(const Json& requests, const std::string& call, std::uint32
   return text;
 }
 
-Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed, std::uint64_t maxOddsPaths) {
+Json batch(const Json& requests, const std::string& call, const BatchSeed& fallbackSeed, std::uint64_t maxOddsPaths) {
   return Json::parse(batchText(requests, call, fallbackSeed, maxOddsPaths));
 }
 

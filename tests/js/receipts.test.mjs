@@ -171,6 +171,32 @@ test('batch seeds are per-item hashes of the batch seed, not one PCG32 stream', 
   out.forEach((r, i) => assert.deepEqual(e.resolve({ ...morale, seed: seeds[i] }).rolls, r.rolls, `item ${i}`));
 });
 
+test('the batch seed is 256 bits; item i takes SHA-256("grapeshot batch v2" 00 || seed || i) (issue 30)', async () => {
+  const e = await engine();
+  // The draw the wrapper makes, observed: with 32 bits, one item's seed gave the batch seed away.
+  const draws = [];
+  const real = globalThis.crypto.getRandomValues;
+  globalThis.crypto.getRandomValues = function (a) {
+    const r = real.call(this, a);
+    draws.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    return r;
+  };
+  let out;
+  try {
+    out = e.batch(Array.from({ length: 3 }, () => morale));
+  } finally {
+    globalThis.crypto.getRandomValues = real;
+  }
+  assert.equal(draws.length, 1);
+  assert.equal(draws[0].length, 32, 'the batch seed is 32 bytes');
+  out.forEach((r, i) => {
+    const index = Buffer.alloc(4);
+    index.writeUInt32BE(i);
+    const d = createHash('sha256').update('grapeshot batch v2\0').update(draws[0]).update(index).digest();
+    assert.equal(r.seed, d.readUInt32BE(0), `item ${i}`);
+  });
+});
+
 test('verify refuses a requirement that is not a boolean (issue 30: \'true\' silently required nothing)', async () => {
   const e = await engine();
   const seeded = e.resolve({ ...morale, seed: 5, receipt: true }).receipt;
