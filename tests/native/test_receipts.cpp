@@ -205,8 +205,10 @@ TEST_CASE("batch seeds: each item's seed is a hash of the batch seed and its ind
   for (int i = 0; i < 3; ++i) reqs.push_back(Json{{"ruleset", "napoleon-iii-1866"}, {"procedure", "morale"}, {"unit", {{"morale", 4}}}});
   const Json out = batch(reqs, "resolve", 1234);
   for (std::uint32_t i = 0; i < 3; ++i) {
-    const unsigned char in[8] = {0, 0, 0x04, 0xd2, 0, 0, 0, static_cast<unsigned char>(i)};
-    const auto d = sha256(std::string("grapeshot batch v1") + '\0' + std::string(reinterpret_cast<const char*>(in), 8));
+    // The 32-byte batch seed testBatchSeed(1234): 28 zero bytes, then 1234 big-endian; then the index.
+    unsigned char in[36] = {};
+    in[30] = 0x04, in[31] = 0xd2, in[35] = static_cast<unsigned char>(i);
+    const auto d = sha256(std::string("grapeshot batch v2") + '\0' + std::string(reinterpret_cast<const char*>(in), 36));
     CHECK(out[i].at("seed") == ((std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | d[3]));
     CHECK(out[i].at("seed") == batchItemSeed(1234, i));
   }
