@@ -17,6 +17,12 @@ export const MAX_REQUEST_BYTES = 16 * 1024;
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 const MAX_LOOKUP_PAIRS = 1024 * 1024;  // 8 MiB in, 4 MiB out: call again for more (module memory never shrinks)
 
+// The intrinsic typed-array accessors: an instance's own `length` (or a subclass's) may lie, and
+// what is checked must be what is copied (issue 30: a lying length reached the module as 134M pairs).
+const TypedArray = Object.getPrototypeOf(Int32Array.prototype);
+const typedTag = Object.getOwnPropertyDescriptor(TypedArray, Symbol.toStringTag).get;
+const typedLength = Object.getOwnPropertyDescriptor(TypedArray, 'length').get;
+
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
@@ -242,12 +248,21 @@ export class Engine {
    */
   lookupCodes(header, pairs) {
     return guard(() => {
-      if (!(pairs instanceof Int32Array)) return failure('wrong_type', 'pairs must be an Int32Array of (column, roll) pairs', '/pairs');
-      if (pairs.length % 2) return failure('invalid_value', 'pairs holds (column, roll) pairs: its length must be even', '/pairs');
-      if (pairs.length > MAX_LOOKUP_PAIRS * 2) return failure('request_too_large', `at most ${MAX_LOOKUP_PAIRS} pairs per call`, '/pairs');
+      if (typedTag.call(pairs) !== 'Int32Array') return failure('wrong_type', 'pairs must be an Int32Array of (column, roll) pairs', '/pairs');
+      const n = typedLength.call(pairs);  // read once, by the intrinsic getter
+      if (n % 2) return failure('invalid_value', 'pairs holds (column, roll) pairs: its length must be even', '/pairs');
+      if (n > MAX_LOOKUP_PAIRS * 2) return failure('request_too_large', `at most ${MAX_LOOKUP_PAIRS} pairs per call`, '/pairs');
+      // Copied into an array of our own within the checked bound (set() reads the source's real
+      // length, and throws on a detached buffer, which reads as length 0); the module gets the copy.
+      const copy = new Int32Array(n);
+      try {
+        copy.set(pairs);
+      } catch {
+        return failure('invalid_value', 'pairs is unreadable (its buffer was detached, e.g. transferred to a worker)', '/pairs');
+      }
       const { text, error } = toJson(header);
       if (error) return error;
-      const out = this.#core.lookupCodes(text, pairs);
+      const out = this.#core.lookupCodes(text, copy, n);
       const answer = JSON.parse(out.json);
       return answer.ok ? { ...answer, codes: out.codes } : answer;
     });
