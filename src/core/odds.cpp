@@ -23,6 +23,18 @@ constexpr std::size_t kMaxDice = 24;
 constexpr int kProbes = 8;
 // Probabilities are reported as fractions JavaScript reads exactly: numerator and denominator below 2^53.
 constexpr std::uint64_t kMaxExact = 1ull << 53;
+// The work of one enumeration is bounded by what its estimate promised, not only by the budget:
+// a hill-climbed request fooled the 8 probes (estimated at ~160, really 354,438 sequences) and then
+// ran through the whole budget, seconds in WebAssembly, before refusing (issue 30). An enumeration
+// that passes kSlack x its estimate, or kFloor sequences if more (tens of milliseconds of the
+// costliest procedures in WebAssembly), is estimated again with kReprobes walks on other seeds:
+// over the budget, it is refused there; otherwise it goes on with that estimate's allowance, and
+// is refused if it passes that too. Eight walks also miss rare large branches of real requests
+// (one random Waterloo 8 v 4 shock in 300 is estimated at 10 and has 9,225 sequences), which the
+// second estimate answers instead of refusing.
+constexpr double kSlack = 8;
+constexpr std::uint64_t kFloor = 4'000;
+constexpr int kReprobes = 256;
 
 __extension__ typedef unsigned __int128 Wide;  // exact sums of up to 24 dice (10^24 < 2^128)
 
@@ -205,6 +217,12 @@ struct Tallies {
 class ProbeDice final : public DiceSource {
  public:
   explicit ProbeDice(std::uint32_t seed) : rng_(seed) {}
+  // A fresh walk: one context then serves every walk of an estimate (a what-if is estimated too).
+  void reset(std::uint32_t seed) {
+    rng_ = Pcg32(seed);
+    size_ = 1;
+    depth_ = 0;
+  }
   int next(const Die& die) override { return nextBanded(die, Bands{{}, 0}); }
   int nextBanded(const Die& die, const Bands& bands) override {
     if (++depth_ > kMaxDice) tooComplex("more than 24 dice in one sequence");
@@ -225,21 +243,32 @@ class ProbeDice final : public DiceSource {
 
 // The sequences one enumeration will take, estimated before any is summed, so that a request far
 // beyond the budget is refused at once instead of running for minutes.
-double estimate(const Prepared& p, const Play& play) {
+double estimate(const Prepared& p, const Play& play, int probes = kProbes, std::uint32_t firstSeed = 1) {
   double sum = 0;
-  for (int i = 0; i < kProbes; ++i) {
-    ProbeDice dice(static_cast<std::uint32_t>(i + 1));
-    Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+  ProbeDice dice(firstSeed);
+  Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+  for (int i = 0; i < probes; ++i) {
+    dice.reset(firstSeed + static_cast<std::uint32_t>(i));
+    ctx.clearOutcome();
     play.play(ctx, nullptr);
     sum += dice.size();
   }
-  return sum / kProbes;
+  return sum / probes;
 }
 
-// Binds the procedure once (typed inputs read and checked once), then plays every dice sequence.
-Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, const Play* bound = nullptr) {
+// How many sequences an enumeration estimated at `guess` may take (see kSlack).
+std::uint64_t allowance(double guess) {
+  const double a = guess * kSlack;
+  return a > static_cast<double>(kFloor) ? static_cast<std::uint64_t>(std::min(a, 1e18)) : kFloor;
+}
+
+// Binds the procedure once (typed inputs read and checked once), then plays every dice sequence,
+// each counted against the shared budget and this enumeration's allowance as it is played.
+Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, double guess, const Play* bound = nullptr) {
   std::unique_ptr<Play> own;
   if (!bound) bound = (own = p.ruleset->bind(p.name, inputs, p.options)).get();
+  std::uint64_t cap = allowance(guess);
+  bool reestimated = false;
   Tallies t;
   EnumeratedDice dice;
   // One context for every sequence: untraced and not recording rolls, it keeps nothing from one
@@ -247,6 +276,21 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
   Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
   do {
     if (budget == 0) tooComplex("more dice sequences than the budget (sensitivity included)");
+    if (t.paths == cap) {
+      const std::string done = std::to_string(t.paths);
+      if (reestimated)
+        tooComplex("more dice sequences than estimated: stopped after " + done + " (estimated at about " +
+                   std::to_string(static_cast<long long>(guess)) + "; an enumeration takes at most " +
+                   std::to_string(static_cast<long long>(kSlack)) + " times its estimate, or " + std::to_string(kFloor) + ")");
+      // The first estimate was low: a second, with kReprobes walks on other seeds.
+      const double again = estimate(p, *bound, kReprobes, kProbes + 1);
+      if (again > static_cast<double>(t.paths + budget))
+        tooComplex("about " + std::to_string(static_cast<long long>(again)) + " dice sequences, over the budget: stopped after " +
+                   done + " (first estimated at about " + std::to_string(static_cast<long long>(guess)) + ")");
+      reestimated = true;
+      guess = again;
+      cap = std::max(cap + 1, allowance(again));
+    }
     --budget;
     ++t.paths;
     ctx.clearOutcome();
@@ -382,6 +426,22 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   std::vector<WhatIf> flags;
   if (withSensitivity) whatIfs(schema, p.inputs, "", choices, flags);
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);
+  // Each what-if estimated on its own (one can be 60 times the base): bound and probed with its one
+  // input changed; a what-if the rules refuse estimates 0 (its enumeration reports the refusal).
+  std::vector<double> whatIfGuess(flags.size(), 0);
+  if (!flags.empty()) {
+    Json changed = p.inputs;
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      Json& input = changed.at(Json::json_pointer(flags[i].path));
+      input = flags[i].to;
+      try {
+        whatIfGuess[i] = estimate(p, *p.ruleset->bind(p.name, changed, p.options));
+      } catch (const RequestError& e) {
+        if (e.code() == std::string("odds_too_complex")) throw;  // a probe past 24 dice, as the base's would be
+      }
+      input = flags[i].from;
+    }
+  }
   if (dice.hasDice) {
     // Supplied dice are played once, as resolve plays them, so a face off its die (dice: [7] for a
     // d6) or too few dice is refused here too; the odds then ignore them.
@@ -389,12 +449,14 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
     Context ctx(*p.ruleset, p.options, scripted, /*tracing=*/false, /*recordRolls=*/false);
     bound->play(ctx, nullptr);
   }
-  const double guess = estimate(p, *bound) * static_cast<double>(1 + flags.size());
+  const double baseGuess = estimate(p, *bound);
+  double guess = baseGuess;
+  for (const double g : whatIfGuess) guess += g;
   if (guess > static_cast<double>(budget))
     tooComplex("about " + std::to_string(static_cast<long long>(guess)) +
                " dice sequences (sensitivity included), over the budget of " + std::to_string(maxPaths) +
                (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
-  const Tallies base = enumerate(p, p.inputs, budget, bound.get());
+  const Tallies base = enumerate(p, p.inputs, budget, baseGuess, bound.get());
   w.object().field("ok", true).field("ruleset", p.ruleset->id()).field("procedure", p.name).field("paths", base.paths);
   const Json* headlineSpec = nullptr;
   if (const auto& proc = p.ruleset->procedure(p.name); proc.contains("headline"))
@@ -405,17 +467,20 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
     w.key("sensitivity").array();
     // Each what-if changes one input of one copy of the inputs, and puts it back after.
     Json changed = p.inputs;
-    for (const auto& f : flags) {
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      const WhatIf& f = flags[i];
       Json& input = changed.at(Json::json_pointer(f.path));
       input = f.to;
       w.object().field("path", f.path).field("title", f.title).field("from", f.from).field("to", f.to);
       if (f.choice) w.field("fromLabel", enumLabel(*f.choice, f.from)).field("toLabel", enumLabel(*f.choice, f.to));
       // Enumerated before anything of its odds is written: a refusal leaves nothing to take back.
+      // A what-if the rules refuse (prohibited), or one past the budget or its own allowance (its
+      // estimate was fooled), answers its error: the base odds above stand whole, a sound partial
+      // answer (issue 30), where refusing would throw away work already done and paid for.
       std::optional<Tallies> t;
       try {
-        t.emplace(enumerate(p, changed, budget));
-      } catch (const RequestError& e) {  // e.g. the change makes the action prohibited
-        if (e.code() == std::string("odds_too_complex")) throw;
+        t.emplace(enumerate(p, changed, budget, whatIfGuess[i]));
+      } catch (const RequestError& e) {
         w.key("error").object().field("code", e.code()).field("message", e.what()).field("path", e.path()).endObject();
       }
       input = f.from;  // put back (an exception that escapes drops `changed`, with the answer)
