@@ -184,7 +184,8 @@ export interface Sensitivity {
   headline?: Headline[];
   distributions?: Distributions;
   expected?: Expectations;
-  /** Set when the flipped request is not allowed (e.g. prohibited). */
+  /** Set when the flipped request is not allowed (e.g. prohibited), or its odds did not fit the work
+   * budget (odds_too_complex): the base odds are whole, this what-if has none. */
   error?: EngineError;
 }
 
