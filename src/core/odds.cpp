@@ -426,22 +426,6 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   std::vector<WhatIf> flags;
   if (withSensitivity) whatIfs(schema, p.inputs, "", choices, flags);
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);
-  // Each what-if estimated on its own (one can be 60 times the base): bound and probed with its one
-  // input changed; a what-if the rules refuse estimates 0 (its enumeration reports the refusal).
-  std::vector<double> whatIfGuess(flags.size(), 0);
-  if (!flags.empty()) {
-    Json changed = p.inputs;
-    for (std::size_t i = 0; i < flags.size(); ++i) {
-      Json& input = changed.at(Json::json_pointer(flags[i].path));
-      input = flags[i].to;
-      try {
-        whatIfGuess[i] = estimate(p, *p.ruleset->bind(p.name, changed, p.options));
-      } catch (const RequestError& e) {
-        if (e.code() == std::string("odds_too_complex")) throw;  // a probe past 24 dice, as the base's would be
-      }
-      input = flags[i].from;
-    }
-  }
   if (dice.hasDice) {
     // Supplied dice are played once, as resolve plays them, so a face off its die (dice: [7] for a
     // d6) or too few dice is refused here too; the odds then ignore them.
@@ -451,9 +435,31 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   }
   const double baseGuess = estimate(p, *bound);
   double guess = baseGuess;
-  for (const double g : whatIfGuess) guess += g;
+  // Each what-if estimated on its own (one can be 60 times the base): bound and probed with its one
+  // input changed; a what-if the rules refuse estimates 0 (its enumeration reports the refusal).
+  // Probed only until the sum passes the budget: a refusal takes no more walks than it needs.
+  std::vector<double> whatIfGuess(flags.size(), 0);
+  bool partialSum = false;
+  if (!flags.empty()) {
+    Json changed = p.inputs;
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      if (guess > static_cast<double>(budget)) {
+        partialSum = true;
+        break;
+      }
+      Json& input = changed.at(Json::json_pointer(flags[i].path));
+      input = flags[i].to;
+      try {
+        whatIfGuess[i] = estimate(p, *p.ruleset->bind(p.name, changed, p.options));
+      } catch (const RequestError& e) {
+        if (e.code() == std::string("odds_too_complex")) throw;  // a probe past 24 dice, as the base's would be
+      }
+      guess += whatIfGuess[i];
+      input = flags[i].from;
+    }
+  }
   if (guess > static_cast<double>(budget))
-    tooComplex("about " + std::to_string(static_cast<long long>(guess)) +
+    tooComplex("about " + std::to_string(static_cast<long long>(guess)) + (partialSum ? " or more" : "") +
                " dice sequences (sensitivity included), over the budget of " + std::to_string(maxPaths) +
                (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
   const Tallies base = enumerate(p, p.inputs, budget, baseGuess, bound.get());
