@@ -10,6 +10,7 @@
 #include "core/engine.h"
 #include "core/odds.h"
 #include "core/receipt.h"
+#include "core/sha256.h"
 
 namespace {
 
@@ -73,11 +74,17 @@ std::size_t lookup(std::size_t length) {
   });
 }
 
-// `call` is "resolve", "odds" or "lookup"; seeds for requests without dice/seed derive from `fallbackSeed`.
-std::size_t batch(std::size_t length, const std::string& call, unsigned fallbackSeed) {
+// `call` is "resolve", "odds" or "lookup"; seeds for requests without dice/seed derive from
+// `seedHex`, the batch seed: 32 bytes from the wrapper's CSPRNG as 64 hex digits.
+std::size_t batch(std::size_t length, const std::string& call, const std::string& seedHex) {
   return answer(length, [&] {
+    std::string bytes;
+    if (seedHex.size() != 64 || !grapeshot::fromHex(seedHex, bytes))
+      return grapeshot::toText(grapeshot::errorEnvelope(grapeshot::code::kInternalError, "internal error: batch seed", ""));
+    grapeshot::BatchSeed seed;
+    std::copy(bytes.begin(), bytes.end(), reinterpret_cast<char*>(seed.data()));
     grapeshot::Json req, err;
-    return grapeshot::parseRequest(request, req, err, grapeshot::kMaxBatchBytes) ? grapeshot::batchText(req, call, fallbackSeed)
+    return grapeshot::parseRequest(request, req, err, grapeshot::kMaxBatchBytes) ? grapeshot::batchText(req, call, seed)
                                                                                   : grapeshot::toText(err);
   });
 }
@@ -86,16 +93,21 @@ std::size_t verify(std::size_t length, bool requireCommitReveal) {
   return answer(length, [&] { return grapeshot::verifyJson(request, requireCommitReveal); });
 }
 
-// Typed lookups: the header as JSON text, (column, roll) pairs as an Int32Array in; {json, codes}
-// out, `codes` a fresh Int32Array (copied out of the module's memory).
-emscripten::val lookupCodes(const std::string& headerText, const emscripten::val& pairs) {
+// Typed lookups: the header as JSON text, (column, roll) pairs as an Int32Array in with their count
+// `n`; {json, codes} out, `codes` a fresh Int32Array (copied out of the module's memory). `pairs` is
+// the wrapper's own copy, `n` its length read once by the intrinsic getter and checked: the
+// caller's array is never read here (its `length` may lie, its buffer may be detached).
+emscripten::val lookupCodes(const std::string& headerText, const emscripten::val& pairs, std::size_t n) {
   emscripten::val out = emscripten::val::object();
   std::vector<std::int32_t> codes;
   std::string json = boundary([&] {
     grapeshot::Json header, err;
     if (!grapeshot::parseRequest(headerText, header, err)) return grapeshot::toText(err);
-    std::vector<std::int32_t> in(pairs["length"].as<std::size_t>());
-    emscripten::val(emscripten::typed_memory_view(in.size(), in.data())).call<void>("set", pairs);
+    if (n % 2 || n > (std::size_t{2} << 20))  // the wrapper's bounds: never more than 1,048,576 pairs
+      return grapeshot::toText(grapeshot::errorEnvelope(grapeshot::code::kRequestTooLarge, "at most 1048576 pairs per call", "/pairs"));
+    std::vector<std::int32_t> in(n);
+    // subarray(0, n): set() copies exactly n values whatever the source holds.
+    emscripten::val(emscripten::typed_memory_view(in.size(), in.data())).call<void>("set", pairs.call<emscripten::val>("subarray", 0, n));
     return grapeshot::toText(grapeshot::lookupCodes(header, in.data(), in.size() / 2, codes));
   });
   out.set("json", json);

@@ -1,10 +1,11 @@
 // Assembles the static calculator site in build/web/: web/ + the engine (bindings/js, dist) + PNG
 // icons + a Workbox service worker that precaches every file, so the page works offline.
 // Run after the WASM build (`npm run build`); `npm start` and `npm test` call it.
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { root } from './bootstrap.mjs';
+import { COMPRESSIBLE, MAX_COMPRESS_BYTES, SIDECAR, compress } from './serve.mjs';
 
 export const webDir = join(root, 'build/web');
 
@@ -85,8 +86,26 @@ export async function buildWeb({ dist = process.env.GRAPESHOT_DIST ?? join(root,
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
   });
   for (const w of warnings) console.warn(`[build-web] ${w}`);
+  const compressed = precompress(webDir);
   if (!quiet) console.log(`[build-web] build/web: ${count} files precached, ${(size / 1024).toFixed(0)} KiB`);
-  return { count, size };
+  return { count, size, compressed };
+}
+
+/**
+ * Writes `file.br` and `file.gz` beside every file scripts/serve.mjs would compress, after the file
+ * itself (so they are newer, which is how the server knows they are current): a GET of the site then
+ * sends bytes from disk and never compresses. Returns how many files were compressed.
+ */
+export function precompress(dir) {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = join(e.path ?? e.parentPath, e.name);
+    if (!e.isFile() || !COMPRESSIBLE.has(extname(e.name).toLowerCase()) || statSync(file).size > MAX_COMPRESS_BYTES) continue;
+    const data = readFileSync(file);
+    for (const [encoding, suffix] of Object.entries(SIDECAR)) writeFileSync(file + suffix, compress(data, encoding));
+    n++;
+  }
+  return n;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -61,7 +61,7 @@ function seedsFor(target) {
 // Dictionary: field names, enum strings and the envelope's words.
 const tokens = new Set(['ruleset', 'procedure', 'options', 'dice', 'seed', 'receipt', 'commitReveal', 'commitments',
   'secrets', 'context', 'table', 'column', 'roll', 'format', 'engine', 'dataHash', 'request', 'rolls', 'result',
-  'diceSource', 'supplied', 'drawn', 'commitReveal', 'sensitivity', 'trace', 'grapeshot-receipt/2', 'true', 'false', 'null']);
+  'diceSource', 'supplied', 'drawn', 'commitReveal', 'sensitivity', 'trace', 'grapeshot-receipt/2', 'grapeshot-receipt/3', 'true', 'false', 'null']);
 const collect = (v) => {
   if (Array.isArray(v)) v.forEach(collect);
   else if (v && typeof v === 'object') {

@@ -4,12 +4,14 @@
 // - every failure is an HTTP answer (4xx/5xx), never an exception that ends the process;
 // - GET and HEAD only (405 otherwise); HEAD never reads the file;
 // - files are streamed, never read whole (2,000 concurrent wasm requests stay in bounded memory);
-// - strong ETag + 304; gzip/brotli negotiated, compressed once per file version (bounded cache);
+// - strong ETag + 304; gzip/brotli negotiated: the `.br`/`.gz` written beside each file at build time
+//   (scripts/build-web.mjs) are sent as they are, so a GET of the site never compresses; any other
+//   file is compressed once per version, concurrent misses sharing one compression (bounded cache);
 // - paths are resolved with realpath and must stay inside the root (symlinks cannot lead out);
 // - the strict CSP plus frame-ancestors/base-uri/form-action, nosniff, no referrer, COOP, CORP.
 import { createServer } from 'node:http';
 import { createReadStream, existsSync } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -40,9 +42,9 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.txt', '.map']);
+export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.txt', '.map']);
 const MAX_PATH = 256;               // characters of the decoded path; real ones are under 64
-const MAX_COMPRESS_BYTES = 8 << 20; // files above this are sent uncompressed
+export const MAX_COMPRESS_BYTES = 8 << 20; // files above this are sent uncompressed
 const CACHE_BYTES = 32 << 20;       // compressed bodies kept in memory, least recently used evicted
 
 class HttpError extends Error {
@@ -74,7 +76,7 @@ export function cleanPath(url) {
 }
 
 /** Small LRU of compressed bodies keyed by file version and encoding. */
-class CompressedCache {
+export class CompressedCache {
   constructor(limit) {
     this.limit = limit;
     this.bytes = 0;
@@ -90,10 +92,17 @@ class CompressedCache {
   }
   set(key, buf) {
     if (buf.length > this.limit) return;
+    // A key stored again replaces its body: its old bytes leave the count (counting them twice let
+    // concurrent misses push the count past the limit for good, so every later set evicted itself).
+    const old = this.map.get(key);
+    if (old) {
+      this.map.delete(key);
+      this.bytes -= old.length;
+    }
     this.map.set(key, buf);
     this.bytes += buf.length;
     for (const [k, v] of this.map) {
-      if (this.bytes <= this.limit) break;
+      if (this.bytes <= this.limit || k === key) break;
       this.map.delete(k);
       this.bytes -= v.length;
     }
@@ -111,32 +120,60 @@ function pickEncoding(header) {
   return null;
 }
 
-// A compressed body is made from the whole file once per version (size + mtime) and then cached;
-// a file that changes under us is detected by the version check when it is next requested.
-async function compressedBody(file, version, encoding, cache) {
+export const SIDECAR = { br: '.br', gzip: '.gz' };
+
+/** The bytes of `data` compressed as `encoding`: the same settings at build time and on the fly. */
+export function compress(data, encoding) {
+  return encoding === 'br'
+    ? brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } })
+    : gzipSync(data, { level: 9 });
+}
+
+// A compressed body comes from the file's precompressed sidecar (`file.br`/`file.gz`, written by
+// the build) when that is at least as new as the file; otherwise it is made from the whole file once
+// per version (size + mtime) and cached, and concurrent misses wait for the one compression under
+// way (the 1 MB wasm costs ~150 ms of blocking CPU per brotli run). A file that changes under us is
+// detected by the version check when it is next requested.
+async function compressedBody(file, st, version, encoding, cache, inflight, stats) {
   const key = `${file}\0${version}\0${encoding}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const chunks = [];
-  for await (const c of createReadStream(file)) chunks.push(c);
-  const data = Buffer.concat(chunks);
-  const body = encoding === 'br'
-    ? brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } })
-    : gzipSync(data, { level: 9 });
-  cache.set(key, body);
-  return body;
+  const pending = inflight.get(key);
+  if (pending) return pending;
+  const work = (async () => {
+    try {
+      const side = await stat(file + SIDECAR[encoding]).catch(() => null);
+      if (side?.isFile() && side.mtimeMs >= st.mtimeMs) {
+        stats.sidecars++;
+        return await readFile(file + SIDECAR[encoding]);
+      }
+      const data = await readFile(file);
+      stats.compressions++;
+      const body = compress(data, encoding);
+      cache.set(key, body);
+      return body;
+    } finally {
+      inflight.delete(key);
+    }
+  })();
+  inflight.set(key, work);
+  return work;
 }
 
 /**
- * Starts the server. `webRoot` defaults to build/web/. Returns the listening http.Server.
+ * Starts the server. `webRoot` defaults to build/web/; `cacheBytes` bounds the compressed bodies kept. Returns the listening http.Server, with
+ * `compressionStats` ({compressions, sidecars}: bodies compressed here, precompressed files sent).
  * Port 0 picks a free port (tests).
  */
 export function startServer({
   port = Number(process.env.PORT ?? 8080),
   host = process.env.HOST ?? '127.0.0.1',
   webRoot = join(root, 'build/web'),
+  cacheBytes = CACHE_BYTES,
 } = {}) {
-  const cache = new CompressedCache(CACHE_BYTES);
+  const cache = new CompressedCache(cacheBytes);
+  const inflight = new Map();
+  const stats = { compressions: 0, sidecars: 0 };
   let rootReal = null;
 
   async function locate(url) {
@@ -187,7 +224,7 @@ export function startServer({
         res.end();
         return;
       }
-      const body = await compressedBody(file, version, encoding, cache);
+      const body = await compressedBody(file, st, version, encoding, cache, inflight, stats);
       res.writeHead(200, { ...headers, 'Content-Length': body.length });
       res.end(body);
       return;
@@ -217,6 +254,7 @@ export function startServer({
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
+  server.compressionStats = stats;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -68,8 +68,10 @@ function secretBytes(secret, what = 'secret') {
   return Uint8Array.from(secret.match(/../g), (x) => parseInt(x, 16));
 }
 
-const COMMIT_TAG = utf8('grapeshot commit v2\0');
-const SEED_TAG = utf8('grapeshot seed v2\0');
+// Version 3 (issue 30): a commitment binds the request's canonical hash and the context, not only
+// the role and the secret, so secrets revealed for one request or context serve no other.
+const COMMIT_TAG = utf8('grapeshot commit v3\0');
+const SEED_TAG = utf8('grapeshot seed v3\0');
 
 function roleByte(role) {
   if (role !== 'A' && role !== 'B') throw new TypeError('role must be "A" or "B"');
@@ -95,13 +97,19 @@ export function newSecret() {
   return toHex(b);
 }
 
-/** Side `role`'s commitment to a secret: hex(SHA-256("grapeshot commit v2" 0x00 || role || secret bytes)). */
-export function commitSeed(secret, role) {
-  return toHex(sha256(concat(COMMIT_TAG, roleByte(role), secretBytes(secret))));
+/**
+ * Side `role`'s commitment to a secret, for one request and context, made before any secret is
+ * revealed: hex(SHA-256("grapeshot commit v3" 0x00 || role || request hash || secret || context)),
+ * the request hash from Engine.canonical(request).hash (32 bytes as 64 hex digits).
+ */
+export function commitSeed(secret, role, requestHash, context = '') {
+  const r = roleByte(role), s = secretBytes(secret);
+  checkContext(context);
+  return toHex(sha256(concat(COMMIT_TAG, r, secretBytes(requestHash, 'requestHash (Engine.canonical(request).hash)'), s, utf8(context))));
 }
 
 /** The seed both sides derive once both secrets are revealed: the first 4 bytes (big-endian) of
- * SHA-256("grapeshot seed v2" 0x00 || secretA || secretB || request hash || context), with the request
+ * SHA-256("grapeshot seed v3" 0x00 || secretA || secretB || request hash || context), with the request
  * hash from Engine.canonical(request).hash (32 bytes as 64 hex digits). */
 export function deriveSeed(secretA, secretB, requestHash, context = '') {
   checkContext(context);
@@ -111,10 +119,10 @@ export function deriveSeed(secretA, secretB, requestHash, context = '') {
   return new DataView(d.buffer).getUint32(0);
 }
 
-/** True when `secret` is the one side `role`'s `commitment` was made from. */
-export function checkCommitment(commitment, secret, role) {
+/** True when `commitment` is side `role`'s commitment to `secret` for this request hash and context. */
+export function checkCommitment(commitment, secret, role, requestHash, context = '') {
   try {
-    return commitSeed(secret, role) === commitment;
+    return commitSeed(secret, role, requestHash, context) === commitment;
   } catch {
     return false;
   }

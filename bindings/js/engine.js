@@ -3,18 +3,25 @@
 // index.js (browsers, bundlers, workers: fetch) and index.node.js (Node: the file system).
 import createGrapeshotCore from '../../dist/grapeshot-core.mjs';
 
-/** A fresh 32-bit seed from the platform's CSPRNG, for a batch's items that bring neither dice nor seed
- * (a single resolve draws its own in the core, and only when it needs one). */
-function randomSeed() {
-  const a = new Uint32Array(1);
+/** A fresh 256-bit batch seed (64 hex digits) from the platform's CSPRNG, for a batch's items that
+ * bring neither dice nor seed (a single resolve draws its own in the core, and only when it needs
+ * one). 256 bits: an item's 32-bit seed cannot be searched back to it. */
+function randomBatchSeed() {
+  const a = new Uint8Array(32);
   globalThis.crypto.getRandomValues(a);
-  return a[0];
+  return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The engine refuses request text beyond this many bytes (request_too_large), before parsing. */
 export const MAX_REQUEST_BYTES = 16 * 1024;
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 const MAX_LOOKUP_PAIRS = 1024 * 1024;  // 8 MiB in, 4 MiB out: call again for more (module memory never shrinks)
+
+// The intrinsic typed-array accessors: an instance's own `length` (or a subclass's) may lie, and
+// what is checked must be what is copied (issue 30: a lying length reached the module as 134M pairs).
+const TypedArray = Object.getPrototypeOf(Int32Array.prototype);
+const typedTag = Object.getOwnPropertyDescriptor(TypedArray, Symbol.toStringTag).get;
+const typedLength = Object.getOwnPropertyDescriptor(TypedArray, 'length').get;
 
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
@@ -178,8 +185,17 @@ export class Engine {
    */
   verify(receipt, options) {
     return guard(() => {
+      // A requirement given as anything but a boolean ('true', 1) is refused: read as false it would
+      // silently require nothing.
+      if (options !== undefined && options !== null && typeof options !== 'object') {
+        return failure('wrong_type', 'options must be an object {requireCommitReveal?: boolean}', '');
+      }
+      const require = options?.requireCommitReveal;
+      if (require !== undefined && typeof require !== 'boolean') {
+        return failure('wrong_type', 'requireCommitReveal must be true or false', '/requireCommitReveal');
+      }
       const { text, error } = toJson(receipt);
-      return error ?? JSON.parse(this.#call('verify', text, options?.requireCommitReveal === true));
+      return error ?? JSON.parse(this.#call('verify', text, require === true));
     });
   }
 
@@ -220,7 +236,7 @@ export class Engine {
       const call = options?.call ?? 'resolve';
       if (typeof call !== 'string') return failure('invalid_value', 'call must be resolve, odds or lookup', '/call');
       const { text, error } = toJson(requests, MAX_BATCH_BYTES);
-      return error ?? JSON.parse(this.#call('batch', text, call, randomSeed()));
+      return error ?? JSON.parse(this.#call('batch', text, call, randomBatchSeed()));
     });
   }
 
@@ -232,12 +248,21 @@ export class Engine {
    */
   lookupCodes(header, pairs) {
     return guard(() => {
-      if (!(pairs instanceof Int32Array)) return failure('wrong_type', 'pairs must be an Int32Array of (column, roll) pairs', '/pairs');
-      if (pairs.length % 2) return failure('invalid_value', 'pairs holds (column, roll) pairs: its length must be even', '/pairs');
-      if (pairs.length > MAX_LOOKUP_PAIRS * 2) return failure('request_too_large', `at most ${MAX_LOOKUP_PAIRS} pairs per call`, '/pairs');
+      if (typedTag.call(pairs) !== 'Int32Array') return failure('wrong_type', 'pairs must be an Int32Array of (column, roll) pairs', '/pairs');
+      const n = typedLength.call(pairs);  // read once, by the intrinsic getter
+      if (n % 2) return failure('invalid_value', 'pairs holds (column, roll) pairs: its length must be even', '/pairs');
+      if (n > MAX_LOOKUP_PAIRS * 2) return failure('request_too_large', `at most ${MAX_LOOKUP_PAIRS} pairs per call`, '/pairs');
+      // Copied into an array of our own within the checked bound (set() reads the source's real
+      // length, and throws on a detached buffer, which reads as length 0); the module gets the copy.
+      const copy = new Int32Array(n);
+      try {
+        copy.set(pairs);
+      } catch {
+        return failure('invalid_value', 'pairs is unreadable (its buffer was detached, e.g. transferred to a worker)', '/pairs');
+      }
       const { text, error } = toJson(header);
       if (error) return error;
-      const out = this.#core.lookupCodes(text, pairs);
+      const out = this.#core.lookupCodes(text, copy, n);
       const answer = JSON.parse(out.json);
       return answer.ok ? { ...answer, codes: out.codes } : answer;
     });

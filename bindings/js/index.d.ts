@@ -92,7 +92,8 @@ export interface Resolution<T = ProcedureResult> {
 }
 
 export interface CommitReveal {
-  /** [side A, side B]: commitSeed(secretA, 'A'), commitSeed(secretB, 'B'), exchanged before the secrets; never equal. */
+  /** [side A, side B]: commitSeed(secretA, 'A', hash, context), commitSeed(secretB, 'B', hash, context), exchanged
+   * before the secrets; never equal. */
   commitments: [string, string];
   /** [side A, side B]: 64 lowercase hex digits each (32 bytes); never equal. */
   secrets: [string, string];
@@ -103,12 +104,14 @@ export interface CommitReveal {
 
 /** A compact, replayable record of one resolution. */
 export interface Receipt {
-  format: 'grapeshot-receipt/2';
+  /** 3: commitments bind the request and context, a drawn seed is not written into the request. verify()
+   * also reads 2 (older receipts), as what they are. */
+  format: 'grapeshot-receipt/3' | 'grapeshot-receipt/2';
   engine: string;
   ruleset: string;
   /** SHA-256 of the ruleset's data (RulesetDescription.dataHash). */
   dataHash: string;
-  /** The request with its effective options and, when drawn, its seed. */
+  /** The request with its effective options (its `seed` only when the requester chose it). */
   request: UntypedRequest;
   seed?: number;
   /** Where the dice came from: supplied `dice`, a seed the requester chose, a seed the engine drew,
@@ -125,10 +128,13 @@ export interface Verification {
   ok: true;
   /** True when the receipt's rolls and result follow from its request on this engine and ruleset data. */
   valid: boolean;
+  /** The receipt's format: 'grapeshot-receipt/2' receipts bind no request or context in their commitments. */
+  format: Receipt['format'];
   /** The receipt's dice source, checked against its request. */
   diceSource: DiceSource;
   /** Each disagreement: engine_mismatch, data_hash_mismatch, request_mismatch, seed_mismatch,
-   * commitment_mismatch, dice_source_mismatch, request_rejected, rolls_mismatch, result_mismatch;
+   * commitment_mismatch, commitment_unbound (commit–reveal required of a /2 receipt), dice_source_mismatch,
+   * request_rejected, rolls_mismatch, result_mismatch;
    * `path` points into the receipt. */
   problems: EngineError[];
 }
@@ -181,7 +187,8 @@ export interface Sensitivity {
   headline?: Headline[];
   distributions?: Distributions;
   expected?: Expectations;
-  /** Set when the flipped request is not allowed (e.g. prohibited). */
+  /** Set when the flipped request is not allowed (e.g. prohibited), or its odds did not fit the work
+   * budget (odds_too_complex): the base odds are whole, this what-if has none. */
   error?: EngineError;
 }
 
@@ -311,13 +318,15 @@ export interface CreateEngineOptions {
 export declare const MAX_REQUEST_BYTES: number;
 /** A fresh 32-byte secret from the platform's CSPRNG, as 64 lowercase hex digits. */
 export declare function newSecret(): string;
-/** hex(SHA-256("grapeshot commit v2" 0x00 || role || secret bytes)), role the byte "A" or "B"; throws TypeError for a malformed secret or role. */
-export declare function commitSeed(secret: string, role: 'A' | 'B'): string;
-/** First 4 bytes, big-endian, of SHA-256("grapeshot seed v2" 0x00 || secretA || secretB || request hash || context):
+/** hex(SHA-256("grapeshot commit v3" 0x00 || role || request hash || secret bytes || context)), role the byte "A" or
+ * "B", `requestHash` Engine.canonical(request).hash: a commitment to one secret for one request and context, made
+ * before any secret is revealed; throws TypeError for a malformed secret, role, hash or context. */
+export declare function commitSeed(secret: string, role: 'A' | 'B', requestHash: string, context?: string): string;
+/** First 4 bytes, big-endian, of SHA-256("grapeshot seed v3" 0x00 || secretA || secretB || request hash || context):
  * `requestHash` is Engine.canonical(request).hash; throws TypeError for a malformed secret, hash or context. */
 export declare function deriveSeed(secretA: string, secretB: string, requestHash: string, context?: string): number;
-/** True when `secret` is the one `commitment` was made from, as side `role`. */
-export declare function checkCommitment(commitment: string, secret: string, role: 'A' | 'B'): boolean;
+/** True when `commitment` is side `role`'s commitment to `secret` for this request hash and context. */
+export declare function checkCommitment(commitment: string, secret: string, role: 'A' | 'B', requestHash: string, context?: string): boolean;
 /** Throws TypeError unless `context` is a valid commit–reveal context (printable ASCII, no leading,
  * trailing or doubled spaces, at most 256 characters), exactly as the engine checks it. */
 export declare function checkContext(context: string): void;

@@ -90,7 +90,9 @@ export function engineWorkerClient(spawn, init) {
       const opts = args[arity];
       const { signal, ...rest } = opts ?? {};
       const callArgs = args.slice(0, arity);
-      if (Object.keys(rest).length) callArgs.push(rest);
+      // Options that are not an object go to the engine as they are, which refuses them (verify).
+      if (opts !== undefined && opts !== null && typeof opts !== 'object') callArgs.push(opts);
+      else if (Object.keys(rest).length) callArgs.push(rest);
       return call(method, callArgs, signal);
     };
   }

@@ -10,9 +10,10 @@ export function createEngineWorker(options = {}) {
   if (options.wasmModule) init.wasmModule = options.wasmModule;
   if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
   if (options.wasmUrl) init.wasmUrl = String(options.wasmUrl);
-  // Not the host's --input-type (from `node -e`): the worker is a file.
-  const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
-  const make = options.worker ?? (() => new Worker(new URL('./worker-entry.node.js', import.meta.url), { execArgv }));
+  // None of the host's flags: passed explicitly, a process-wide one (--max-old-space-size,
+  // --expose-gc, as `npm run bench` uses) makes the Worker throw ERR_WORKER_INVALID_EXEC_ARGV, and
+  // inherited, `node -e`'s --input-type is refused for a worker that is a file. The worker needs none.
+  const make = options.worker ?? (() => new Worker(new URL('./worker-entry.node.js', import.meta.url), { execArgv: [] }));
   return engineWorkerClient(({ onMessage, onFailure }) => {
     const w = make();
     w.unref();  // referenced only while calls are under way (busy/idle below)

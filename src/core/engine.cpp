@@ -126,6 +126,25 @@ DiceChoice checkDiceSource(const Json& req, const Prepared& p) {
   return c;
 }
 
+EnvelopeChoice checkEnvelope(const Json& req) {
+  EnvelopeChoice c;
+  if (const auto t = req.find("trace"); t != req.end()) {
+    if (!t->is_boolean()) throw RequestError(code::kWrongType, msg::errorExpectedBoolean(schemaTypeName(*t)), "/trace");
+    c.tracing = t->get<bool>();
+  }
+  if (const auto s = req.find("sensitivity"); s != req.end()) {
+    if (s->is_string()) {
+      if (*s != "all") throw RequestError(code::kInvalidValue, msg::errorExpectedSensitivity(), "/sensitivity");
+      c.allChoices = true;
+    } else if (s->is_boolean()) {
+      c.sensitivity = s->get<bool>();
+    } else {
+      throw RequestError(code::kWrongType, msg::errorExpectedSensitivity(), "/sensitivity");
+    }
+  }
+  return c;
+}
+
 Json canonical(const Json& request) {
   return guarded([&] {
     const Prepared p = prepare(request);
@@ -166,11 +185,7 @@ Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallback
     seeded.emplace(seed);
   }
   // `trace: false` skips the explanation (bots resolving many candidates): no step is built.
-  bool tracing = true;
-  if (const auto t = req.find("trace"); t != req.end()) {
-    if (!t->is_boolean()) throw RequestError(code::kWrongType, msg::errorExpectedBoolean(schemaTypeName(*t)), "/trace");
-    tracing = t->get<bool>();
-  }
+  const bool tracing = checkEnvelope(req).tracing;
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);  // typed inputs read and checked
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
   Context ctx(*p.ruleset, p.options, dice, tracing);

@@ -57,6 +57,16 @@ struct DiceChoice {
 };
 DiceChoice checkDiceSource(const Json& request, const Prepared& prepared);
 
+// The other envelope fields resolve and odds both accept, checked by both the same way (issue 30:
+// odds took `trace: "no"`, resolve took any `sensitivity`): `trace` (boolean, default true) and
+// `sensitivity` (true, false or "all"; default true). Throws RequestError.
+struct EnvelopeChoice {
+  bool tracing = true;
+  bool sensitivity = true;  // odds: the what-if table
+  bool allChoices = false;  // "all": every other value of each choice input too
+};
+EnvelopeChoice checkEnvelope(const Json& request);
+
 // A typed lookup batch for bots: `header` {ruleset, table, options?, side?} and `n` (column, roll)
 // pairs -> into `codes`, for each pair the index of its cell in the answer's `cells` (the distinct
 // cell texts, first-seen order; a printed blank is ""), or -1 where the column is not on the table.

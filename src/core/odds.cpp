@@ -23,6 +23,18 @@ constexpr std::size_t kMaxDice = 24;
 constexpr int kProbes = 8;
 // Probabilities are reported as fractions JavaScript reads exactly: numerator and denominator below 2^53.
 constexpr std::uint64_t kMaxExact = 1ull << 53;
+// The work of one enumeration is bounded by what its estimate promised, not only by the budget:
+// a hill-climbed request fooled the 8 probes (estimated at ~160, really 354,438 sequences) and then
+// ran through the whole budget, seconds in WebAssembly, before refusing (issue 30). An enumeration
+// that passes kSlack x its estimate, or kFloor sequences if more (tens of milliseconds of the
+// costliest procedures in WebAssembly), is estimated again with kReprobes walks on other seeds:
+// over the budget, it is refused there; otherwise it goes on with that estimate's allowance, and
+// is refused if it passes that too. Eight walks also miss rare large branches of real requests
+// (one random Waterloo 8 v 4 shock in 300 is estimated at 10 and has 9,225 sequences), which the
+// second estimate answers instead of refusing.
+constexpr double kSlack = 8;
+constexpr std::uint64_t kFloor = 4'000;
+constexpr int kReprobes = 256;
 
 __extension__ typedef unsigned __int128 Wide;  // exact sums of up to 24 dice (10^24 < 2^128)
 
@@ -205,6 +217,12 @@ struct Tallies {
 class ProbeDice final : public DiceSource {
  public:
   explicit ProbeDice(std::uint32_t seed) : rng_(seed) {}
+  // A fresh walk: one context then serves every walk of an estimate (a what-if is estimated too).
+  void reset(std::uint32_t seed) {
+    rng_ = Pcg32(seed);
+    size_ = 1;
+    depth_ = 0;
+  }
   int next(const Die& die) override { return nextBanded(die, Bands{{}, 0}); }
   int nextBanded(const Die& die, const Bands& bands) override {
     if (++depth_ > kMaxDice) tooComplex("more than 24 dice in one sequence");
@@ -225,21 +243,32 @@ class ProbeDice final : public DiceSource {
 
 // The sequences one enumeration will take, estimated before any is summed, so that a request far
 // beyond the budget is refused at once instead of running for minutes.
-double estimate(const Prepared& p, const Play& play) {
+double estimate(const Prepared& p, const Play& play, int probes = kProbes, std::uint32_t firstSeed = 1) {
   double sum = 0;
-  for (int i = 0; i < kProbes; ++i) {
-    ProbeDice dice(static_cast<std::uint32_t>(i + 1));
-    Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+  ProbeDice dice(firstSeed);
+  Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+  for (int i = 0; i < probes; ++i) {
+    dice.reset(firstSeed + static_cast<std::uint32_t>(i));
+    ctx.clearOutcome();
     play.play(ctx, nullptr);
     sum += dice.size();
   }
-  return sum / kProbes;
+  return sum / probes;
 }
 
-// Binds the procedure once (typed inputs read and checked once), then plays every dice sequence.
-Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, const Play* bound = nullptr) {
+// How many sequences an enumeration estimated at `guess` may take (see kSlack).
+std::uint64_t allowance(double guess) {
+  const double a = guess * kSlack;
+  return a > static_cast<double>(kFloor) ? static_cast<std::uint64_t>(std::min(a, 1e18)) : kFloor;
+}
+
+// Binds the procedure once (typed inputs read and checked once), then plays every dice sequence,
+// each counted against the shared budget and this enumeration's allowance as it is played.
+Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, double guess, const Play* bound = nullptr) {
   std::unique_ptr<Play> own;
   if (!bound) bound = (own = p.ruleset->bind(p.name, inputs, p.options)).get();
+  std::uint64_t cap = allowance(guess);
+  bool reestimated = false;
   Tallies t;
   EnumeratedDice dice;
   // One context for every sequence: untraced and not recording rolls, it keeps nothing from one
@@ -247,6 +276,21 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
   Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
   do {
     if (budget == 0) tooComplex("more dice sequences than the budget (sensitivity included)");
+    if (t.paths == cap) {
+      const std::string done = std::to_string(t.paths);
+      if (reestimated)
+        tooComplex("more dice sequences than estimated: stopped after " + done + " (estimated at about " +
+                   std::to_string(static_cast<long long>(guess)) + "; an enumeration takes at most " +
+                   std::to_string(static_cast<long long>(kSlack)) + " times its estimate, or " + std::to_string(kFloor) + ")");
+      // The first estimate was low: a second, with kReprobes walks on other seeds.
+      const double again = estimate(p, *bound, kReprobes, kProbes + 1);
+      if (again > static_cast<double>(t.paths + budget))
+        tooComplex("about " + std::to_string(static_cast<long long>(again)) + " dice sequences, over the budget: stopped after " +
+                   done + " (first estimated at about " + std::to_string(static_cast<long long>(guess)) + ")");
+      reestimated = true;
+      guess = again;
+      cap = std::max(cap + 1, allowance(again));
+    }
     --budget;
     ++t.paths;
     ctx.clearOutcome();
@@ -371,31 +415,54 @@ Json enumLabel(const Json& choice, const Json& v) {
 // unfinished, for the caller to replace (oddsAnswer).
 void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, JsonWriter& w) {
   const Prepared p = prepare(req);
-  checkDiceSource(req, p);  // odds rolls nothing, but refuses what resolve refuses (parity)
+  // Odds rolls nothing, but refuses what resolve refuses (parity), in resolve's order.
+  DiceChoice dice = checkDiceSource(req, p);
   // sensitivity: true (the default) flips every boolean; "all" also tries every other value of each
   // choice input; false computes the base odds only.
-  bool withSensitivity = true, choices = false;
-  if (const auto s = req.find("sensitivity"); s != req.end()) {
-    if (s->is_string()) {
-      if (*s != "all") throw RequestError(code::kInvalidValue, "expected true, false or \"all\"", "/sensitivity");
-      choices = true;
-    } else if (s->is_boolean()) {
-      withSensitivity = s->get<bool>();
-    } else {
-      throw RequestError(code::kWrongType, "expected true, false or \"all\"", "/sensitivity");
-    }
-  }
+  const EnvelopeChoice envelope = checkEnvelope(req);
+  const bool withSensitivity = envelope.sensitivity, choices = envelope.allChoices;
   // Refuse at once what the budget cannot cover (base and every what-if together).
   const Json& schema = p.ruleset->procedure(p.name).at("inputs");
   std::vector<WhatIf> flags;
   if (withSensitivity) whatIfs(schema, p.inputs, "", choices, flags);
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);
-  const double guess = estimate(p, *bound) * static_cast<double>(1 + flags.size());
+  if (dice.hasDice) {
+    // Supplied dice are played once, as resolve plays them, so a face off its die (dice: [7] for a
+    // d6) or too few dice is refused here too; the odds then ignore them.
+    ScriptedDice scripted(std::move(dice.dice));
+    Context ctx(*p.ruleset, p.options, scripted, /*tracing=*/false, /*recordRolls=*/false);
+    bound->play(ctx, nullptr);
+  }
+  const double baseGuess = estimate(p, *bound);
+  double guess = baseGuess;
+  // Each what-if estimated on its own (one can be 60 times the base): bound and probed with its one
+  // input changed; a what-if the rules refuse estimates 0 (its enumeration reports the refusal).
+  // Probed only until the sum passes the budget: a refusal takes no more walks than it needs.
+  std::vector<double> whatIfGuess(flags.size(), 0);
+  bool partialSum = false;
+  if (!flags.empty()) {
+    Json changed = p.inputs;
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      if (guess > static_cast<double>(budget)) {
+        partialSum = true;
+        break;
+      }
+      Json& input = changed.at(Json::json_pointer(flags[i].path));
+      input = flags[i].to;
+      try {
+        whatIfGuess[i] = estimate(p, *p.ruleset->bind(p.name, changed, p.options));
+      } catch (const RequestError& e) {
+        if (e.code() == std::string("odds_too_complex")) throw;  // a probe past 24 dice, as the base's would be
+      }
+      guess += whatIfGuess[i];
+      input = flags[i].from;
+    }
+  }
   if (guess > static_cast<double>(budget))
-    tooComplex("about " + std::to_string(static_cast<long long>(guess)) +
+    tooComplex("about " + std::to_string(static_cast<long long>(guess)) + (partialSum ? " or more" : "") +
                " dice sequences (sensitivity included), over the budget of " + std::to_string(maxPaths) +
                (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
-  const Tallies base = enumerate(p, p.inputs, budget, bound.get());
+  const Tallies base = enumerate(p, p.inputs, budget, baseGuess, bound.get());
   w.object().field("ok", true).field("ruleset", p.ruleset->id()).field("procedure", p.name).field("paths", base.paths);
   const Json* headlineSpec = nullptr;
   if (const auto& proc = p.ruleset->procedure(p.name); proc.contains("headline"))
@@ -406,17 +473,20 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
     w.key("sensitivity").array();
     // Each what-if changes one input of one copy of the inputs, and puts it back after.
     Json changed = p.inputs;
-    for (const auto& f : flags) {
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      const WhatIf& f = flags[i];
       Json& input = changed.at(Json::json_pointer(f.path));
       input = f.to;
       w.object().field("path", f.path).field("title", f.title).field("from", f.from).field("to", f.to);
       if (f.choice) w.field("fromLabel", enumLabel(*f.choice, f.from)).field("toLabel", enumLabel(*f.choice, f.to));
       // Enumerated before anything of its odds is written: a refusal leaves nothing to take back.
+      // A what-if the rules refuse (prohibited), or one past the budget or its own allowance (its
+      // estimate was fooled), answers its error: the base odds above stand whole, a sound partial
+      // answer (issue 30), where refusing would throw away work already done and paid for.
       std::optional<Tallies> t;
       try {
-        t.emplace(enumerate(p, changed, budget));
-      } catch (const RequestError& e) {  // e.g. the change makes the action prohibited
-        if (e.code() == code::kOddsTooComplex) throw;
+        t.emplace(enumerate(p, changed, budget, whatIfGuess[i]));
+      } catch (const RequestError& e) {
         w.key("error").object().field("code", e.code()).field("message", e.what()).field("path", e.path()).endObject();
       }
       input = f.from;  // put back (an exception that escapes drops `changed`, with the answer)
@@ -452,25 +522,31 @@ std::string oddsText(const Json& request, std::uint64_t maxPaths) {
 
 Json odds(const Json& request, std::uint64_t maxPaths) { return Json::parse(oddsText(request, maxPaths)); }
 
-std::uint32_t batchItemSeed(std::uint32_t seed, std::uint32_t index) {
+std::uint32_t batchItemSeed(const BatchSeed& seed, std::uint32_t index) {
   // Each item's seed hashes the batch seed with the item's index: knowing some items' seeds tells
-  // nothing of the others' (successive outputs of one PCG32 would give the stream away).
-  static constexpr char kTag[] = "grapeshot batch v1";
-  const unsigned char bytes[8] = {static_cast<unsigned char>(seed >> 24),  static_cast<unsigned char>(seed >> 16),
-                                  static_cast<unsigned char>(seed >> 8),   static_cast<unsigned char>(seed),
-                                  static_cast<unsigned char>(index >> 24), static_cast<unsigned char>(index >> 16),
-                                  static_cast<unsigned char>(index >> 8),  static_cast<unsigned char>(index)};
+  // nothing of the others' (successive outputs of one PCG32 would give the stream away), and the
+  // batch seed's 256 bits cannot be searched for from an item's seed (32 bits could).
+  static constexpr char kTag[] = "grapeshot batch v2";
+  const unsigned char bytes[4] = {static_cast<unsigned char>(index >> 24), static_cast<unsigned char>(index >> 16),
+                                  static_cast<unsigned char>(index >> 8), static_cast<unsigned char>(index)};
   Sha256 h;
   h.update(kTag, sizeof kTag);  // includes the terminating 0x00
+  h.update(seed.data(), seed.size());
   h.update(bytes, sizeof bytes);
   return leadingUint32(h.digest());
+}
+
+BatchSeed testBatchSeed(std::uint32_t n) {
+  BatchSeed s{};
+  for (int i = 0; i < 4; ++i) s[28 + i] = static_cast<std::uint8_t>(n >> (24 - 8 * i));
+  return s;
 }
 
 namespace {
 
 // Each request's answer in order, written straight onto `out` as the items of a JSON array. A lookup
 // is written as text (no document built); a resolve or odds answer is serialized once.
-void answerBatch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed, std::uint64_t maxOddsPaths,
+void answerBatch(const Json& requests, const std::string& call, const BatchSeed& fallbackSeed, std::uint64_t maxOddsPaths,
                  std::string& out) {
   if (!requests.is_array()) throw RequestError(code::kInvalidRequest, "a batch is a JSON array of requests", "");
   if (call != "resolve" && call != "odds" && call != "lookup")
@@ -478,8 +554,10 @@ void answerBatch(const Json& requests, const std::string& call, std::uint32_t fa
   // One odds budget for the whole batch, and a bound on what it answers.
   std::uint64_t budget = maxOddsPaths;
   out += '[';
-  for (std::size_t i = 0; i < requests.size(); ++i) {
+  std::size_t i = 0;
+  for (; i < requests.size(); ++i) {
     const Json& r = requests[i];
+    const std::size_t start = out.size();
     if (i) out += ',';
     if (call == "lookup")
       appendLookup(r, out);
@@ -487,18 +565,27 @@ void answerBatch(const Json& requests, const std::string& call, std::uint32_t fa
       appendResolve(r, out, batchItemSeed(fallbackSeed, static_cast<std::uint32_t>(i)));
     else
       out += oddsAnswer(r, budget, maxOddsPaths);
-    if (out.size() > kMaxBatchOutputBytes)
-      throw RequestError(code::kRequestTooLarge,
-                         "the batch's answers pass " + std::to_string(kMaxBatchOutputBytes >> 20) + " MiB at item " +
-                             std::to_string(i) + ": split it",
-                         pointerJoin("", i));
+    // Past the cap, the answers made so far stand and this item and every later one is marked, not
+    // answered (a small envelope each: at most 20,000 of them), so the host resends only those.
+    if (out.size() > kMaxBatchOutputBytes) {
+      out.resize(start);
+      break;
+    }
+  }
+  const std::size_t firstUnanswered = i;
+  for (; i < requests.size(); ++i) {
+    if (i) out += ',';
+    appendJson(out, errorEnvelope(code::kRequestTooLarge,
+                                  "not answered: the batch's answers pass " + std::to_string(kMaxBatchOutputBytes >> 20) +
+                                      " MiB at item " + std::to_string(firstUnanswered) + "; send the items from there again",
+                                  pointerJoin("", i)));
   }
   out += ']';
 }
 
 }  // namespace
 
-std::string batchText(const Json& requests, const std::string& call, std::uint32_t fallbackSeed,
+std::string batchText(const Json& requests, const std::string& call, const BatchSeed& fallbackSeed,
                       std::uint64_t maxOddsPaths) {
   std::string text;
   try {
@@ -509,7 +596,7 @@ std::string batchText(const Json& requests, const std::string& call, std::uint32
   return text;
 }
 
-Json batch(const Json& requests, const std::string& call, std::uint32_t fallbackSeed, std::uint64_t maxOddsPaths) {
+Json batch(const Json& requests, const std::string& call, const BatchSeed& fallbackSeed, std::uint64_t maxOddsPaths) {
   return Json::parse(batchText(requests, call, fallbackSeed, maxOddsPaths));
 }
 

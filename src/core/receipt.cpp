@@ -12,8 +12,10 @@
 namespace grapeshot {
 namespace {
 
-constexpr char kCommitTag[] = "grapeshot commit v2";
-constexpr char kSeedTag[] = "grapeshot seed v2";
+constexpr char kCommitTag[] = "grapeshot commit v3";
+constexpr char kSeedTag[] = "grapeshot seed v3";
+constexpr char kCommitTagV2[] = "grapeshot commit v2";  // grapeshot-receipt/2, verified only
+constexpr char kSeedTagV2[] = "grapeshot seed v2";
 
 // A 32-byte secret or commitment as 64 lowercase hex digits.
 std::string hex32(const Json& v, const std::string& path) {
@@ -76,8 +78,11 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
     if (!known) throw RequestError(code::kUnknownField, "unknown field \"" + clip(k) + "\"", pointerJoin("", k));
   }
   const Json& format = field(receipt, "format");
-  if (format != kReceiptFormat)
-    throw RequestError(code::kInvalidValue, std::string("not a receipt format this engine reads (") + kReceiptFormat + ")", "/format");
+  const int version = format == kReceiptFormat ? 3 : format == kReceiptFormatV2 ? 2 : 0;
+  if (!version)
+    throw RequestError(code::kInvalidValue,
+                       std::string("not a receipt format this engine reads (") + kReceiptFormat + ", " + kReceiptFormatV2 + ")",
+                       "/format");
   const Json& engine = field(receipt, "engine");
   const Json& rulesetId = field(receipt, "ruleset");
   const Json& dataHash = field(receipt, "dataHash");
@@ -113,40 +118,58 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
   for (const char* envelope : {"receipt", "sensitivity", "trace"})  // not part of what was resolved
     if (request.contains(envelope))
       problem("request_mismatch", std::string("/request/") + envelope, std::string("a receipt's request carries no ") + envelope + " field");
-  // The dice source the receipt states must be the one its request shows; a host can insist on
-  // commit–reveal, the only source neither player chose alone.
+  // The dice source the receipt states must be the one its request shows: in a /3 receipt a chosen
+  // seed is the request's `seed` and a drawn one is the receipt's alone (a /2 receipt wrote both into
+  // the request, so there "seed" and "drawn" cannot be told apart). A host can insist on
+  // commit–reveal, the only source neither player chose alone, and on its /3 binding.
   const std::string source = diceSource.get<std::string>();
-  const char* shown = request.contains("dice") ? kDiceSupplied : request.contains("commitReveal") ? kDiceCommitReveal : nullptr;
+  const bool hasDice = request.contains("dice"), hasRequestSeed = request.contains("seed"), hasCommit = request.contains("commitReveal");
+  const char* shown = hasDice ? kDiceSupplied : hasCommit ? kDiceCommitReveal : version == 2 ? nullptr : hasRequestSeed ? kDiceSeed : kDiceDrawn;
   if (shown ? source != shown : (source != kDiceSeed && source != kDiceDrawn))
     problem("dice_source_mismatch", "/diceSource", "the receipt says the dice came from " + source + ", its request says otherwise");
   if (requireCommitReveal && source != kDiceCommitReveal)
     problem("dice_source_mismatch", "/diceSource", "commit–reveal required, and these dice came from " + source);
+  if (requireCommitReveal && source == kDiceCommitReveal && version == 2)
+    problem("commitment_unbound", "/format",
+            std::string("commit–reveal required, and a ") + kReceiptFormatV2 +
+                " commitment binds neither the request nor the context: both could be chosen once the secrets were known");
+  if (hasCommit && (hasDice || hasRequestSeed))
+    problem("request_mismatch", "/request/commitReveal", "a request gives one of dice, seed or commitReveal");
   // The seed the request itself determines (explicit, or from the commit–reveal secrets).
   std::optional<std::uint32_t> seed;
   if (seedIt != receipt.end()) seed = static_cast<std::uint32_t>(seedIt->get<std::uint64_t>() & 0xFFFFFFFFull);
   if (seedIt != receipt.end() && seedIt->get<std::uint64_t>() > 0xFFFFFFFFull)
     problem("seed_mismatch", "/seed", "seed is not a 32-bit unsigned integer");
-  const bool hasDice = request.contains("dice");
   if (hasDice && seedIt != receipt.end()) problem("seed_mismatch", "/seed", "a receipt with supplied dice has no seed");
   if (!hasDice && seedIt == receipt.end()) problem("seed_mismatch", "/seed", "missing the seed that rolled the dice");
   if (request.contains("seed") && seedIt != receipt.end() && request.at("seed") != *seedIt)
     problem("seed_mismatch", "/seed", "the receipt's seed is not the request's seed");
-  if (request.contains("commitReveal") && seed) {
-    try {
-      const Prepared p = prepare(request);
-      const std::string hash = canonicalRequestHash(canonicalRequest(p.ruleset->id(), p.name, p.options, p.inputs));
-      if (commitRevealSeed(request.at("commitReveal"), "/request/commitReveal", hash) != *seed)
-        problem("seed_mismatch", "/seed", "the seed is not the one derived from the revealed secrets and this request");
-    } catch (const RequestError&) {
-      // The replay below reports it.
-    }
-  }
-  if (!hasDice && !request.contains("seed") && !request.contains("commitReveal"))
-    problem("request_mismatch", "/request", "the request has no dice, seed or commitReveal: it cannot be replayed");
-
   // Re-derive: the request, replayed with its seed, must give the recorded rolls and result.
   Json replay = request;
   replay.erase("receipt");
+  if (hasCommit && seed) {
+    // The commitments and the seed, checked by the receipt's own version of commit–reveal; the
+    // replay then takes the seed (resolve accepts only version 3 commitments).
+    std::optional<std::string> hash;
+    try {
+      const Prepared p = prepare(request);
+      hash = canonicalRequestHash(canonicalRequest(p.ruleset->id(), p.name, p.options, p.inputs));
+    } catch (const RequestError&) {
+      // The replay below reports it.
+    }
+    if (hash) {
+      try {
+        if (commitRevealSeed(request.at("commitReveal"), "/request/commitReveal", *hash, version) != *seed)
+          problem("seed_mismatch", "/seed", "the seed is not the one derived from the revealed secrets and this request");
+      } catch (const RequestError& e) {
+        problem(e.code() == code::kCommitmentMismatch ? "commitment_mismatch" : "request_rejected", e.path(), e.what());
+      }
+    }
+    replay.erase("commitReveal");
+  }
+  if (version == 2 && !hasDice && !hasRequestSeed && !hasCommit)
+    problem("request_mismatch", "/request", "the request has no dice, seed or commitReveal: it cannot be replayed");
+
   Json again = resolve(replay, seed);
   if (!again.value("ok", false)) {
     const Json& err = again.at("error");
@@ -163,16 +186,19 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
     if (auto d = firstDifference(result, again.at("result"), "/result"))
       problem("result_mismatch", *d, "the recorded result does not follow from the request and dice");
   }
-  return object({{"ok", true}, {"valid", problems.empty()}, {"diceSource", source}, {"problems", std::move(problems)}});
+  return object({{"ok", true}, {"valid", problems.empty()}, {"format", format}, {"diceSource", source}, {"problems", std::move(problems)}});
 }
 
 }  // namespace
 
-std::string commitmentFor(char role, const std::string& secretBytes) {
+std::string commitmentFor(char role, const std::string& secretBytes, const std::string& requestHash,
+                          const std::string& context) {
   Sha256 h;
   h.update(kCommitTag, sizeof kCommitTag);  // includes the terminating 0x00
   h.update(&role, 1);
-  h.update(secretBytes);
+  // Fixed-length fields first (32-byte hash, 32-byte secret), the one variable-length field last:
+  // the layout is unambiguous without separators.
+  h.update(requestHash).update(secretBytes).update(context);
   const auto d = h.digest();
   return toHex(d.data(), d.size());
 }
@@ -181,6 +207,23 @@ std::uint32_t deriveSeed(const std::string& secretA, const std::string& secretB,
                          const std::string& context) {
   Sha256 h;
   h.update(kSeedTag, sizeof kSeedTag);  // includes the terminating 0x00
+  h.update(secretA).update(secretB).update(requestHash).update(context);
+  return leadingUint32(h.digest());
+}
+
+std::string commitmentForV2(char role, const std::string& secretBytes) {
+  Sha256 h;
+  h.update(kCommitTagV2, sizeof kCommitTagV2);
+  h.update(&role, 1);
+  h.update(secretBytes);
+  const auto d = h.digest();
+  return toHex(d.data(), d.size());
+}
+
+std::uint32_t deriveSeedV2(const std::string& secretA, const std::string& secretB, const std::string& requestHash,
+                           const std::string& context) {
+  Sha256 h;
+  h.update(kSeedTagV2, sizeof kSeedTagV2);
   h.update(secretA).update(secretB).update(requestHash).update(context);
   return leadingUint32(h.digest());
 }
@@ -247,7 +290,7 @@ void checkContext(const Json& context, const std::string& path) {
   }
 }
 
-std::uint32_t commitRevealSeed(const Json& cr, const std::string& path, const std::string& requestHash) {
+std::uint32_t commitRevealSeed(const Json& cr, const std::string& path, const std::string& requestHash, int version) {
   if (!cr.is_object()) throw RequestError(code::kWrongType, std::string("expected an object, got ") + schemaTypeName(cr), path);
   for (const auto& [k, _] : cr.items())
     if (k != "commitments" && k != "secrets" && k != "context")
@@ -270,13 +313,20 @@ std::uint32_t commitRevealSeed(const Json& cr, const std::string& path, const st
                        path + "/commitments/1");
   if (secret[0] == secret[1])
     throw RequestError(code::kConflictingFields, "the two secrets are equal: each side draws its own", path + "/secrets/1");
-  for (std::size_t i = 0; i < 2; ++i)
-    if (commitmentFor(i ? 'B' : 'A', secret[i]) != commitments[i].get<std::string>())
+  for (std::size_t i = 0; i < 2; ++i) {
+    const char role = i ? 'B' : 'A';
+    const std::string expected =
+        version == 2 ? commitmentForV2(role, secret[i]) : commitmentFor(role, secret[i], requestHash, context);
+    if (expected != commitments[i].get<std::string>())
       throw RequestError(code::kCommitmentMismatch,
-                         std::string("secret ") + (i ? "B" : "A") + " does not match side " + (i ? "B" : "A") +
-                             "'s commitment",
+                         std::string("secret ") + role + " does not match side " + role +
+                             (version == 2 ? "'s commitment"
+                                           : "'s commitment to this request and context (a commitment binds the secret, "
+                                             "the canonical request's hash and the context)"),
                          pointerJoin(path + "/secrets", i));
-  return deriveSeed(secret[0], secret[1], requestHash, context);
+  }
+  return version == 2 ? deriveSeedV2(secret[0], secret[1], requestHash, context)
+                      : deriveSeed(secret[0], secret[1], requestHash, context);
 }
 
 bool receiptRequested(const Json& request) {
@@ -291,7 +341,8 @@ Json makeReceipt(const Ruleset& rs, const Json& request, const Json& options, st
   Json req = request;
   for (const char* envelope : {"receipt", "sensitivity", "trace"}) req.erase(envelope);  // not part of the resolution
   req["options"] = options;  // the effective options: defaults may change between versions
-  if (seed && !req.contains("seed") && !req.contains("commitReveal")) req["seed"] = *seed;
+  // A drawn seed stays out of the request (only the receipt's `seed`), so the receipt shows whether
+  // the requester gave the seed ("seed") or the engine drew it ("drawn").
   Json naturals = Json::array();
   for (const auto& r : rolls) naturals.push_back(r.at("natural"));
   Json out = object({{"format", kReceiptFormat}, {"engine", kEngineVersion}, {"ruleset", rs.id()},

@@ -112,3 +112,21 @@ test('bad input never throws, and the module keeps answering afterwards', async 
     assert.equal(e.resolve({ ...morale, dice: [4] }).result.passed, true, 'still answers after bad input');
   }
 });
+
+test('a batch past the 16 MiB answer cap keeps the answers that fit and marks the rest (issue 30)', async () => {
+  const e = await engine();
+  // 20,000 traced morale resolves with receipts (~1.3 KB each): before, the whole batch failed at
+  // item ~12,400 and every answer was lost.
+  const morale = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, receipt: true };
+  const out = e.batch(Array.from({ length: 20000 }, (_, i) => ({ ...morale, seed: i })));
+  assert.ok(Array.isArray(out), JSON.stringify(out).slice(0, 200));
+  assert.equal(out.length, 20000);
+  const first = out.findIndex((r) => !r.ok);
+  assert.ok(first > 5000 && first < 20000, `first unanswered item ${first}`);
+  assert.deepEqual(out[first - 1], e.resolve({ ...morale, seed: first - 1 }), 'the answers kept are the one-by-one answers');
+  for (let i = first; i < out.length; i++) {
+    assert.equal(out[i].error.code, 'request_too_large');
+    assert.equal(out[i].error.path, `/${i}`);
+  }
+  assert.match(out[first].error.message, new RegExp(`at item ${first}\\b`));
+});

@@ -4,11 +4,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cleanPath, startServer } from '../../scripts/serve.mjs';
+import { CompressedCache, cleanPath, startServer } from '../../scripts/serve.mjs';
+import { precompress } from '../../scripts/build-web.mjs';
 
 let dir;
 let server;
@@ -36,9 +38,9 @@ after(() => {
 });
 
 /** One raw request (the path is sent exactly as given, unlike fetch). */
-function get(path, { method = 'GET', headers = {} } = {}) {
+function get(path, { method = 'GET', headers = {}, port: p = port } = {}) {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port: p, path, method, headers, agent: false }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -141,4 +143,64 @@ test('cleanPath maps directories to index.html and refuses dot segments', () => 
   assert.equal(cleanPath('/a/b/'), 'a/b/index.html');
   assert.equal(cleanPath('/a/./b.js?x=1'), 'a/b.js');
   assert.throws(() => cleanPath('/a/../b'), /bad path/);
+});
+
+test('the compression cache counts a key stored again once (issue 30: poisoned by concurrent misses)', () => {
+  const cache = new CompressedCache(1000);
+  for (let i = 0; i < 50; i++) cache.set('k', Buffer.alloc(100));
+  assert.equal(cache.bytes, 100);
+  cache.set('j', Buffer.alloc(900));
+  assert.ok(cache.get('k') && cache.get('j'), 'both fit: nothing evicted');
+  cache.set('k', Buffer.alloc(200));
+  assert.equal(cache.bytes, 200 + 900 - 900, 'over the limit: the oldest (j) goes, never the new body');
+  assert.ok(cache.get('k') && !cache.get('j'));
+});
+
+test('200 concurrent brotli GETs of a file compress it once; a later GET compresses nothing', async () => {
+  // The audit's burst at a 32nd of its size: an incompressible 64 KiB file and a 256 KiB cache (the
+  // server's is 32 MiB for the 1 MB wasm). Counting each concurrent miss's body again passed the
+  // limit for good, and every later set() evicted itself: each GET compressed again.
+  const s2 = await startServer({ port: 0, host: '127.0.0.1', webRoot: join(dir, 'web'), cacheBytes: 256 << 10 });
+  try {
+    const p = s2.address().port;
+    writeFileSync(join(dir, 'web', 'burst.wasm'), randomBytes(1 << 16));
+    const rs = await Promise.all(Array.from({ length: 200 }, () => get('/burst.wasm', { port: p, headers: { 'Accept-Encoding': 'br' } })));
+    assert.ok(rs.every((r) => r.status === 200 && r.headers['content-encoding'] === 'br'));
+    assert.equal(s2.compressionStats.compressions, 1, 'concurrent misses share one compression');
+    const one = await get('/burst.wasm', { port: p, headers: { 'Accept-Encoding': 'br' } });
+    assert.deepEqual(one.body, rs[0].body);
+    assert.equal(s2.compressionStats.compressions, 1, 'a later GET is served from the cache');
+  } finally {
+    s2.close();
+  }
+});
+
+test('precompressed .br/.gz beside a file are sent as they are; a stale one is ignored', async () => {
+  const site = join(dir, 'site');
+  mkdirSync(join(site, 'dist'), { recursive: true });
+  const big = randomBytes(1 << 14).toString('hex');
+  writeFileSync(join(site, 'index.html'), html);
+  writeFileSync(join(site, 'dist', 'core.wasm'), big);
+  writeFileSync(join(site, 'logo.png'), 'png');
+  assert.equal(precompress(site), 2, 'html and wasm; png is not compressible');
+  const s2 = await startServer({ port: 0, host: '127.0.0.1', webRoot: site });
+  try {
+    const p = s2.address().port;
+    const rs = await Promise.all(Array.from({ length: 20 }, (_, i) => get(i % 2 ? '/dist/core.wasm' : '/', { port: p, headers: { 'Accept-Encoding': i % 4 < 2 ? 'br' : 'gzip' } })));
+    for (const [i, r] of rs.entries()) {
+      const body = r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : gunzipSync(r.body);
+      assert.equal(body.toString(), i % 2 ? big : html);
+    }
+    assert.equal(s2.compressionStats.compressions, 0, 'a GET never compresses');
+    assert.ok(s2.compressionStats.sidecars >= 4, 'read from disk (concurrent GETs share a read)');
+    // A file newer than its sidecar (changed after the build): compressed from the file, not sent stale.
+    writeFileSync(join(site, 'index.html'), html + 'changed');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(site, 'index.html.br'), past, past);
+    const r = await get('/', { port: p, headers: { 'Accept-Encoding': 'br' } });
+    assert.equal(brotliDecompressSync(r.body).toString(), html + 'changed');
+    assert.equal(s2.compressionStats.compressions, 1);
+  } finally {
+    s2.close();
+  }
 });

@@ -2,6 +2,7 @@
 // that ends a long odds job, after which the next call is answered by a new worker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createEngineWorker } from 'grapeshot/worker';
 import { engine } from './support.mjs';
 
@@ -46,4 +47,15 @@ test('a worker whose .wasm cannot be loaded rejects with the URL it tried', asyn
   const bad = createEngineWorker({ wasmUrl: 'file:///nowhere/grapeshot-core.wasm' });
   await assert.rejects(bad.resolve(morale), /file:\/\/\/nowhere\/grapeshot-core\.wasm/);
   bad.terminate();
+});
+
+test('the worker starts under the host\'s process-wide flags (issue 30: ERR_WORKER_INVALID_EXEC_ARGV)', () => {
+  // As `npm run bench` runs (--expose-gc), with a heap limit, and from `node -e` (--input-type).
+  const script = `import { createEngineWorker } from 'grapeshot/worker';
+    const w = createEngineWorker();
+    const r = await w.resolve(${JSON.stringify(morale)});
+    console.log(JSON.stringify(r.result.passed)); w.terminate();`;
+  const out = execFileSync(process.execPath, ['--max-old-space-size=512', '--expose-gc', '--input-type=module', '-e', script],
+    { cwd: new URL('../..', import.meta.url), encoding: 'utf8', timeout: 30_000 });
+  assert.equal(out.trim(), 'true');
 });

@@ -189,11 +189,24 @@ TEST_CASE("a batch's text is the one-by-one answers' texts, refusals included", 
   CHECK(grapeshot::lookup(requests[3]).at("cell").is_object());
   CHECK(grapeshot::lookup(requests[4]).at("error").at("path") == "/column");
   CHECK(grapeshot::batchText(Json::object(), "odds", 0) == grapeshot::errorEnvelope("invalid_request", "a batch is a JSON array of requests", "").dump());
-  // 20,000 odds answers pass the 16 MiB bound: the whole batch is refused, as text too.
+  // 20,000 odds answers pass the 16 MiB bound: the answers that fit are kept, and from the first
+  // that does not, every item is marked request_too_large at its own path (issue 30: all were lost).
   Json many = Json::array();
   for (int i = 0; i < 20000; ++i) many.push_back(requests[0]);
-  const Json refused = Json::parse(grapeshot::batchText(many, "odds", 0));
-  CHECK(refused.at("error").at("code") == "request_too_large");
+  const std::string text = grapeshot::batchText(many, "odds", 0);
+  CHECK(text.size() < grapeshot::kMaxBatchOutputBytes + 20000 * 200);
+  const Json partial = Json::parse(text);
+  REQUIRE(partial.is_array());
+  REQUIRE(partial.size() == 20000);
+  std::size_t answered = 0;
+  while (answered < partial.size() && partial[answered].at("ok") == true) ++answered;
+  CHECK(answered > 1000);
+  CHECK(answered < 20000);
+  CHECK(partial[0] == grapeshot::odds(requests[0]));
+  for (std::size_t i = answered; i < partial.size(); ++i) {
+    CHECK(partial[i].at("error").at("code") == "request_too_large");
+    CHECK(partial[i].at("error").at("path") == "/" + std::to_string(i));
+  }
 }
 
 TEST_CASE("the odds of a batch share one work budget", "[odds][batch]") {
@@ -340,4 +353,66 @@ TEST_CASE("tallies: each key once, its last value, whatever the order from one s
   ctx.tally("final", 9);
   ctx.tally("extra", true);
   CHECK(keys() == Keys{{"cell", "T"}, {"steps", 8}, {"final", 9}, {"extra", true}});
+}
+
+namespace {
+// A random Waterloo 8 v 4 shock whose estimate is fooled (issue 30): 8 walks estimate about 10
+// sequences, it has 9,225 (one random request in 300 of this kind).
+const char* kFooled = R"({"ruleset":"battles-of-waterloo","procedure":"shock","attacker":{"units":[{"strength":65,"steps":10,"cohesion":0,"state":"Normal","elite":"none","type":"infantry"},{"strength":70,"steps":6,"cohesion":6,"state":"Normal","elite":"none","type":"infantry"},{"strength":96,"steps":19,"cohesion":2,"state":"D-1","elite":"elite","type":"infantry"},{"strength":38,"steps":11,"cohesion":6,"state":"D-1","elite":"none","type":"lightCavalry"},{"strength":35,"steps":19,"cohesion":2,"state":"D-1","elite":"none","type":"lightCavalry"},{"strength":78,"steps":5,"cohesion":0,"state":"D-1","elite":"elite","type":"infantry"},{"strength":45,"steps":11,"cohesion":8,"state":"Normal","elite":"none","type":"infantry"},{"strength":63,"steps":14,"cohesion":1,"state":"Normal","elite":"crackElite","type":"lightCavalry"}]},"defender":{"units":[{"strength":56,"steps":13,"cohesion":6,"state":"Normal"},{"strength":55,"steps":12,"cohesion":6,"state":"D-1"},{"strength":89,"steps":3,"cohesion":8,"state":"D-1"},{"strength":13,"steps":7,"cohesion":4,"state":"D-2"}],"terrain":"village"},"extraDrm":-2})";
+
+// The number in "stopped after N" of a refusal, or -1.
+long long stoppedAfter(const Json& o) {
+  const std::string m = o.at("error").at("message").get<std::string>();
+  const auto at = m.find("stopped after ");
+  return at == std::string::npos ? -1 : std::stoll(m.substr(at + 14));
+}
+}  // namespace
+
+TEST_CASE("odds: the work is bounded as it is done, whatever the estimate said (issue 30)", "[odds][budget]") {
+  Json req = request(kFooled);
+  req["sensitivity"] = false;
+  // Within the budget: estimated again (256 walks) at its allowance of 4,000 sequences, and answered.
+  const Json answered = grapeshot::odds(req);
+  REQUIRE(answered.at("ok") == true);
+  CHECK(answered.at("paths") == 9225);
+  // Over a budget of 5,000: refused once the second estimate is in, after 4,000 sequences, not after
+  // the whole budget (before: "more dice sequences than the budget", all 5,000 enumerated).
+  const Json refused = grapeshot::odds(req, 5000);
+  REQUIRE(refused.at("ok") == false);
+  CHECK(refused.at("error").at("code") == "odds_too_complex");
+  CHECK(stoppedAfter(refused) == 4000);
+  // A batch's budget is shared: what the refused item enumerated is spent, no more.
+  const Json two = grapeshot::batch(Json::array({req, req}), "odds", 0, 9225 + 5000);
+  CHECK(two[0].at("paths") == 9225);
+  CHECK(stoppedAfter(two[1]) == 4000);
+}
+
+TEST_CASE("odds: a what-if past the budget answers its error, the base odds stand (issue 30)", "[odds][budget]") {
+  Json req = request(kFooled);
+  req["sensitivity"] = true;
+  // Its what-ifs are estimated low too (about 51,715 sequences in all), so nothing is refused at
+  // once; the budget runs out in the what-ifs (before: the whole request was refused after
+  // enumerating all of it).
+  const Json o = grapeshot::odds(req, 60000);
+  REQUIRE(o.at("ok") == true);
+  CHECK(o.at("paths") == 9225);
+  CHECK(o.contains("headline"));
+  const Json& table = o.at("sensitivity");
+  REQUIRE(table.size() > 3);
+  std::size_t answered = 0, refused = 0, reestimated = 0;
+  for (const auto& entry : table) {
+    if (entry.contains("error")) {
+      CHECK(entry.at("error").at("code") == "odds_too_complex");
+      CHECK_FALSE(entry.contains("distributions"));
+      ++refused;
+      if (stoppedAfter(entry) == 4000) ++reestimated;  // its second estimate was over what was left
+    } else {
+      CHECK(entry.contains("distributions"));
+      ++answered;
+    }
+  }
+  CHECK(answered >= 1);
+  CHECK(refused >= 1);
+  CHECK(reestimated == 1);
+  CHECK(answered + refused == table.size());
 }

@@ -64,8 +64,12 @@ std::string requestHashOf(const Json& req) {
   return bytes(c.at("hash").get<std::string>());
 }
 
-Json commitReveal(const std::string& a, const std::string& b, const std::string& context = "") {
-  Json cr{{"commitments", {commitmentFor('A', bytes(a)), commitmentFor('B', bytes(b))}}, {"secrets", {a, b}}};
+// Both sides' commitments to `req` (without commitReveal) and `context`, and their secrets.
+Json commitReveal(const Json& req, const std::string& a, const std::string& b, const std::string& context = "") {
+  Json agreed = req;
+  agreed.erase("commitReveal");
+  const std::string h = requestHashOf(agreed);
+  Json cr{{"commitments", {commitmentFor('A', bytes(a), h, context), commitmentFor('B', bytes(b), h, context)}}, {"secrets", {a, b}}};
   if (!context.empty()) cr["context"] = context;
   return cr;
 }
@@ -76,9 +80,6 @@ TEST_CASE("commit-reveal: commitments and the derived seed are byte-exact", "[re
   // The README's worked example.
   const std::string a = "1111111111111111111111111111111111111111111111111111111111111111";
   const std::string b = "2222222222222222222222222222222222222222222222222222222222222222";
-  const std::string cA = commitmentFor('A', bytes(a)), cB = commitmentFor('B', bytes(b));
-  CHECK(cA == sha256Hex(std::string("grapeshot commit v2") + '\0' + 'A' + bytes(a)));
-  CHECK(commitmentFor('B', bytes(a)) != cA);  // a secret committed as A is not B's
   Json req = moraleRequest();
   req.erase("seed");
   const Json c = canonical(req);
@@ -90,13 +91,20 @@ TEST_CASE("commit-reveal: commitments and the derived seed are byte-exact", "[re
         R"("V21_step_per_hex":false,"V22_woods_road_disorganizes":false},"procedure":"morale","ruleset":"napoleon-iii-1866"})");
   CHECK(c.at("hash") == sha256Hex(c.at("canonical").get<std::string>()));
   const std::string h = requestHashOf(req);
+  const std::string ctx = "game 7, turn 3, shock 1";
+  const std::string cA = commitmentFor('A', bytes(a), h, ctx);
+  CHECK(cA == sha256Hex(std::string("grapeshot commit v3") + '\0' + 'A' + h + bytes(a) + ctx));
+  CHECK(commitmentFor('B', bytes(a), h, ctx) != cA);  // a secret committed as A is not B's
+  CHECK(commitmentFor('A', bytes(a), h, "game 7, turn 3, shock 2") != cA);  // bound to the context
+  CHECK(commitmentFor('A', bytes(a), std::string(32, '\0'), ctx) != cA);   // and to the request
+  CHECK(commitmentForV2('A', bytes(a)) == sha256Hex(std::string("grapeshot commit v2") + '\0' + 'A' + bytes(a)));
   const std::uint32_t seed = deriveSeed(bytes(a), bytes(b), h, "game 7, turn 3, shock 1");
-  const auto d = sha256(std::string("grapeshot seed v2") + '\0' + bytes(a) + bytes(b) + h + "game 7, turn 3, shock 1");
+  const auto d = sha256(std::string("grapeshot seed v3") + '\0' + bytes(a) + bytes(b) + h + "game 7, turn 3, shock 1");
   CHECK(seed == ((std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | d[3]));
   CHECK(deriveSeed(bytes(b), bytes(a), h, "game 7, turn 3, shock 1") != seed);  // order matters: A then B
   CHECK(deriveSeed(bytes(a), bytes(b), h, "") != seed);                         // the context is bound in
 
-  req["commitReveal"] = commitReveal(a, b, "game 7, turn 3, shock 1");
+  req["commitReveal"] = commitReveal(req, a, b, "game 7, turn 3, shock 1");
   const Json r = resolve(req);
   REQUIRE(r.at("ok") == true);
   CHECK(r.at("seed") == seed);
@@ -110,7 +118,7 @@ TEST_CASE("commit-reveal: a secret that is not the committed one is refused", "[
   Json req = moraleRequest();
   req.erase("seed");
   // B saw A's secret and tries to swap in a different one of its own.
-  req["commitReveal"] = commitReveal(a, b);
+  req["commitReveal"] = commitReveal(req, a, b);
   req["commitReveal"]["secrets"][1] = other;
   Json r = resolve(req);
   CHECK(r.at("error").at("code") == "commitment_mismatch");
@@ -118,9 +126,9 @@ TEST_CASE("commit-reveal: a secret that is not the committed one is refused", "[
   req["commitReveal"]["secrets"] = {a.substr(2), b};
   CHECK(resolve(req).at("error").at("path") == "/commitReveal/secrets/0");
   CHECK(resolve(req).at("error").at("code") == "invalid_value");
-  req["commitReveal"] = Json{{"commitments", {commitmentFor('A', bytes(a))}}, {"secrets", {a, b}}};
+  req["commitReveal"] = Json{{"commitments", {commitReveal(req, a, b).at("commitments")[0]}}, {"secrets", {a, b}}};
   CHECK(resolve(req).at("error").at("code") == "out_of_range");
-  req["commitReveal"] = commitReveal(a, b);
+  req["commitReveal"] = commitReveal(req, a, b);
   req["commitReveal"]["salt"] = 1;
   CHECK(resolve(req).at("error").at("code") == "unknown_field");
   req["commitReveal"].erase("salt");
@@ -134,28 +142,34 @@ TEST_CASE("commit-reveal binds roles, the request and a plain context", "[receip
   req.erase("seed");
   req.erase("receipt");
   // Roles swapped: each secret fails the other side's commitment.
-  req["commitReveal"] = commitReveal(a, b);
+  req["commitReveal"] = commitReveal(req, a, b);
   std::swap(req["commitReveal"]["secrets"][0], req["commitReveal"]["secrets"][1]);
   CHECK(resolve(req).at("error").at("code") == "commitment_mismatch");
   // Mirrored commitments, or one secret for both sides: refused.
-  req["commitReveal"] = commitReveal(a, b);
+  req["commitReveal"] = commitReveal(req, a, b);
   req["commitReveal"]["commitments"][1] = req["commitReveal"]["commitments"][0];
   CHECK(resolve(req).at("error").at("code") == "conflicting_fields");
   CHECK(resolve(req).at("error").at("path") == "/commitReveal/commitments/1");
-  req["commitReveal"] = Json{{"commitments", {commitmentFor('A', bytes(a)), commitmentFor('B', bytes(a))}}, {"secrets", {a, a}}};
+  req["commitReveal"] = commitReveal(req, a, a);
   CHECK(resolve(req).at("error").at("path") == "/commitReveal/secrets/1");
-  // The same secrets for another request give another seed; the same request written differently
-  // (a default spelled out) gives the same one.
-  req["commitReveal"] = commitReveal(a, b);
+  // The same commitments and secrets for another request are refused (the commitments bind the
+  // request: issue 30); the same request written differently (a default spelled out) is the same.
+  req["commitReveal"] = commitReveal(req, a, b);
   const Json first = resolve(req);
+  REQUIRE(first.at("ok") == true);
   Json other = req;
   other["unit"]["morale"] = 5;
+  CHECK(resolve(other).at("error").at("code") == "commitment_mismatch");
+  other["commitReveal"] = commitReveal(other, a, b);
   CHECK(resolve(other).at("seed") != first.at("seed"));
+  Json recontext = req;
+  recontext["commitReveal"]["context"] = "game 7, turn 3, shock 2";
+  CHECK(resolve(recontext).at("error").at("code") == "commitment_mismatch");
   Json spelled = req;
   spelled["unit"]["stepsLost"] = 0;
   spelled["terrain"] = "clear";
   CHECK(resolve(spelled).at("seed") == first.at("seed"));
-  // Contexts that look alike are refused unless they are alike.
+  // Contexts that look alike are refused unless they are alike (checked before the commitments).
   for (const char* bad : {"game 7 ", " game 7", "game  7", "game\u00a07", "game\u200b7", "game\t7", "gam\u00e9"}) {
     req["commitReveal"]["context"] = std::string(bad);
     INFO(bad);
@@ -187,7 +201,16 @@ TEST_CASE("receipts state their dice source, and verify can insist on commit-rev
   CHECK(verify(forged, true).at("valid") == false);
   Json drawn = moraleRequest();
   drawn.erase("seed");
-  CHECK(resolve(drawn, 5u).at("receipt").at("diceSource") == "drawn");
+  const Json drawnReceipt = resolve(drawn, 5u).at("receipt");
+  CHECK(drawnReceipt.at("diceSource") == "drawn");
+  CHECK_FALSE(drawnReceipt.at("request").contains("seed"));  // the request shows the seed was not chosen
+  CHECK(verify(drawnReceipt).at("valid") == true);
+  Json drawnAsSeed = drawnReceipt;  // "seed" and "drawn" are no longer interchangeable (issue 30)
+  drawnAsSeed["diceSource"] = "seed";
+  CHECK(hasProblem(verify(drawnAsSeed), "dice_source_mismatch", "/diceSource"));
+  Json seedAsDrawn = s;
+  seedAsDrawn["diceSource"] = "drawn";
+  CHECK(hasProblem(verify(seedAsDrawn), "dice_source_mismatch", "/diceSource"));
   // Fields that are no part of the resolution are neither recorded nor accepted.
   Json withExtras = moraleRequest();
   withExtras["sensitivity"] = true;
@@ -205,8 +228,10 @@ TEST_CASE("batch seeds: each item's seed is a hash of the batch seed and its ind
   for (int i = 0; i < 3; ++i) reqs.push_back(Json{{"ruleset", "napoleon-iii-1866"}, {"procedure", "morale"}, {"unit", {{"morale", 4}}}});
   const Json out = batch(reqs, "resolve", 1234);
   for (std::uint32_t i = 0; i < 3; ++i) {
-    const unsigned char in[8] = {0, 0, 0x04, 0xd2, 0, 0, 0, static_cast<unsigned char>(i)};
-    const auto d = sha256(std::string("grapeshot batch v1") + '\0' + std::string(reinterpret_cast<const char*>(in), 8));
+    // The 32-byte batch seed testBatchSeed(1234): 28 zero bytes, then 1234 big-endian; then the index.
+    unsigned char in[36] = {};
+    in[30] = 0x04, in[31] = 0xd2, in[35] = static_cast<unsigned char>(i);
+    const auto d = sha256(std::string("grapeshot batch v2") + '\0' + std::string(reinterpret_cast<const char*>(in), 36));
     CHECK(out[i].at("seed") == ((std::uint32_t(d[0]) << 24) | (std::uint32_t(d[1]) << 16) | (std::uint32_t(d[2]) << 8) | d[3]));
     CHECK(out[i].at("seed") == batchItemSeed(1234, i));
   }
@@ -224,12 +249,13 @@ TEST_CASE("receipts: an honest receipt verifies, whatever the seed source", "[re
   CHECK(!rc.at("request").contains("receipt"));
   CHECK(rc.at("rolls").size() == seeded.at("rolls").size());
   CHECK(rc.at("result") == seeded.at("result"));
-  CHECK(verify(rc) == Json{{"ok", true}, {"valid", true}, {"diceSource", "seed"}, {"problems", Json::array()}});
+  CHECK(verify(rc) == Json{{"ok", true}, {"valid", true}, {"format", kReceiptFormat}, {"diceSource", "seed"}, {"problems", Json::array()}});
 
   Json drawn = moraleRequest();
   drawn.erase("seed");
   const Json d = resolve(drawn, 99u);
-  CHECK(d.at("receipt").at("request").at("seed") == 99);  // the drawn seed is made explicit
+  CHECK(d.at("receipt").at("seed") == 99);  // the drawn seed is the receipt's, not the request's
+  CHECK_FALSE(d.at("receipt").at("request").contains("seed"));
   CHECK(verify(d.at("receipt")).at("valid") == true);
 
   Json dice = moraleRequest();
