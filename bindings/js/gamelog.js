@@ -175,16 +175,17 @@ function entryShapeProblem(e) {
 
 /**
  * Resolves an entry's request with the engine and the entry's reveals: {ok, form, hash, response}
- * or {problem: [code, path, message]}. Shared by the verifier and by the requester completing a roll.
+ * or {problem: [code, path, message]}. Shared by the verifier (no trace) and by the requester completing
+ * a roll (with the trace, to show).
  */
-function resolveEntry(engine, entry, header) {
+function resolveEntry(engine, entry, header, trace = false) {
   const ruleset = header.rulesets.find((r) => r.id === entry.request.ruleset);
   if (!ruleset) return { problem: ['ruleset_not_in_header', '/request/ruleset', `the ruleset "${entry.request.ruleset}" is not one the header lists`] };
   const canon = engine.canonical(requestOf(entry.request));
   if (!canon.ok) return { problem: ['request_rejected', `/request${canon.error.path}`, `the engine refuses the request: ${canon.error.message}`] };
   if (canon.canonical !== canonicalJson(entry.request)) return { problem: ['request_not_canonical', '/request', 'the request is not in its canonical form (defaults filled, effective options, names as the engine gives them)'] };
   if (canon.hash !== entry.requestHash) return { problem: ['request_hash_mismatch', '/requestHash', 'the request hash is not the SHA-256 of the canonical request'] };
-  const response = engine.resolve({ ...requestOf(entry.request), commitReveal: commitRevealFor(entry), trace: false });
+  const response = engine.resolve({ ...requestOf(entry.request), commitReveal: commitRevealFor(entry), trace });
   if (!response.ok) return { problem: ['request_rejected', '/request', `the engine refuses the request: ${response.error.message}`] };
   return { response };
 }
@@ -495,7 +496,7 @@ export function completeRoll(engine, log, player, answerText) {
       reveals: { [them]: a.reveal, [player.role]: chainReveal(player.game, player.role, player.secret, player.chainLength, pending.seq) },
       seq: pending.seq,
     };
-    const r = resolveEntry(engine, entry, state.header);
+    const r = resolveEntry(engine, entry, state.header, true);  // with the explanation, for the requester to read
     if (r.problem) return failure(r.problem[0], r.problem[2], r.problem[1]);
     Object.assign(entry, { resultHash: sha256Hex(canonicalJson(r.response.result)), rolls: r.response.rolls.map((x) => x.natural), seed: r.response.seed, summary: r.response.result.summary });
     const line = canonicalJson(entry);
