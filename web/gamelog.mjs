@@ -3,7 +3,7 @@
 // checked offline, entry by entry, in plain words. The game (and, by message, this player's secret)
 // is kept in this browser's localStorage only: nothing is sent anywhere.
 import {
-  acceptEntry, acceptGame, answerRoll, completeRoll, hotseatRoll, joinGame, newGame, requestRoll, verifyGameLog,
+  acceptEntry, acceptGame, answerRoll, completeRoll, forfeitRoll, hotseatRoll, joinGame, newGame, requestRoll, verifyGameLog,
 } from './bindings/js/index.js';
 import { h } from './dom.mjs';
 
@@ -70,6 +70,7 @@ export function initGameLog({ engine, rulesets, showResponse }) {
         h('strong', {}, `Roll ${e.seq}`), e.by ? ` — ${who[e.by]} asked: ${procTitle(e.request)}` : '',
         e.rolls ? h('span', { class: 'dice' }, ` · dice ${e.rolls.join(' ')}`) : '',
         e.summary ? h('p', {}, e.summary) : null,
+        e.forfeit ? h('p', {}, `Not completed by ${who[e.by]}: a forfeit, which counts against them and is never rolled again.`) : null,
         h('p', { class: 'verdict' }, e.valid ? '✓ Checks out.' : `✗ ${[...new Set(mine.map(plain))].join(' ')}`),
       ]));
     }
@@ -92,6 +93,8 @@ export function initGameLog({ engine, rulesets, showResponse }) {
     $('gl-by-box').hidden = game?.mode !== 'hotseat' || !game?.log;
     $('gl-inbox-label').textContent = game?.mode === 'hotseat' ? 'Paste a message' : game ? `Paste what ${opponentName()} sent you` : 'Joining a game? Paste the proposal you were sent';
     $('gl-inbox-box').hidden = game?.mode === 'hotseat';
+    $('gl-forfeit').hidden = !game?.me?.answered;
+    if (game?.me?.answered) $('gl-forfeit').textContent = `${opponentName()} never completed roll ${game.me.answered.seq}: record a forfeit`;
     if (!active) {
       $('gl-entries-box').replaceChildren();
       window.__grapeshotGameLog = '';
@@ -183,7 +186,7 @@ export function initGameLog({ engine, rulesets, showResponse }) {
         game.me = r.player;
         game.log = r.log;
         delete game.outbox;
-        say(`Roll ${r.entry.seq} added: ${r.entry.summary}`);
+        say(r.entry.forfeit ? `Roll ${r.entry.seq} was recorded as your forfeit.` : `Roll ${r.entry.seq} added: ${r.entry.summary}`);
       }
     } else {
       say('This is not a grapeshot game message.', true);
@@ -267,6 +270,17 @@ export function initGameLog({ engine, rulesets, showResponse }) {
   $('gl-read').addEventListener('click', read);
   $('gl-copy').addEventListener('click', () => copy($('gl-outbox').value, 'Message copied: paste it into your e-mail or chat.'));
   $('gl-export').addEventListener('click', exportLog);
+  $('gl-forfeit').addEventListener('click', () => {
+    if (!window.confirm(`Record roll ${game.me.answered.seq} as forfeit by ${opponentName()}? Do it only when they will not send the roll.`)) return;
+    const r = forfeitRoll(engine, game.log, game.me);
+    if (!r.ok) { say(plain(r.error), true); return; }
+    game.me = r.player;
+    game.log = r.log;
+    outbox(r.entry, `Send this to ${opponentName()}: it records the forfeit in their log too.`);
+    say(`Roll ${JSON.parse(r.entry).seq} recorded as forfeit by ${opponentName()}.`);
+    save();
+    showGame();
+  });
   $('gl-link').addEventListener('click', () => copy(`${location.origin}${location.pathname}#log=${toBase64Url(game.log)}`, 'Link to this log copied.'));
   $('gl-end').addEventListener('click', () => {
     if (!window.confirm('End this game? Save the log first: it is removed from this browser.')) return;

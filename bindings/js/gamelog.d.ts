@@ -38,7 +38,7 @@ export interface GamePlayer {
   /** The request this player sent and awaits an answer to. */
   pending?: { seq: number; requestHash: string; message: string };
   /** The request this player answered: that entry is that request or a forfeit. */
-  answered?: { seq: number; requestHash: string };
+  answered?: { seq: number; requestHash: string; request: CanonicalRequest; by: 'A' | 'B' };
 }
 
 export interface GameLogProblem extends EngineError {
@@ -56,6 +56,8 @@ export interface GameLogEntryReport {
   rolls?: number[];
   /** The result's summary, in the rules' words. */
   summary?: string;
+  /** The requester never completed the roll (recorded by forfeitRoll): no dice. */
+  forfeit?: true;
   valid: boolean;
 }
 
@@ -95,9 +97,13 @@ export declare function completeRoll(engine: Engine, log: string, player: GamePl
   { ok: true; entry: string; log: string; resolution: Resolution; player: GamePlayer } | Failure;
 /** Appends an entry line when the log still verifies. */
 export declare function appendEntry(engine: Engine, log: string, entry: string): { ok: true; log: string; entry: GameLogEntryReport } | Failure;
-/** The opponent appends the completed entry after checking it is the request it answered. */
+/** The opponent appends the completed entry after checking it is the request it answered (or the
+ * requester appends the forfeit the opponent recorded of its roll). */
 export declare function acceptEntry(engine: Engine, log: string, player: GamePlayer, entry: string):
   { ok: true; log: string; entry: GameLogEntryReport; player: GamePlayer } | Failure;
+/** The answerer records the roll it answered as forfeit: its requester never completed it. */
+export declare function forfeitRoll(engine: Engine, log: string, player: GamePlayer):
+  { ok: true; entry: string; log: string; player: GamePlayer } | Failure;
 /** Both players at one screen: one roll's three messages at once. */
 export declare function hotseatRoll(engine: Engine, log: string, players: { A: GamePlayer; B: GamePlayer }, by: 'A' | 'B', request: Request):
   { ok: true; log: string; entry: string; resolution: Resolution; players: { A: GamePlayer; B: GamePlayer } } | Failure;

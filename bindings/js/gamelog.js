@@ -150,12 +150,19 @@ function headerProblem(h) {
 }
 
 const ENTRY_FIELDS = ['by', 'game', 'prev', 'request', 'requestHash', 'resultHash', 'reveals', 'rolls', 'seed', 'seq', 'summary'];
+// A roll its requester never completed (the walk-away): the request and the answerer's reveal only.
+const FORFEIT_FIELDS = ['by', 'forfeit', 'game', 'prev', 'request', 'requestHash', 'reveals', 'seq'];
+
+/** The roles whose reveals an entry carries: both, or the answerer's alone in a forfeit. */
+const revealers = (e) => (e.forfeit === true ? [other(e.by)] : ROLES);
 
 /** Where an entry breaks the format's shape, as [path, message], or null. */
 function entryShapeProblem(e) {
   if (!isObject(e)) return ['', 'the line is not a JSON object'];
-  for (const k of Object.keys(e)) if (!ENTRY_FIELDS.includes(k)) return [`/${k}`, `an entry has no field "${k}"`];
-  for (const k of ENTRY_FIELDS) if (!(k in e)) return [`/${k}`, `the entry has no "${k}"`];
+  if ('forfeit' in e && e.forfeit !== true) return ['/forfeit', 'forfeit is true or absent'];
+  const fields = e.forfeit === true ? FORFEIT_FIELDS : ENTRY_FIELDS;
+  for (const k of Object.keys(e)) if (!fields.includes(k)) return [`/${k}`, `${e.forfeit ? 'a forfeit' : 'an entry'} has no field "${k}"`];
+  for (const k of fields) if (!(k in e)) return [`/${k}`, `the entry has no "${k}"`];
   if (!Number.isInteger(e.seq) || e.seq < 1) return ['/seq', 'the sequence number is not a whole number from 1'];
   if (typeof e.game !== 'string' || !HEX64.test(e.game)) return ['/game', 'the game id is not 64 lowercase hex digits'];
   if (typeof e.prev !== 'string' || !HEX64.test(e.prev)) return ['/prev', 'the link is not 64 lowercase hex digits'];
@@ -164,12 +171,28 @@ function entryShapeProblem(e) {
     typeof e.request.ruleset !== 'string' || typeof e.request.procedure !== 'string') {
     return ['/request', 'the request is not a canonical form {inputs, options, procedure, ruleset}'];
   }
-  for (const k of ['requestHash', 'resultHash']) if (typeof e[k] !== 'string' || !HEX64.test(e[k])) return [`/${k}`, `${k} is not 64 lowercase hex digits`];
-  if (!isObject(e.reveals) || Object.keys(e.reveals).length !== 2) return ['/reveals', 'reveals are {A, B}'];
-  for (const r of ROLES) if (typeof e.reveals[r] !== 'string' || !HEX64.test(e.reveals[r])) return [`/reveals/${r}`, `reveal ${r} is not 64 lowercase hex digits`];
+  if (typeof e.requestHash !== 'string' || !HEX64.test(e.requestHash)) return ['/requestHash', 'requestHash is not 64 lowercase hex digits'];
+  const roles = revealers(e);
+  if (!isObject(e.reveals) || Object.keys(e.reveals).length !== roles.length || !roles.every((r) => r in e.reveals)) {
+    return ['/reveals', e.forfeit ? 'a forfeit carries the answerer\'s reveal alone' : 'reveals are {A, B}'];
+  }
+  for (const r of roles) if (typeof e.reveals[r] !== 'string' || !HEX64.test(e.reveals[r])) return [`/reveals/${r}`, `reveal ${r} is not 64 lowercase hex digits`];
+  if (e.forfeit) return null;
+  if (typeof e.resultHash !== 'string' || !HEX64.test(e.resultHash)) return ['/resultHash', 'resultHash is not 64 lowercase hex digits'];
   if (!Number.isInteger(e.seed) || e.seed < 0 || e.seed > 0xffffffff) return ['/seed', 'the seed is not a 32-bit unsigned integer'];
   if (!Array.isArray(e.rolls) || e.rolls.length > 1024 || !e.rolls.every((n) => Number.isInteger(n) && n >= 0 && n <= 100)) return ['/rolls', 'the rolls are not a list of die faces'];
   if (typeof e.summary !== 'string') return ['/summary', 'the summary is not text'];
+  return null;
+}
+
+/** Whether an entry's request is one of the game's, canonical and hashed right: [code, path, message] or null. */
+function requestProblem(engine, entry, header) {
+  const ruleset = header.rulesets.find((r) => r.id === entry.request.ruleset);
+  if (!ruleset) return ['ruleset_not_in_header', '/request/ruleset', `the ruleset "${entry.request.ruleset}" is not one the header lists`];
+  const canon = engine.canonical(requestOf(entry.request));
+  if (!canon.ok) return ['request_rejected', `/request${canon.error.path}`, `the engine refuses the request: ${canon.error.message}`];
+  if (canon.canonical !== canonicalJson(entry.request)) return ['request_not_canonical', '/request', 'the request is not in its canonical form (defaults filled, effective options, names as the engine gives them)'];
+  if (canon.hash !== entry.requestHash) return ['request_hash_mismatch', '/requestHash', 'the request hash is not the SHA-256 of the canonical request'];
   return null;
 }
 
@@ -179,12 +202,8 @@ function entryShapeProblem(e) {
  * a roll (with the trace, to show).
  */
 function resolveEntry(engine, entry, header, trace = false) {
-  const ruleset = header.rulesets.find((r) => r.id === entry.request.ruleset);
-  if (!ruleset) return { problem: ['ruleset_not_in_header', '/request/ruleset', `the ruleset "${entry.request.ruleset}" is not one the header lists`] };
-  const canon = engine.canonical(requestOf(entry.request));
-  if (!canon.ok) return { problem: ['request_rejected', `/request${canon.error.path}`, `the engine refuses the request: ${canon.error.message}`] };
-  if (canon.canonical !== canonicalJson(entry.request)) return { problem: ['request_not_canonical', '/request', 'the request is not in its canonical form (defaults filled, effective options, names as the engine gives them)'] };
-  if (canon.hash !== entry.requestHash) return { problem: ['request_hash_mismatch', '/requestHash', 'the request hash is not the SHA-256 of the canonical request'] };
+  const problem = requestProblem(engine, entry, header);
+  if (problem) return { problem };
   const response = engine.resolve({ ...requestOf(entry.request), commitReveal: commitRevealFor(entry), trace });
   if (!response.ok) return { problem: ['request_rejected', '/request', `the engine refuses the request: ${response.error.message}`] };
   return { response };
@@ -258,7 +277,7 @@ export function verifyGameLog(engine, text) {
       else if (entry.seq !== expected) mark(['sequence_gap', '/seq', `entry ${expected} was expected here, this is entry ${entry.seq}`]);
       if (entry.prev !== prevHash) mark(['broken_link', '/prev', 'the link is not the hash of the line before']);
       if (entry.seq > header.chainLength) mark(['chain_exhausted', '/seq', `the chains have ${header.chainLength} reveals`]);
-      for (const r of ROLES) {
+      for (const r of revealers(entry)) {
         // Stepped back to the last good value by the entry's own number, so a dropped entry is
         // reported as a gap, not also as bad reveals (bounded: a referee's log, not a hash puzzle).
         const steps = entry.seq - last[r].seq;
@@ -266,11 +285,16 @@ export function verifyGameLog(engine, text) {
           last[r] = { value: entry.reveals[r], seq: entry.seq };
         } else mark(['bad_reveal', `/reveals/${r}`, `${header.players[r]}'s reveal is not the next one of their chain`]);
       }
-      if (entry.reveals.A === entry.reveals.B) mark(['bad_reveal', '/reveals/B', 'the two reveals are equal']);
-      const report = { seq: entry.seq, line: lineNo, by: entry.by, request: entry.request, rolls: entry.rolls, summary: entry.summary };
+      if (!entry.forfeit && entry.reveals.A === entry.reveals.B) mark(['bad_reveal', '/reveals/B', 'the two reveals are equal']);
+      const report = entry.forfeit
+        ? { seq: entry.seq, line: lineNo, by: entry.by, request: entry.request, forfeit: true }
+        : { seq: entry.seq, line: lineNo, by: entry.by, request: entry.request, rolls: entry.rolls, summary: entry.summary };
       if (problems.length === before) {
-        const r = resolveEntry(engine, entry, header);
-        const p = r.problem ?? entryMismatch(entry, r.response);
+        // A forfeit has no dice: its request is checked, nothing is resolved.
+        const p = entry.forfeit ? requestProblem(engine, entry, header) : (() => {
+          const r = resolveEntry(engine, entry, header);
+          return r.problem ?? entryMismatch(entry, r.response);
+        })();
         if (p) mark(p);
       }
       report.valid = problems.length === before;
@@ -342,6 +366,15 @@ function logState(engine, log, player) {
   const next = lines.length;
   if (next > v.header.chainLength) return { error: failure('chain_exhausted', `the chains have ${v.header.chainLength} reveals: start a new game`) };
   return { header: v.header, next, prev: sha256Hex(lines[lines.length - 1]), lines };
+}
+
+/** A role's last reveal in a verified log (a forfeit skips the requester's): {value, seq}, the anchor at seq 0. */
+function lastReveal(state, role) {
+  for (let i = state.lines.length - 1; i >= 1; i--) {
+    const e = JSON.parse(state.lines[i]);
+    if (role in e.reveals) return { value: e.reveals[role], seq: e.seq };
+  }
+  return { value: state.header.anchors[role], seq: 0 };
 }
 
 const withLine = (log, line) => `${splitLines(log).join('\n')}\n${line}\n`;
@@ -464,7 +497,7 @@ export function answerRoll(engine, log, player, requestText) {
     }
     const reveal = chainReveal(player.game, player.role, player.secret, player.chainLength, m.seq);
     const message = canonicalJson({ format: ANSWER_FORMAT, game: m.game, prev: m.prev, requestHash: m.requestHash, reveal, role: player.role, seq: m.seq });
-    return { ok: true, message, player: { ...player, answered: { seq: m.seq, requestHash: m.requestHash } } };
+    return { ok: true, message, player: { ...player, answered: { seq: m.seq, requestHash: m.requestHash, request: m.request, by: m.by } } };
   });
 }
 
@@ -489,8 +522,10 @@ export function completeRoll(engine, log, player, answerText) {
     const them = other(player.role);
     if (a.role !== them) return failure('invalid_value', 'this answer is not from the other player', '/role');
     if (typeof a.reveal !== 'string' || !HEX64.test(a.reveal)) return failure('bad_reveal', 'the reveal is not 64 lowercase hex digits', '/reveal');
-    const previous = state.lines.length > 1 ? JSON.parse(state.lines[state.lines.length - 1]).reveals[them] : state.header.anchors[them];
-    if (chainStep(state.header.game, them, a.reveal) !== previous) return failure('bad_reveal', 'the reveal is not the next one of the other player\'s chain', '/reveal');
+    const previous = lastReveal(state, them);
+    if (chainValue(state.header.game, them, a.reveal, pending.seq - previous.seq) !== previous.value) {
+      return failure('bad_reveal', 'the reveal is not the next one of the other player\'s chain', '/reveal');
+    }
     const entry = {
       by: player.role, game: pending.game, prev: pending.prev, request: pending.request, requestHash: pending.requestHash,
       reveals: { [them]: a.reveal, [player.role]: chainReveal(player.game, player.role, player.secret, player.chainLength, pending.seq) },
@@ -531,13 +566,23 @@ export function acceptEntry(engine, log, player, entryText) {
   return guard(() => {
     const bad = checkPlayer(player);
     if (bad) return bad;
-    if (!player.answered) return failure('invalid_value', 'this player has answered no roll', '/player/answered');
     let e;
     try {
       e = JSON.parse(String(entryText).trim());
     } catch {
       return failure('parse_error', 'the entry is not JSON: was it copied whole?');
     }
+    if (isObject(e) && e.forfeit === true) {
+      // The requester learns that the answerer recorded its roll as forfeit.
+      if (!player.pending || e.seq !== player.pending.seq || e.requestHash !== player.pending.requestHash || e.by !== player.role) {
+        return failure('answer_mismatch', 'this forfeit is not of the roll you asked for', '/requestHash');
+      }
+      const r = appendEntry(engine, log, String(entryText));
+      if (!r.ok) return r;
+      const { pending: _p, ...rest } = player;
+      return { ...r, player: rest };
+    }
+    if (!player.answered) return failure('invalid_value', 'this player has answered no roll', '/player/answered');
     if (!isObject(e) || e.seq !== player.answered.seq || e.requestHash !== player.answered.requestHash) {
       return failure('answer_mismatch', 'this entry is not the request you answered', '/requestHash');
     }
@@ -548,6 +593,33 @@ export function acceptEntry(engine, log, player, entryText) {
     if (!r.ok) return r;
     const { answered: _a, ...rest } = player;
     return { ...r, player: rest };
+  });
+}
+
+/**
+ * The answerer records the roll it answered as forfeit, its requester having never completed it (the
+ * walk-away: the requester knew the dice and did not send them). The line carries the request and the
+ * answerer's reveal; the requester's reveal for that entry is skipped, never used again. {ok, entry
+ * (send it, so the requester's log records it too), log, player}. A completed entry of the same roll,
+ * which only the requester can make, outranks it (docs/game-log.md, settling a dispute).
+ */
+export function forfeitRoll(engine, log, player) {
+  return guard(() => {
+    const bad = checkPlayer(player);
+    if (bad) return bad;
+    if (!player.answered?.request) return failure('invalid_value', 'this player has answered no roll', '/player/answered');
+    const state = logState(engine, log, player);
+    if (state.error) return state.error;
+    const { seq, requestHash, request, by } = player.answered;
+    if (state.next !== seq) return failure('sequence_gap', `the roll answered is entry ${seq}, the log is at entry ${state.next}`, '/player/answered/seq');
+    const line = canonicalJson({
+      by, forfeit: true, game: player.game, prev: state.prev, request, requestHash,
+      reveals: { [player.role]: chainReveal(player.game, player.role, player.secret, player.chainLength, seq) }, seq,
+    });
+    const r = appendEntry(engine, log, line);
+    if (!r.ok) return r;
+    const { answered: _a, ...rest } = player;
+    return { ok: true, entry: line, log: r.log, player: rest };
   });
 }
 

@@ -86,7 +86,7 @@ test('hot seat: two rolls through the normal form, each appended; the log verifi
   await page.close();
 });
 
-test('by message between Node and Chromium: each side asks once, each answers once, both logs agree', async () => {
+test('by message between Node and Chromium: each side asks and answers, a walk-away is a forfeit, both logs agree', async () => {
   const { page, problems } = await freshPanel();
   const paste = async (text) => {
     await page.fill('#gl-inbox', text);
@@ -128,6 +128,18 @@ test('by message between Node and Chromium: each side asks once, each answers on
   assert.equal(accepted.ok, true, JSON.stringify(accepted.error));
   assert.equal(accepted.log, await logOf(page), 'both logs hold the same bytes');
   assert.equal(accepted.entry.summary, shown.result.summary, 'the result on show is the logged roll');
+  // Anna asks again, the page answers, Anna walks away: the page records a forfeit, which Anna's log takes.
+  const third = requestRoll(engine, accepted.log, accepted.player, { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 2 } });
+  await paste(third.message);
+  const thirdAnswer = await outbox(entry);
+  assert.match(thirdAnswer, /grapeshot-roll-answer/);
+  page.once('dialog', (d) => d.accept());
+  await page.click('#gl-forfeit');
+  const forfeit = await outbox(thirdAnswer);
+  const taken = acceptEntry(engine, accepted.log, third.player, forfeit);
+  assert.equal(taken.ok, true, JSON.stringify(taken.error));
+  assert.equal(taken.log, await logOf(page));
+  assert.match(await page.locator('#gl-entries-box').innerText(), /Roll 3 — Anna asked[\s\S]*Not completed by Anna: a forfeit/);
   await atBothWidths(page, { axe: true });
   assert.deepEqual(problems, []);
   await page.close();

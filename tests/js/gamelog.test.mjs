@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  acceptEntry, answerRoll, canonicalJson, chainAnchor, chainReveal, chainStep, completeRoll, deriveSeed, hotseatRoll, joinGame,
+  acceptEntry, answerRoll, canonicalJson, chainAnchor, chainReveal, chainStep, completeRoll, deriveSeed, forfeitRoll, hotseatRoll, joinGame,
   newGame, requestRoll, rollContext, verifyGameLog, acceptGame,
 } from 'grapeshot';
 import { EXAMPLE, EXAMPLE_ROLLS, playExample } from '../../scripts/gen-game-log-example.mjs';
@@ -205,6 +205,48 @@ test('a request edited after the opponent\'s reveal: refused by both tools, caug
   const accepted = acceptEntry(e, log, answered.player, done.entry);
   assert.equal(accepted.ok, true);
   assert.equal(accepted.log, join(ls.slice(0, 4)));
+});
+
+test('the walk-away: the answerer records a forfeit, both logs hold it, and the game goes on with fresh reveals', async () => {
+  const e = await engine();
+  const ls = lines(example);
+  const log = join(ls.slice(0, 3));
+  const { game, secretA, secretB, chainLength } = EXAMPLE;
+  const A = { chainLength, format: 'grapeshot-game-player/1', game, role: 'A', secret: secretA };
+  const B = { ...A, role: 'B', secret: secretB };
+  const asked = requestRoll(e, log, A, EXAMPLE_ROLLS[2][1]);
+  const answered = answerRoll(e, log, B, asked.message);
+  // A learns the dice (it could complete the entry) and does not send it. B records the forfeit.
+  assert.equal(forfeitRoll(e, log, B).error.code, 'invalid_value', 'no forfeit of a roll not answered');
+  const forfeit = forfeitRoll(e, log, answered.player);
+  assert.equal(forfeit.ok, true, JSON.stringify(forfeit.error));
+  const f = JSON.parse(forfeit.entry);
+  assert.deepEqual([f.forfeit, f.by, f.seq, Object.keys(f.reveals)], [true, 'A', 3, ['B']]);
+  assert.equal('rolls' in f || 'seed' in f, false, 'a forfeit has no dice');
+  // A's tool takes it for its pending request; another player's state refuses it.
+  assert.equal(acceptEntry(e, log, A, forfeit.entry).error.code, 'answer_mismatch');
+  const taken = acceptEntry(e, log, asked.player, forfeit.entry);
+  assert.equal(taken.ok, true, JSON.stringify(taken.error));
+  assert.equal(taken.log, forfeit.log);
+  let v = verifyGameLog(e, forfeit.log);
+  assert.equal(v.valid, true, JSON.stringify(v.problems));
+  assert.deepEqual(v.entries.map((x) => x.forfeit ?? false), [false, false, true]);
+  // The next roll uses both chains' values for entry 4: A's value for entry 3 is skipped, never used.
+  const next = hotseatRoll(e, forfeit.log, { A: taken.player, B: forfeit.player }, 'B', EXAMPLE_ROLLS[3][1]);
+  assert.equal(next.ok, true, JSON.stringify(next.error));
+  v = verifyGameLog(e, next.log);
+  assert.equal(v.valid, true, JSON.stringify(v.problems));
+  assert.equal(JSON.parse(lines(next.log)[4]).reveals.A, chainReveal(game, 'A', secretA, chainLength, 4));
+  // A forfeit tampered with: the answerer's reveal, a second reveal added, the request changed.
+  const fl = lines(forfeit.log);
+  const bad = (fn) => first(e, join(edit(fl, 3, fn)));
+  assert.deepEqual([bad((o) => { o.reveals.B = chainReveal(game, 'B', secretB, chainLength, 4); }).code], ['bad_reveal']);
+  assert.deepEqual([bad((o) => { o.reveals.A = chainReveal(game, 'A', secretA, chainLength, 3); }).code], ['bad_entry']);
+  assert.deepEqual([bad((o) => { o.request.inputs.night = true; }).code], ['request_hash_mismatch']);
+  assert.deepEqual([bad((o) => { o.forfeit = false; }).code], ['bad_entry']);
+  // The completed entry, which only A could make, is still the real roll: it verifies in place of the forfeit.
+  const done = completeRoll(e, log, asked.player, answered.message);
+  assert.equal(verifyGameLog(e, done.log).valid, true);
 });
 
 test('a bad answer: a reveal off the chain, another request\'s hash, another game', async () => {
