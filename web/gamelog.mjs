@@ -35,9 +35,24 @@ const PLAIN = {
   already_answered: 'You already answered a different roll at this point of the game. That roll stands, or is forfeit; it is never rolled again.',
   invalid_log: 'The game\'s log in this browser does not check out.',
   parse_error: 'This is not a whole message: copy all of it, from the first { to the last }.',
+  request_too_large: 'This is too large to be a game log.',
+  wrong_type: 'This is not a game log.',
+};
+
+// The same codes met while exchanging messages mean something about the message, not the log.
+const MESSAGE_PLAIN = {
+  wrong_game: 'This message is for another game.',
+  sequence_gap: 'This message is not for the next roll of your game: a message was missed, or pasted twice.',
+  broken_link: 'This message follows another version of the game\'s log than yours: compare your logs.',
+  bad_reveal: 'Your opponent\'s hidden dice number is not the next one they committed to: the answer was tampered with.',
+  invalid_value: 'This message is not meant for you, or not for this game.',
+  wrong_type: 'This is not a grapeshot game message.',
+  request_too_large: 'This message is too long to be a grapeshot game message.',
 };
 
 const plain = (error) => PLAIN[error.code] ?? error.message;
+// A message's problem: in words, or the engine's own message for a combat it cannot resolve.
+const plainMessage = (error) => MESSAGE_PLAIN[error.code] ?? plain(error);
 
 function load() {
   try { return JSON.parse(localStorage.getItem(STORE)) ?? null; } catch { return null; }
@@ -192,7 +207,7 @@ export function initGameLog({ engine, rulesets, showResponse }) {
       say('This is not a grapeshot game message.', true);
       return;
     }
-    if (!r.ok) { say(plain(r.error), true); return; }
+    if (!r.ok) { say(plainMessage(r.error), true); return; }
     $('gl-inbox').value = '';
     save();
     showGame();
@@ -205,14 +220,14 @@ export function initGameLog({ engine, rulesets, showResponse }) {
     if (game.mode === 'hotseat') {
       game.by = $('gl-by').value;
       const r = hotseatRoll(engine, game.log, game.players, game.by, request);
-      if (!r.ok) { showResponse({ ok: false, error: r.error }); say(plain(r.error), true); return true; }
+      if (!r.ok) { showResponse({ ok: false, error: r.error }); say(plainMessage(r.error), true); return true; }
       game.log = r.log;
       game.players = r.players;
       showResponse(r.resolution);
       say(`Roll ${game.log.trimEnd().split('\n').length - 1} added for ${game.names[game.by]}.`);
     } else {
       const r = requestRoll(engine, game.log, game.me, request);
-      if (!r.ok) { showResponse({ ok: false, error: r.error }); say(plain(r.error), true); return true; }
+      if (!r.ok) { showResponse({ ok: false, error: r.error }); say(plainMessage(r.error), true); return true; }
       game.me = r.player;
       outbox(r.message, `Send this request to ${opponentName()}, then paste their answer below: the dice are rolled then.`);
       say(`Request ready for ${procTitle(JSON.parse(r.message).request)}. Send it to ${opponentName()}.`);
@@ -273,7 +288,7 @@ export function initGameLog({ engine, rulesets, showResponse }) {
   $('gl-forfeit').addEventListener('click', () => {
     if (!window.confirm(`Record roll ${game.me.answered.seq} as forfeit by ${opponentName()}? Do it only when they will not send the roll.`)) return;
     const r = forfeitRoll(engine, game.log, game.me);
-    if (!r.ok) { say(plain(r.error), true); return; }
+    if (!r.ok) { say(plainMessage(r.error), true); return; }
     game.me = r.player;
     game.log = r.log;
     outbox(r.entry, `Send this to ${opponentName()}: it records the forfeit in their log too.`);

@@ -114,9 +114,10 @@ function requestOf(form) {
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isName = (v) => typeof v === 'string' && v.length > 0 && v.length <= 100 && !/[\x00-\x1f\x7f]/.test(v) && v.trim() === v;
 
-/** Splits log text into lines: one trailing line feed is allowed, CR is not (the bytes are hashed). */
+/** Splits log text into lines: one trailing line feed is allowed, and a CR before a line feed is
+ * dropped (mail on Windows adds them; the hashed bytes are the line's, without its ending). */
 function splitLines(text) {
-  const lines = text.split('\n');
+  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }

@@ -140,6 +140,11 @@ test('by message between Node and Chromium: each side asks and answers, a walk-a
   assert.equal(taken.ok, true, JSON.stringify(taken.error));
   assert.equal(taken.log, await logOf(page));
   assert.match(await page.locator('#gl-entries-box').innerText(), /Roll 3 — Anna asked[\s\S]*Not completed by Anna: a forfeit/);
+  // A message of another game, or cut short, is refused in plain words.
+  await paste(third.message.replace(anna.player.game, 'e'.repeat(64)));
+  assert.equal(await page.textContent('#gl-status'), 'This message is for another game.');
+  await paste(third.message.slice(0, 40));
+  assert.match(await page.textContent('#gl-status'), /^This is not a whole message/);
   await atBothWidths(page, { axe: true });
   assert.deepEqual(problems, []);
   await page.close();

@@ -334,7 +334,11 @@ test('the README\'s two-player exchange runs as written', async () => {
   const out = execFileSync(process.execPath, [file], { cwd: root }).toString();
   assert.match(out, /valid: true/);
   assert.match(out, /entry 1 by A:/);
+  assert.match(out, /seed_mismatch/);
 });
+
+// npm run soak raises it (GRAPESHOT_GAMELOG_FUZZ_N); npm test keeps to about a second.
+const FUZZ_N = Number(process.env.GRAPESHOT_GAMELOG_FUZZ_N ?? 100);
 
 test('random and mutated log texts: never a throw, always an answer naming the line', async () => {
   const e = await engine();
@@ -342,8 +346,10 @@ test('random and mutated log texts: never a throw, always an answer naming the l
   let s = 12345;
   const rand = (n) => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return s % n; };
   const alphabet = '{}[]":,0123456789abcdefAB\n \\ué\u0000';
-  const texts = [undefined, null, 42, {}, [], '', '\n', '\n\n', 'null', '{}', '[]', '"x"', example.slice(0, 100), example + example, example.replace(/\n/g, '\r\n')];
-  for (let i = 0; i < 150; i++) {
+  const texts = [undefined, null, 42, {}, [], '', '\n', '\n\n', 'null', '{}', '[]', '"x"', example.slice(0, 100), example + example, example.replace(/\n/g, '\r\r\n')];
+  // Mail on Windows ends lines with CR LF: the same log.
+  assert.equal(verifyGameLog(e, example.replace(/\n/g, '\r\n')).valid, true);
+  for (let i = 0; i < FUZZ_N; i++) {
     const b = [...example];
     const kind = rand(4);
     if (kind === 0) b[rand(b.length)] = alphabet[rand(alphabet.length)];
@@ -365,6 +371,30 @@ test('random and mutated log texts: never a throw, always an answer naming the l
       assert.ok(v.problems.length > 0);
       for (const p of v.problems) assert.ok(Number.isInteger(p.seq) && Number.isInteger(p.line) && typeof p.code === 'string' && typeof p.path === 'string' && p.message);
     } else assert.equal(t.trimEnd(), example.trimEnd());  // only a mutation that changes nothing verifies
+  }
+  // Structured: one value anywhere in one line replaced, the line kept canonical, so the mutation
+  // reaches the shape, chain, request and re-resolution checks. The first problem is at that line.
+  const pool = [null, 0, -1, 1.5, 2 ** 32, '', 'x', 'A', 'B', '0'.repeat(64), [], {}, true, false, [1, 2], { a: 1 }];
+  const ls = lines(example);
+  for (let i = 0; i < FUZZ_N; i++) {
+    const k = rand(ls.length);
+    const o = JSON.parse(ls[k]);
+    // A random node of the line's tree, then one of its members replaced.
+    let node = o;
+    for (let depth = rand(4); depth > 0; depth--) {
+      const kids = Object.values(node).filter((v) => v !== null && typeof v === 'object' && Object.keys(v).length);
+      if (!kids.length) break;
+      node = kids[rand(kids.length)];
+    }
+    const keys = Object.keys(node);
+    if (!keys.length) continue;
+    node[keys[rand(keys.length)]] = structuredClone(pool[rand(pool.length)]);
+    const mutated = canonicalJson(o);
+    if (mutated === ls[k]) continue;
+    const v = verifyGameLog(e, join(ls.map((l, j) => (j === k ? mutated : l))));
+    assert.equal(v.valid, false, `line ${k + 1}: ${mutated}`);
+    // A header still well formed but changed (a title, an anchor) shows at entry 1, which links to it.
+    assert.ok(v.problems[0].line === k + 1 || (k === 0 && v.problems[0].line === 2), `line ${k + 1}: ${JSON.stringify(v.problems[0])}`);
   }
   // The engine still answers afterwards.
   assert.equal(verifyGameLog(e, example).valid, true);
