@@ -50,6 +50,9 @@ const MESSAGE_PLAIN = {
   request_too_large: 'This message is too long to be a grapeshot game message.',
 };
 
+// A request the engine refused, with its path made the form's again (the protocol says /request/…).
+const formError = (error) => ({ ok: false, error: { ...error, path: error.path.replace(/^\/request(?=\/|$)/, '') } });
+
 const plain = (error) => PLAIN[error.code] ?? error.message;
 // A message's problem: in words, or the engine's own message for a combat it cannot resolve.
 const plainMessage = (error) => MESSAGE_PLAIN[error.code] ?? plain(error);
@@ -60,7 +63,14 @@ function load() {
 
 export function initGameLog({ engine, rulesets, showResponse }) {
   let game = load();  // {mode: 'hotseat' | 'message', log, players?: {A, B}, me?, proposal?, outbox?, names}
-  const save = () => { if (game) localStorage.setItem(STORE, JSON.stringify(game)); else localStorage.removeItem(STORE); };
+  const save = () => {
+    try {
+      if (game) localStorage.setItem(STORE, JSON.stringify(game)); else localStorage.removeItem(STORE);
+    } catch {
+      // Storage refused (private browsing, full): the game goes on in this page only.
+      $('gl-storage').textContent = 'This browser does not keep the game: save the log as a file after each roll, and keep this page open.';
+    }
+  };
   const procTitle = (form) => {
     const rs = rulesets.find((r) => r.id === form.ruleset);
     const p = rs?.procedures.find((x) => x.name === form.procedure);
@@ -220,14 +230,14 @@ export function initGameLog({ engine, rulesets, showResponse }) {
     if (game.mode === 'hotseat') {
       game.by = $('gl-by').value;
       const r = hotseatRoll(engine, game.log, game.players, game.by, request);
-      if (!r.ok) { showResponse({ ok: false, error: r.error }); say(plainMessage(r.error), true); return true; }
+      if (!r.ok) { showResponse(formError(r.error)); say(plainMessage(r.error), true); return true; }
       game.log = r.log;
       game.players = r.players;
       showResponse(r.resolution);
       say(`Roll ${game.log.trimEnd().split('\n').length - 1} added for ${game.names[game.by]}.`);
     } else {
       const r = requestRoll(engine, game.log, game.me, request);
-      if (!r.ok) { showResponse({ ok: false, error: r.error }); say(plainMessage(r.error), true); return true; }
+      if (!r.ok) { showResponse(formError(r.error)); say(plainMessage(r.error), true); return true; }
       game.me = r.player;
       outbox(r.message, `Send this request to ${opponentName()}, then paste their answer below: the dice are rolled then.`);
       say(`Request ready for ${procTitle(JSON.parse(r.message).request)}. Send it to ${opponentName()}.`);
