@@ -37,6 +37,7 @@ test('test vectors: the spec lists the example chains, links and seeds, and an i
   assert.equal(chainAnchor(game, 'B', secretB, n), b);
   assert.equal(chainStep(game, 'A', secretA), step(game, 'A', secretA));
   assert.ok(spec.includes(a) && spec.includes(b), 'the spec lists both anchors');
+  assert.ok(spec.includes(`step(secret A) with role A = ${step(game, 'A', secretA)}`) && spec.includes(`step(secret B) with role B = ${step(game, 'B', secretB)}`));
   const ls = lines(example);
   const header = JSON.parse(ls[0]);
   assert.deepEqual(header.anchors, { A: a, B: b });
@@ -56,7 +57,7 @@ test('test vectors: the spec lists the example chains, links and seeds, and an i
       Buffer.from(entry.requestHash, 'hex'), Buffer.from(context)]));
     assert.equal(entry.seed, d.readUInt32BE(0));
     assert.equal(entry.seed, deriveSeed(entry.reveals.A, entry.reveals.B, entry.requestHash, context));
-    for (const v of [entry.reveals.A, entry.reveals.B, entry.prev, String(entry.seed)]) assert.ok(spec.includes(v), `the spec lists ${v}`);
+    for (const v of [entry.reveals.A, entry.reveals.B, entry.prev, entry.requestHash, String(entry.seed)]) assert.ok(spec.includes(v), `the spec lists ${v}`);
   }
 });
 
