@@ -13,7 +13,7 @@ import {
   acceptEntry, answerRoll, canonicalJson, chainAnchor, chainReveal, chainStep, completeRoll, deriveSeed, forfeitRoll, hotseatRoll, joinGame,
   newGame, requestRoll, rollContext, verifyGameLog, acceptGame,
 } from 'grapeshot';
-import { EXAMPLE, EXAMPLE_ROLLS, playExample } from '../../scripts/gen-game-log-example.mjs';
+import { EXAMPLE, EXAMPLE_ROLLS, playExample, vectorsSection } from '../../scripts/gen-game-log-example.mjs';
 import { engine } from './support.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -70,6 +70,7 @@ test('the shipped example verifies, entry by entry, and is what the generator pl
   assert.deepEqual(v.entries.map((x) => x.by), EXAMPLE_ROLLS.map(([by]) => by));
   for (const x of v.entries) assert.ok(x.valid && x.summary.length > 0 && x.rolls.length > 0);
   assert.equal(playExample(e), example, 'examples/pbem-game.jsonl is reproducible (scripts/gen-game-log-example.mjs)');
+  assert.ok(spec.endsWith(vectorsSection(example)), 'docs/game-log.md\'s test vectors are the example\'s (node scripts/gen-game-log-example.mjs)');
   const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
   assert.ok(pkg.files.includes('examples/pbem-game.jsonl') && pkg.files.includes('docs/game-log.md'));
 });
