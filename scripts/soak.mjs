@@ -14,6 +14,10 @@ const steps = [
   [`robustness: ${requests} requests through the WASM module`, () => run('node', ['--test', '--test-reporter=spec', 'tests/js/robustness.test.mjs'], {
     env: { ...process.env, GRAPESHOT_ROBUSTNESS_N: requests },
   })],
+  // verifyGameLog is JavaScript (the game log): its fuzzing is this test's random and mutated logs, longer.
+  ['game log: 20,000 random and mutated logs through verifyGameLog', () => run('node', ['--test', '--test-reporter=spec', '--test-name-pattern=random and mutated', 'tests/js/gamelog.test.mjs'], {
+    env: { ...process.env, GRAPESHOT_GAMELOG_FUZZ_N: '10000' },
+  })],
   ['sanitizer build (clang++-14, ASan + UBSan, libFuzzer)', () => existsSync(`${root}/build/asan/fuzz_resolve`)
     ? build('asan')
     : build('asan', ['-DCMAKE_CXX_COMPILER=clang++-14', '-DGRAPESHOT_SANITIZE=ON', '-DGRAPESHOT_FUZZ=ON'])],

@@ -4,6 +4,7 @@ import { createEngine } from './bindings/js/index.js';
 import { h } from './dom.mjs';
 import { control } from './form.mjs';
 import * as render from './render.mjs';
+import { initGameLog } from './gamelog.mjs';
 
 const $ = (id) => document.getElementById(id);
 const ODDS_DELAY_MS = 150;
@@ -330,6 +331,11 @@ async function start() {
   $('dice').addEventListener('input', () => writeHash(currentState()));
   $('calculator').addEventListener('submit', (event) => {
     event.preventDefault();
+    // During a game the game log rolls, with dice from both players' chains.
+    if (ui.gameLog?.roll(baseRequest())) {
+      $('result-heading').focus({ preventScroll: true });
+      return;
+    }
     // "Roll" draws new dice each time, unless a seed was typed or came with a shared link.
     resolve({ newSeed: !ui.keepSeed });
     ui.keepSeed = false;
@@ -347,6 +353,12 @@ async function start() {
   });
   window.addEventListener('hashchange', () => { const s = readHash(); if (s) restore(s); });
 
+  // Before restore, which rewrites the hash: a #log= link opens the game-log panel's check.
+  ui.gameLog = initGameLog({ engine: ui.engine, rulesets: ui.rulesets, showResponse: (r) => {
+    $('response-json').textContent = JSON.stringify(r, null, 2);
+    window.__grapeshotLast = r;
+    showResponse(r);
+  } });
   restore(readHash());
   for (const id of ['ruleset', 'procedure', 'roll', 'share']) $(id).disabled = false;
   $('status').textContent = `${ui.rulesets.length} ruleset${ui.rulesets.length === 1 ? '' : 's'} ready.`;

@@ -3,6 +3,8 @@
 import type { ErrorCode, MessageId, ProcedureNames, ProcedureRequest, ResultsByRuleset, RulesetId, TraceStep } from './generated.js';
 
 export type * from './generated.js';
+/** The game log (docs/game-log.md). */
+export * from './gamelog.js';
 
 /** A JSON Pointer (RFC 6901) to the offending input, "" for the whole request. */
 export type JsonPointer = string;

@@ -5,6 +5,7 @@ import { engineFactory } from './engine.js';
 
 export { Engine, MAX_REQUEST_BYTES } from './engine.js';
 export { commitSeed, deriveSeed, newSecret, checkCommitment, checkContext, sha256Hex } from './commit-reveal.js';
+export * from './gamelog.js';  // the game log (docs/game-log.md)
 
 async function readBytes(url) {
   if (url.protocol === 'file:') return readFile(url);

@@ -1,8 +1,9 @@
 // The main-thread side of createEngineWorker, shared by browsers and Node: every engine call is a
 // message to a worker that owns an engine; an AbortSignal terminates that worker (the only way to
 // stop odds running inside WebAssembly) and the next call starts a new one.
+import { verifyGameLog } from './gamelog.js';
 
-const METHODS = ['resolve', 'resolveJson', 'odds', 'lookup', 'lookupCodes', 'table', 'verify', 'canonical', 'rulesets', 'memory', 'version'];
+const METHODS = ['resolve', 'resolveJson', 'odds', 'lookup', 'lookupCodes', 'table', 'verify', 'canonical', 'rulesets', 'memory', 'version', 'verifyGameLog'];
 
 /** The error a call rejects with when its signal aborts (a DOMException named AbortError where there is one). */
 function abortError(signal) {
@@ -126,7 +127,9 @@ export function serveEngineOn(port, createEngine, defaults = {}) {
     const { id, method, args } = data;
     try {
       const e = await (engine ??= createEngine(defaults));
-      const value = method === 'version' ? e.version : e[method](...args);
+      // verifyGameLog is the game log's (gamelog.js), run on this worker's engine: a long log's
+      // re-resolution stays off the page's thread.
+      const value = method === 'version' ? e.version : method === 'verifyGameLog' ? verifyGameLog(e, ...args) : e[method](...args);
       port.post({ id, result: value });
     } catch (error) {
       port.post({ id, error: { name: error?.name ?? 'Error', message: String(error?.message ?? error) } });

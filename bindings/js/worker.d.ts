@@ -1,7 +1,7 @@
 // grapeshot/worker: the engine's API in a Web Worker (browsers) or a worker thread (Node).
 import type {
   CreateEngineOptions, Failure, LookupRequest, LookupResult, Odds, OddsRequest, Receipt, Request, Resolution, ResultOf,
-  ProcedureNames, RulesetDescription, RulesetId, Verification,
+  ProcedureNames, RulesetDescription, RulesetId, Verification, GameLogVerification,
 } from './index.js';
 
 /** Every call's last argument: aborting ends the worker, the call rejects with an AbortError
@@ -27,6 +27,8 @@ export interface EngineWorker {
   batch(requests: Request[], options?: CallOptions & { call?: 'resolve' }): Promise<(Resolution | Failure)[] | Failure>;
   batch(requests: OddsRequest[], options: CallOptions & { call: 'odds' }): Promise<(Odds | Failure)[] | Failure>;
   batch(requests: LookupRequest[], options: CallOptions & { call: 'lookup' }): Promise<(LookupResult | Failure)[] | Failure>;
+  /** verifyGameLog (the game log, docs/game-log.md) on the worker's engine. */
+  verifyGameLog(text: string, options?: CallOptions): Promise<GameLogVerification | Failure>;
   /** Ends the worker now; calls waiting on it reject with an AbortError, a later call starts a new one. */
   terminate(): void;
 }

@@ -94,3 +94,21 @@ async function worker(): Promise<string> {
 void host;
 void typed;
 void worker;
+
+// The game log (docs/game-log.md): the protocol's calls and the verifier's report, typed.
+import { answerRoll, completeRoll, joinGame, newGame, requestRoll, verifyGameLog, type GameLogVerification } from 'grapeshot';
+function gameLog(engine: Engine): number {
+  const a = newGame(engine, { players: { A: 'Anna', B: 'Ben' }, role: 'A', rulesets: ['napoleon-iii-1866'] });
+  if (!a.ok) return a.error.code.length;
+  const b = joinGame(engine, a.proposal);
+  if (!b.ok) return 0;
+  const asked = requestRoll(engine, b.log, a.player, { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 } });
+  if (!asked.ok) return 0;
+  const answered = answerRoll(engine, b.log, b.player, asked.message);
+  const done = answered.ok ? completeRoll(engine, b.log, asked.player, answered.message) : answered;
+  const v = verifyGameLog(engine, done.ok ? done.log : '');
+  // @ts-expect-error: a log is text
+  verifyGameLog(engine, 42);
+  const report: GameLogVerification | null = v.ok ? v : null;
+  return (report?.problems[0]?.seq ?? 0) + (report?.entries.length ?? 0);
+}
