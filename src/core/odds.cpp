@@ -487,7 +487,13 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
       try {
         t.emplace(enumerate(p, changed, budget, whatIfGuess[i]));
       } catch (const RequestError& e) {
-        w.key("error").object().field("code", e.code()).field("message", e.what()).field("path", e.path()).endObject();
+        w.key("error").object().field("code", e.code()).field("message", e.what()).field("path", e.path());
+        if (e.message()) {  // as the error envelope gives it: the sentence as data too
+          std::string structured;
+          e.message()->appendStructured(structured);
+          w.key("messages").object().rawField("message", structured).endObject();
+        }
+        w.endObject();
       }
       input = f.from;  // put back (an exception that escapes drops `changed`, with the answer)
       if (t) {
