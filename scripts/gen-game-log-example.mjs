@@ -78,7 +78,7 @@ header line hash = ${entries[0].prev}
 ${entries.map((e) => `| ${e.seq} | ${e.by} | \`${e.prev}\` | \`${e.requestHash}\` | \`${e.reveals.A}\` | \`${e.reveals.B}\` | ${e.seed} | ${e.rolls.join(' ')} |`).join('\n')}
 
 Entry 1's seed in full: context = \`grapeshot-game-log/1 ${game} 1 ${entries[0].by} ${entries[0].prev}\`;
-seed = the first 4 bytes, big-endian, of H(\`"grapeshot seed v2"\` ‖ 0x00 ‖ reveal A ‖ reveal B ‖ requestHash ‖ context) = ${entries[0].seed}.
+seed = the first 4 bytes, big-endian, of H(\`"grapeshot seed v3"\` ‖ 0x00 ‖ reveal A ‖ reveal B ‖ requestHash ‖ context) = ${entries[0].seed}.
 `;
 }
 

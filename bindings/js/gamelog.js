@@ -101,7 +101,11 @@ export function rollContext(game, seq, by, prev) {
 /** The commitReveal block the engine resolves an entry with: the two reveals as the secrets. */
 function commitRevealFor(entry) {
   const { A, B } = entry.reveals;
-  return { commitments: [commitSeed(A, 'A'), commitSeed(B, 'B')], secrets: [A, B], context: rollContext(entry.game, entry.seq, entry.by, entry.prev) };
+  const context = rollContext(entry.game, entry.seq, entry.by, entry.prev);
+  // Commit–reveal v3 binds each commitment to the request's hash and the context (the reveals are
+  // the chain's, fixed by the header's anchors before the request was made).
+  return { commitments: [commitSeed(A, 'A', entry.requestHash, context), commitSeed(B, 'B', entry.requestHash, context)],
+    secrets: [A, B], context };
 }
 
 /** The request the engine resolves for a canonical form {inputs, options, procedure, ruleset}. */

@@ -52,6 +52,7 @@ export type MessageId =
   | "error.missingFieldTitled"
   | "error.expectedString"
   | "error.expectedBoolean"
+  | "error.expectedSensitivity"
   | "error.expectedInteger"
   | "error.expectedIntegers"
   | "error.expectedSeed"

@@ -53,7 +53,7 @@ test('test vectors: the spec lists the example chains, links and seeds, and an i
     // The seed from the spec's formula, computed here without the package.
     const context = `grapeshot-game-log/1 ${game} ${k} ${entry.by} ${entry.prev}`;
     assert.equal(context, rollContext(game, k, entry.by, entry.prev));
-    const d = sha(Buffer.concat([Buffer.from('grapeshot seed v2\0'), Buffer.from(entry.reveals.A, 'hex'), Buffer.from(entry.reveals.B, 'hex'),
+    const d = sha(Buffer.concat([Buffer.from('grapeshot seed v3\0'), Buffer.from(entry.reveals.A, 'hex'), Buffer.from(entry.reveals.B, 'hex'),
       Buffer.from(entry.requestHash, 'hex'), Buffer.from(context)]));
     assert.equal(entry.seed, d.readUInt32BE(0));
     assert.equal(entry.seed, deriveSeed(entry.reveals.A, entry.reveals.B, entry.requestHash, context));
