@@ -321,7 +321,7 @@ void appendLookup(const Json& req, std::string& out) {
     const auto [rsp, g] = requireGrid(ruleset, table);
     const Ruleset& rs = *rsp;
     Json validated;  // the request's own options, validated; absent: the defaults, not copied
-    const Json& options = given ? (validated = validOptions(rs, req)) : rs.defaultOptions();
+    const PatchedGrid grid = Errata(rs, given ? (validated = validOptions(rs, req)) : rs.defaultOptions()).grid(*g);
     const int c = boundedInt(column, "column", 0, g->columns() - 1);
     if (!roll) throw RequestError(code::kMissingField, "missing required field \"roll\"", "/roll");
     const int r = g->clampRoll(boundedInt(roll, "roll", -1000, 1000));
@@ -330,10 +330,10 @@ void appendLookup(const Json& req, std::string& out) {
     out += "{\"ok\":true,\"cell\":";
     if (g->twoSided()) {
       char sep = '{';
-      for (const auto& side : g->sides()) ((out += sep) += toText(side) + ':') += g->cellText(c, r, options, side), sep = ',';
+      for (const auto& side : g->sides()) ((out += sep) += toText(side) + ':') += grid.cellText(c, r, side), sep = ',';
       out += '}';
     } else {
-      out += g->cellText(c, r, options);
+      out += grid.cellText(c, r);
     }
     ((out += ",\"column\":") += g->columnLabelText(c)) += ",\"row\":";
     ((out += g->rowLabelText(r)) += ",\"roll\":") += std::to_string(r);
@@ -356,6 +356,7 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
     const auto fields = readFields<4>(header, {"ruleset", "table", "options", "side"});
     const auto [rsp, g] = requireGrid(fields[0], fields[1]);
     const Json options = validOptions(*rsp, header);
+    const PatchedGrid grid = Errata(*rsp, options).grid(*g);
     std::string side;
     if (g->twoSided()) {
       Json sides = Json::array();
@@ -371,7 +372,7 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
     std::vector<std::int32_t> codeOf(static_cast<std::size_t>(g->columns() * rows));
     for (int c = 0; c < g->columns(); ++c)
       for (int r = g->firstRow(); r <= g->lastRow(); ++r) {
-        const Json cell = g->cell(c, r, options, side);
+        const Json cell = grid.cell(c, r, side);
         const Json text = cell.is_null() ? Json("") : cell;
         std::size_t k = 0;
         while (k < cells.size() && cells[k] != text) ++k;
