@@ -1,6 +1,6 @@
-// What a procedure plays with: the options, the ruleset's tables, the dice and the explanation trace
-// (its inputs, and the errata the options switch on, it read at bind: ruleset.h, Play; errata.h).
-// Procedures read like the printed rule; the bookkeeping lives here.
+// What a procedure plays with: the ruleset's tables, the dice and the explanation trace (its inputs,
+// its options and the errata they switch on it read at bind: ruleset.h, Play; errata.h). Procedures
+// read like the printed rule; the bookkeeping lives here.
 #pragma once
 #include <optional>
 #include <stdexcept>
@@ -28,11 +28,10 @@ namespace grapeshot {
 class Context {
  public:
   // `recordRolls` false (exact odds: only the outcome counts) skips the `rolls` list.
-  Context(const Ruleset& ruleset, const Json& options, DiceSource& dice, bool tracing = true, bool recordRolls = true)
-      : ruleset(ruleset), options(options), dice_(dice), tracing_(tracing), recordRolls_(recordRolls) {}
+  Context(const Ruleset& ruleset, DiceSource& dice, bool tracing = true, bool recordRolls = true)
+      : ruleset(ruleset), dice_(dice), tracing_(tracing), recordRolls_(recordRolls) {}
 
   const Ruleset& ruleset;
-  const Json& options;  // ruleset options, validated, defaults filled
 
   // Rolls one die; every natural roll is reported in `rolls` with its purpose.
   int roll(const Die& die, TraceValue purpose);

@@ -174,7 +174,7 @@ Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallback
   }
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);  // typed inputs read and checked
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
-  Context ctx(*p.ruleset, p.options, dice, tracing);
+  Context ctx(*p.ruleset, dice, tracing);
   std::string result;
   JsonWriter writer(result);
   bound->play(ctx, &writer);

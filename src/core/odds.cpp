@@ -229,7 +229,7 @@ double estimate(const Prepared& p, const Play& play) {
   double sum = 0;
   for (int i = 0; i < kProbes; ++i) {
     ProbeDice dice(static_cast<std::uint32_t>(i + 1));
-    Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+    Context ctx(*p.ruleset, dice, /*tracing=*/false, /*recordRolls=*/false);
     play.play(ctx, nullptr);
     sum += dice.size();
   }
@@ -244,7 +244,7 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
   EnumeratedDice dice;
   // One context for every sequence: untraced and not recording rolls, it keeps nothing from one
   // sequence to the next but its outcome, which each play starts afresh.
-  Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+  Context ctx(*p.ruleset, dice, /*tracing=*/false, /*recordRolls=*/false);
   do {
     if (budget == 0) tooComplex("more dice sequences than the budget (sensitivity included)");
     --budget;
