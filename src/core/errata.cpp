@@ -27,7 +27,7 @@ PatchedGrid Errata::grid(TableId t) const {
 // Each patch's option found once per request (consecutive patches of one option and value, as a
 // blank fill's cells, found once), not once per cell read.
 PatchedGrid Errata::grid(const Grid& g) const {
-  std::vector<int> on;
+  PatchedGrid out(g);
   const printed::List<printed::GridPatch>& patches = g.data().patches;
   const printed::GridPatch* last = nullptr;
   bool lastOn = false;
@@ -35,9 +35,9 @@ PatchedGrid Errata::grid(const Grid& g) const {
     const printed::GridPatch& p = patches[i];
     if (!last || p.option != last->option || !sameData(p.equals, last->equals)) lastOn = this->on(p);
     last = &p;
-    if (lastOn) on.push_back(static_cast<int>(i));
+    if (lastOn) out.switchOn(static_cast<int>(i));
   }
-  return PatchedGrid(g, on);
+  return out;
 }
 
 }  // namespace grapeshot

@@ -46,17 +46,17 @@ const printed::Value& Grid::printedCell(int column, int roll, std::string_view s
   return data_->cells[s * perSide_ + i];
 }
 
-PatchedGrid::PatchedGrid(const Grid& grid, const std::vector<int>& on) : grid_(&grid) {
-  for (const int p : on) {
-    const printed::GridPatch& patch = grid.data_->patches[static_cast<std::size_t>(p)];
-    const auto s = std::find(grid.sides_.begin(), grid.sides_.end(), patch.side);
-    // A patch of no cell of the grid patches nothing (the generator checks the data's).
-    if (s == grid.sides_.end() || patch.column < 0 || patch.column >= grid.columns_ || patch.roll < grid.firstRow_ ||
-        patch.roll > grid.lastRow_)
-      continue;
-    on_.push_back({static_cast<std::size_t>(s - grid.sides_.begin()),
-                   static_cast<std::size_t>((patch.roll - grid.firstRow_) * grid.columns_ + patch.column), p});
-  }
+void PatchedGrid::switchOn(int p) {
+  const Grid& grid = *grid_;
+  const printed::GridPatch& patch = grid.data_->patches[static_cast<std::size_t>(p)];
+  const auto s = std::find(grid.sides_.begin(), grid.sides_.end(), patch.side);
+  // A patch of no cell of the grid patches nothing (the generator checks the data's).
+  if (s == grid.sides_.end() || patch.column < 0 || patch.column >= grid.columns_ || patch.roll < grid.firstRow_ ||
+      patch.roll > grid.lastRow_)
+    return;
+  if (on_.empty()) on_.reserve(grid.data_->patches.size());  // one allocation, and none for a grid without errata
+  on_.push_back({static_cast<std::size_t>(s - grid.sides_.begin()),
+                 static_cast<std::size_t>((patch.roll - grid.firstRow_) * grid.columns_ + patch.column), p});
 }
 
 const printed::Value& PatchedGrid::printedCell(int column, int roll, std::string_view side) const {

@@ -72,8 +72,8 @@ class Grid {
 class PatchedGrid {
  public:
   PatchedGrid() = default;
-  // `on`: the indices in grid.data().patches of the patches switched on.
-  PatchedGrid(const Grid& grid, const std::vector<int>& on);
+  // The grid as printed, no patch on (Errata::grid switches on those a request's options do).
+  explicit PatchedGrid(const Grid& grid) : grid_(&grid) {}
 
   const Grid& grid() const { return *grid_; }
   const std::string& id() const { return grid_->id(); }
@@ -98,6 +98,9 @@ class PatchedGrid {
   std::string patchRuling(int column, int roll, std::string_view side = {}) const;
 
  private:
+  friend class Errata;
+  // Switches on the patch at `patch` in grid().data().patches (a patch of no cell of the grid: none).
+  void switchOn(int patch);
   struct On {
     std::size_t side, index;  // the patched cell, as Grid::place gives it
     int patch;                // its index in grid().data().patches

@@ -53,7 +53,7 @@ TEST_CASE("1866 combat table: the regularity rules-notes §1.3 describes (s = ro
     for (int c = 0; c <= 8; ++c) {
       const int s = r + c;
       const std::string expected = s <= 5 ? "-" : s <= 8 ? "T" : s <= 11 ? "D" : "D+1";
-      CHECK(grapeshot::PatchedGrid(*g, {}).cell(c, r) == expected);  // as printed: no patch
+      CHECK(grapeshot::PatchedGrid(*g).cell(c, r) == expected);  // as printed: no patch
     }
 }
 
