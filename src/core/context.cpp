@@ -74,7 +74,7 @@ void Context::clearOutcome() {
   outcome_.clear();
 }
 
-int Context::valueOf(const PrintedEntry& e, std::string_view key) {
+int printedValue(const PrintedEntry& e, std::string_view key) {
   if (key.empty()) {
     if (e.hasValue) return e.value;
     throw std::out_of_range(std::string(e.tableTitle) + ": \"" + std::string(e.label) + "\" has no single printed value");

@@ -1,6 +1,6 @@
-// What a procedure plays with: the options, the ruleset's tables, the dice and the explanation trace
-// (its inputs it read at bind: ruleset.h, Play). Procedures read like the printed rule; the
-// bookkeeping lives here.
+// What a procedure plays with: the ruleset's tables, the dice and the explanation trace (its inputs,
+// its options and the errata they switch on it read at bind: ruleset.h, Play; errata.h). Procedures
+// read like the printed rule; the bookkeeping lives here.
 #pragma once
 #include <optional>
 #include <stdexcept>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "dice.h"
+#include "errata.h"
 #include "json.h"
 #include "printed_json.h"
 #include "ruleset.h"
@@ -27,11 +28,10 @@ namespace grapeshot {
 class Context {
  public:
   // `recordRolls` false (exact odds: only the outcome counts) skips the `rolls` list.
-  Context(const Ruleset& ruleset, const Json& options, DiceSource& dice, bool tracing = true, bool recordRolls = true)
-      : ruleset(ruleset), options(options), dice_(dice), tracing_(tracing), recordRolls_(recordRolls) {}
+  Context(const Ruleset& ruleset, DiceSource& dice, bool tracing = true, bool recordRolls = true)
+      : ruleset(ruleset), dice_(dice), tracing_(tracing), recordRolls_(recordRolls) {}
 
   const Ruleset& ruleset;
-  const Json& options;  // ruleset options, validated, defaults filled
 
   // Rolls one die; every natural roll is reported in `rolls` with its purpose.
   int roll(const Die& die, TraceValue purpose);
@@ -68,8 +68,9 @@ class Context {
   // Before the next sequence of exact odds: keeps the capacity, and the keys' order (see tally).
   void clearOutcome();
 
-  // Procedures read the printed tables as constants (<folder>_printed.h); grids and entries also
-  // through these, by the generated ids (<folder>_tables.h).
+  // Procedures read the printed tables as constants (<folder>_printed.h); grids (as printed: a grid
+  // with its errata is a PatchedGrid, found at bind by Errata::grid) and entries also through these,
+  // by the generated ids (<folder>_tables.h).
   const Grid& grid(std::string_view id) const;
   const Grid& grid(TableId t) const { return grid(std::string_view(t.id)); }
   int entryValue(EntryId e, std::string_view key = {}) const { return valueOf(ruleset.printedEntry(e), key); }
@@ -78,7 +79,7 @@ class Context {
     return valueOf(ruleset.printedEntry(tableId, entryId), key);
   }
   // An entry's printed value: its "value", or values[key] for printed "a/b" pairs.
-  static int valueOf(const PrintedEntry& e, std::string_view key);
+  static int valueOf(const PrintedEntry& e, std::string_view key) { return printedValue(e, key); }
 
   // Built on first use: exact odds run a Context per dice sequence and want neither.
   const RollLog& rolls() const { return rolls_; }
@@ -147,48 +148,6 @@ class Modifiers {
   std::string subject_;
   int total_ = 0;
 };
-
-namespace detail {
-template <typename T, typename = void>
-struct HasValue : std::false_type {};
-template <typename T>
-struct HasValue<T, std::void_t<decltype(std::declval<const T&>().value)>> : std::true_type {};
-template <typename T, typename = void>
-struct HasValues : std::false_type {};
-template <typename T>
-struct HasValues<T, std::void_t<decltype(std::declval<const T&>().values)>> : std::true_type {};
-}  // namespace detail
-
-// A modifiers entry's printed value — its "value", or values[key] for a printed "a/b" pair — with
-// the errata patches `options` switch on (`table`, the entry's table as its constant: its "patches",
-// {option, equals, ruling, entries: [{id, value | values}]}). `ruling` gets the deciding patch's
-// ruling and is left alone when the printed value stands.
-template <typename Table>
-int patchedEntryValue(const Ruleset& rs, const Table& table, const Json& options, EntryId e, std::string_view key,
-                      std::string& ruling) {
-  const PrintedEntry& printed = rs.printedEntry(e);
-  if (printed.tableTitle != table.title)  // a table and an entry of another: a bug, never a request error
-    throw std::logic_error("patchedEntryValue: " + std::string(e.id) + " is not an entry of " + std::string(table.title));
-  int value = Context::valueOf(printed, key);
-  for (const auto& p : table.patches) {
-    if (!printed::switchedOn(options, p.option, p.equals)) continue;
-    for (const auto& change : p.entries) {
-      if (change.id != e.id) continue;
-      using Change = std::decay_t<decltype(change)>;
-      if constexpr (detail::HasValue<Change>::value) {
-        if (const auto* v = printed::ifPresent(change.value); v && key.empty()) value = *v, ruling = std::string(p.ruling);
-      }
-      if constexpr (detail::HasValues<Change>::value) {
-        if (const auto* values = printed::ifPresent(change.values); values && !key.empty()) {
-          const int* v = printed::find(*values, key);
-          if (!v) throw std::out_of_range("patch " + std::string(p.ruling) + " has no value for " + std::string(key));
-          value = *v, ruling = std::string(p.ruling);
-        }
-      }
-    }
-  }
-  return value;
-}
 
 // Clamps `value` to [low, high], tracing the clamp when it bites.
 int clampTraced(Context& ctx, int value, int low, int high, TraceValue what, TraceValue ref);

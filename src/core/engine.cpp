@@ -188,7 +188,7 @@ Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallback
   const bool tracing = checkEnvelope(req).tracing;
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);  // typed inputs read and checked
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
-  Context ctx(*p.ruleset, p.options, dice, tracing);
+  Context ctx(*p.ruleset, dice, tracing);
   std::string result;
   JsonWriter writer(result);
   bound->play(ctx, &writer);
@@ -341,7 +341,7 @@ void appendLookup(const Json& req, std::string& out) {
     const auto [rsp, g] = requireGrid(ruleset, table);
     const Ruleset& rs = *rsp;
     Json validated;  // the request's own options, validated; absent: the defaults, not copied
-    const Json& options = given ? (validated = validOptions(rs, req)) : rs.defaultOptions();
+    const PatchedGrid grid = Errata(rs, given ? (validated = validOptions(rs, req)) : rs.defaultOptions()).grid(*g);
     const int c = boundedInt(column, "column", 0, g->columns() - 1);
     if (!roll) throw RequestError(code::kMissingField, msg::errorMissingField("roll"), "/roll");
     const int r = g->clampRoll(boundedInt(roll, "roll", -1000, 1000));
@@ -350,10 +350,10 @@ void appendLookup(const Json& req, std::string& out) {
     out += "{\"ok\":true,\"cell\":";
     if (g->twoSided()) {
       char sep = '{';
-      for (const auto& side : g->sides()) ((out += sep) += toText(side) + ':') += g->cellText(c, r, options, side), sep = ',';
+      for (const auto& side : g->sides()) ((out += sep) += toText(side) + ':') += grid.cellText(c, r, side), sep = ',';
       out += '}';
     } else {
-      out += g->cellText(c, r, options);
+      out += grid.cellText(c, r);
     }
     ((out += ",\"column\":") += g->columnLabelText(c)) += ",\"row\":";
     ((out += g->rowLabelText(r)) += ",\"roll\":") += std::to_string(r);
@@ -376,6 +376,7 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
     const auto fields = readFields<4>(header, {"ruleset", "table", "options", "side"});
     const auto [rsp, g] = requireGrid(fields[0], fields[1]);
     const Json options = validOptions(*rsp, header);
+    const PatchedGrid grid = Errata(*rsp, options).grid(*g);
     std::string side;
     if (g->twoSided()) {
       Json sides = Json::array();
@@ -391,7 +392,7 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
     std::vector<std::int32_t> codeOf(static_cast<std::size_t>(g->columns() * rows));
     for (int c = 0; c < g->columns(); ++c)
       for (int r = g->firstRow(); r <= g->lastRow(); ++r) {
-        const Json cell = g->cell(c, r, options, side);
+        const Json cell = grid.cell(c, r, side);
         const Json text = cell.is_null() ? Json("") : cell;
         std::size_t k = 0;
         while (k < cells.size() && cells[k] != text) ++k;

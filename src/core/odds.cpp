@@ -246,7 +246,7 @@ class ProbeDice final : public DiceSource {
 double estimate(const Prepared& p, const Play& play, int probes = kProbes, std::uint32_t firstSeed = 1) {
   double sum = 0;
   ProbeDice dice(firstSeed);
-  Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+  Context ctx(*p.ruleset, dice, /*tracing=*/false, /*recordRolls=*/false);
   for (int i = 0; i < probes; ++i) {
     dice.reset(firstSeed + static_cast<std::uint32_t>(i));
     ctx.clearOutcome();
@@ -273,7 +273,7 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
   EnumeratedDice dice;
   // One context for every sequence: untraced and not recording rolls, it keeps nothing from one
   // sequence to the next but its outcome, which each play starts afresh.
-  Context ctx(*p.ruleset, p.options, dice, /*tracing=*/false, /*recordRolls=*/false);
+  Context ctx(*p.ruleset, dice, /*tracing=*/false, /*recordRolls=*/false);
   do {
     if (budget == 0) tooComplex("more dice sequences than the budget (sensitivity included)");
     if (t.paths == cap) {
@@ -430,7 +430,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
     // Supplied dice are played once, as resolve plays them, so a face off its die (dice: [7] for a
     // d6) or too few dice is refused here too; the odds then ignore them.
     ScriptedDice scripted(std::move(dice.dice));
-    Context ctx(*p.ruleset, p.options, scripted, /*tracing=*/false, /*recordRolls=*/false);
+    Context ctx(*p.ruleset, scripted, /*tracing=*/false, /*recordRolls=*/false);
     bound->play(ctx, nullptr);
   }
   const double baseGuess = estimate(p, *bound);

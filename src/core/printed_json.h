@@ -51,8 +51,10 @@ inline bool sameValue(const Json& j, double d) { return j.is_number() && j.get<d
 // option it names by id (checked against ruleset.json when the build runs) equals its value.
 template <typename E>
 bool switchedOn(const Json& options, Text option, const E& equals) {
-  const auto on = options.find(std::string(option));
-  return on != options.end() && sameValue(*on, equals);
+  if (!options.is_object()) return false;
+  for (const auto& [key, value] : options.get_ref<const Json::object_t&>())  // no key built to find it by
+    if (key == option) return sameValue(value, equals);
+  return false;
 }
 
 template <typename T, typename F>

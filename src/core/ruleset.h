@@ -38,23 +38,8 @@ class Play {
 
 using Binder = std::unique_ptr<Play> (*)(const Ruleset& ruleset, const Json& inputs, const Json& options);
 
-// Binds a procedure `P`: its generated inputs and options (`P::Inputs`, `P::Options`: <folder>_inputs.h,
-// scripts/gen-inputs.mjs) filled from the validated request, then `P(ruleset, inputs, options)` reads and
-// checks them once and `P::play` plays. A procedure that applies the data's errata patches at bind
-// (readBands, patchedEntryValue: they name their options by id) takes the validated options too.
-template <typename P>
-std::unique_ptr<Play> bindTyped(const Ruleset& ruleset, const Json& inputs, const Json& options) {
-  typename P::Inputs in;
-  read(inputs, in);
-  typename P::Options o;
-  read(options, o);
-  if constexpr (std::is_constructible_v<P, const Ruleset&, const typename P::Inputs&, const typename P::Options&,
-                                        const Json&>)
-    return std::make_unique<P>(ruleset, in, o, options);
-  else
-    return std::make_unique<P>(ruleset, in, o);
-}
-
+// Procedures are bound by bindTyped (errata.h): their typed inputs and options read from the validated
+// request, the errata its options switch on resolved.
 struct ProcedureEntry {
   const char* name;
   Binder bind;

@@ -34,15 +34,6 @@ const std::string& Grid::rowLabelText(int roll) const {
   return rowLabelTexts_.at(static_cast<std::size_t>(clampRoll(roll) - firstRow_));
 }
 
-int Grid::findPatch(int column, int roll, const Json& options, std::string_view side) const {
-  for (std::size_t i = 0; i < data_->patches.size(); ++i) {
-    const printed::GridPatch& p = data_->patches[i];
-    if (p.column != column || p.roll != roll || p.side != side) continue;
-    if (printed::switchedOn(options, p.option, p.equals)) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 std::pair<std::size_t, std::size_t> Grid::place(int column, int roll, std::string_view side) const {
   if (column < 0 || column >= columns_) throw std::out_of_range("table " + id_ + ": column");
   const auto s = std::find(sides_.begin(), sides_.end(), side);
@@ -50,29 +41,48 @@ std::pair<std::size_t, std::size_t> Grid::place(int column, int roll, std::strin
   return {static_cast<std::size_t>(s - sides_.begin()), static_cast<std::size_t>((clampRoll(roll) - firstRow_) * columns_ + column)};
 }
 
-const printed::Value& Grid::printedCell(int column, int roll, const Json& options, std::string_view side) const {
+const printed::Value& Grid::printedCell(int column, int roll, std::string_view side) const {
   const auto [s, i] = place(column, roll, side);
-  if (const int p = findPatch(column, clampRoll(roll), options, side); p >= 0) return data_->patches[p].value;
   return data_->cells[s * perSide_ + i];
 }
 
-const Json& Grid::cell(int column, int roll, const Json& options, std::string_view side) const {
-  const auto [s, i] = place(column, roll, side);
-  serialize();
-  if (const int p = findPatch(column, clampRoll(roll), options, side); p >= 0) return patchValues_[p];
-  return cells_[s * perSide_ + i];
+void PatchedGrid::switchOn(int p) {
+  const Grid& grid = *grid_;
+  const printed::GridPatch& patch = grid.data_->patches[static_cast<std::size_t>(p)];
+  const auto s = std::find(grid.sides_.begin(), grid.sides_.end(), patch.side);
+  // A patch of no cell of the grid patches nothing (the generator checks the data's).
+  if (s == grid.sides_.end() || patch.column < 0 || patch.column >= grid.columns_ || patch.roll < grid.firstRow_ ||
+      patch.roll > grid.lastRow_)
+    return;
+  if (on_.empty()) on_.reserve(grid.data_->patches.size());  // one allocation, and none for a grid without errata
+  on_.push_back({static_cast<std::size_t>(s - grid.sides_.begin()),
+                 static_cast<std::size_t>((patch.roll - grid.firstRow_) * grid.columns_ + patch.column), p});
 }
 
-const std::string& Grid::cellText(int column, int roll, const Json& options, std::string_view side) const {
-  const auto [s, i] = place(column, roll, side);
-  serialize();
-  if (const int p = findPatch(column, clampRoll(roll), options, side); p >= 0) return patchTexts_[p];
-  return cellTexts_[s * perSide_ + i];
+const printed::Value& PatchedGrid::printedCell(int column, int roll, std::string_view side) const {
+  const auto [s, i] = grid_->place(column, roll, side);
+  if (const int p = patchAt(s, i); p >= 0) return grid_->data_->patches[static_cast<std::size_t>(p)].value;
+  return grid_->data_->cells[s * grid_->perSide_ + i];
 }
 
-std::string Grid::patchRuling(int column, int roll, const Json& options, std::string_view side) const {
-  const int p = findPatch(column, clampRoll(roll), options, side);
-  return p >= 0 ? std::string(data_->patches[p].ruling) : "";
+const Json& PatchedGrid::cell(int column, int roll, std::string_view side) const {
+  const auto [s, i] = grid_->place(column, roll, side);
+  grid_->serialize();
+  if (const int p = patchAt(s, i); p >= 0) return grid_->patchValues_[static_cast<std::size_t>(p)];
+  return grid_->cells_[s * grid_->perSide_ + i];
+}
+
+const std::string& PatchedGrid::cellText(int column, int roll, std::string_view side) const {
+  const auto [s, i] = grid_->place(column, roll, side);
+  grid_->serialize();
+  if (const int p = patchAt(s, i); p >= 0) return grid_->patchTexts_[static_cast<std::size_t>(p)];
+  return grid_->cellTexts_[s * grid_->perSide_ + i];
+}
+
+std::string PatchedGrid::patchRuling(int column, int roll, std::string_view side) const {
+  const auto [s, i] = grid_->place(column, roll, side);
+  const int p = patchAt(s, i);
+  return p >= 0 ? std::string(grid_->data_->patches[static_cast<std::size_t>(p)].ruling) : "";
 }
 
 const PrintedBand& bandFor(const std::vector<PrintedBand>& bands, int value, const char* what) {

@@ -30,15 +30,11 @@ const grapeshot::Ruleset& ruleset() {
   return *rs;
 }
 
-// A Context with scripted d10s and the default options (or `options`).
+// A Context with scripted d10s.
 struct Harness {
-  Json options;
   grapeshot::ScriptedDice dice;
   grapeshot::Context ctx;
-  Harness(std::vector<int> naturals, Json opts = Json())
-      : options(opts.is_null() ? ruleset().defaultOptions() : std::move(opts)),
-        dice(std::move(naturals)),
-        ctx(ruleset(), options, dice) {}
+  explicit Harness(std::vector<int> naturals) : dice(std::move(naturals)), ctx(ruleset(), dice) {}
 };
 
 wl::Unit unit(const std::string& type, const std::string& state, int cohesion = 5, int steps = 4) {

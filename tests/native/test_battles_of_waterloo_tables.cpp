@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/engine.h"
+#include "core/errata.h"
 #include "core/ruleset.h"
 #include "support.h"
 
@@ -51,6 +52,9 @@ Json options(std::initializer_list<std::pair<const char*, Json>> changes) {
   return o;
 }
 
+// The grid as a request with `opts` reads it: the patches they switch on, found once.
+grapeshot::PatchedGrid patched(const grapeshot::Grid* g, const Json& opts) { return grapeshot::Errata(ruleset(), opts).grid(*g); }
+
 Json lookupCell(int column, int roll, const Json& opts) {
   const Json r = grapeshot::lookup(Json{{"ruleset", kId}, {"table", "fire"}, {"column", column}, {"roll", roll},
                                         {"options", opts}});
@@ -88,7 +92,7 @@ TEST_CASE("Waterloo fire table: headers, rows and every cell equal the seed", "[
     for (int c = 0; c < 9; ++c) {
       INFO("fire row " << line[0] << " column " << g->columnLabel(c));
       const Json want = printed(line[static_cast<std::size_t>(c) + 1]);
-      CHECK(g->cell(c, roll, asPrinted) == want);
+      CHECK(patched(g, asPrinted).cell(c, roll) == want);
       CHECK(lookupCell(c, roll, asPrinted) == want);
       if (want.is_null()) ++blanks;
       ++checked;
@@ -103,15 +107,25 @@ TEST_CASE("Waterloo fire table: W06_fire_blank fills only row 6 / column 1", "[b
   const Json dash = options({{"W06_fire_blank", "-"}});
   const Json blank = options({{"W06_fire_blank", "blank"}});
   CHECK(ruleset().defaultOptions().at("W06_fire_blank") == "-");
-  CHECK(g->cell(1, 6, dash) == "-");
+  CHECK(patched(g, dash).cell(1, 6) == "-");
   CHECK(lookupCell(1, 6, dash) == "-");
-  CHECK(g->patchRuling(1, 6, dash) == "W-06");
-  CHECK(g->cell(1, 6, blank).is_null());
+  CHECK(patched(g, dash).patchRuling(1, 6) == "W-06");
+  CHECK(patched(g, blank).cell(1, 6).is_null());
   CHECK(lookupCell(1, 6, blank).is_null());
-  CHECK(g->patchRuling(1, 6, blank).empty());
+  CHECK(patched(g, blank).patchRuling(1, 6).empty());
+  // What procedures read: the patched cell as its constant, from a PatchedGrid found once (at bind)
+  // and kept beyond the options it was built from; the Grid itself reads as printed.
+  const grapeshot::PatchedGrid on = patched(g, dash), off = patched(g, blank);
+  CHECK(on.printedCell(1, 6).asText() == "-");
+  CHECK(on.printedCell(8, -4).asText() == "d+2");  // a roll beyond the rows reads "-1 or less"
+  CHECK(off.printedCell(1, 6).isNull());
+  CHECK(g->printedCell(1, 6).isNull());
   for (int r = -1; r <= 10; ++r)
     for (int c = 0; c < 9; ++c)
-      if (!(r == 6 && c == 1)) CHECK(g->cell(c, r, dash) == g->cell(c, r, blank));
+      if (!(r == 6 && c == 1)) {
+        CHECK(on.cell(c, r) == off.cell(c, r));
+        CHECK(on.patchRuling(c, r).empty());
+      }
 }
 
 TEST_CASE("Waterloo fire table: rolls beyond the printed rows read on the end rows", "[battles-of-waterloo][tables]") {
@@ -150,18 +164,18 @@ TEST_CASE("Waterloo shock table: headers and every Att/Def cell equal the seed",
         const Json l = grapeshot::lookup(Json{{"ruleset", kId}, {"table", "shock"}, {"column", c}, {"roll", roll},
                                               {"options", opts}});
         REQUIRE(l.at("ok") == true);
-        CHECK(g->cell(c, roll, opts, "attacker") == printed(att[i]));
+        CHECK(patched(g, opts).cell(c, roll, "attacker") == printed(att[i]));
         CHECK(l.at("cell").at("attacker") == printed(att[i]));
         if (def[i].empty()) {
           ++blanks;
           CHECK(c == 10);
           CHECK(roll >= -1);
           CHECK(roll <= 1);
-          CHECK(g->cell(c, roll, opts, "defender") == fill);
+          CHECK(patched(g, opts).cell(c, roll, "defender") == fill);
           CHECK(l.at("cell").at("defender") == fill);
-          CHECK(g->patchRuling(c, roll, opts, "defender") == "W-14");
+          CHECK(patched(g, opts).patchRuling(c, roll, "defender") == "W-14");
         } else {
-          CHECK(g->cell(c, roll, opts, "defender") == def[i]);
+          CHECK(patched(g, opts).cell(c, roll, "defender") == def[i]);
           CHECK(l.at("cell").at("defender") == def[i]);
         }
         ++checked;
@@ -183,23 +197,23 @@ TEST_CASE("Waterloo shock table: W15 and W16 errata in both settings", "[battles
   const char* printedRow[] = {"d", "D", "1", "1"};
   const char* errataRow[] = {"1", "1d", "1Bd", "1Bd"};
   for (int c = 0; c < 4; ++c) {
-    CHECK(g->cell(c, -2, off, "defender") == printedRow[c]);
-    CHECK(g->cell(c, -2, on, "defender") == errataRow[c]);
-    CHECK(g->patchRuling(c, -2, on, "defender") == "W-15");
+    CHECK(patched(g, off).cell(c, -2, "defender") == printedRow[c]);
+    CHECK(patched(g, on).cell(c, -2, "defender") == errataRow[c]);
+    CHECK(patched(g, on).patchRuling(c, -2, "defender") == "W-15");
     // The attacker grid is untouched.
-    CHECK(g->cell(c, -2, off, "attacker") == g->cell(c, -2, on, "attacker"));
+    CHECK(patched(g, off).cell(c, -2, "attacker") == patched(g, on).cell(c, -2, "attacker"));
   }
   // W-16: Def 5-1 row 1, printed 2BR; errata 2BDr.
-  CHECK(g->cell(9, 1, off, "defender") == "2BR");
-  CHECK(g->cell(9, 1, on, "defender") == "2BDr");
-  CHECK(g->patchRuling(9, 1, on, "defender") == "W-16");
+  CHECK(patched(g, off).cell(9, 1, "defender") == "2BR");
+  CHECK(patched(g, on).cell(9, 1, "defender") == "2BDr");
+  CHECK(patched(g, on).patchRuling(9, 1, "defender") == "W-16");
   // Nothing else changes.
   int same = 0;
   for (int r = -2; r <= 11; ++r)
     for (int c = 0; c < 11; ++c) {
       if ((r == -2 && c < 4) || (r == 1 && c == 9)) continue;
-      CHECK(g->cell(c, r, off, "defender") == g->cell(c, r, on, "defender"));
-      CHECK(g->cell(c, r, off, "attacker") == g->cell(c, r, on, "attacker"));
+      CHECK(patched(g, off).cell(c, r, "defender") == patched(g, on).cell(c, r, "defender"));
+      CHECK(patched(g, off).cell(c, r, "attacker") == patched(g, on).cell(c, r, "attacker"));
       ++same;
     }
   CHECK(same == 154 - 5);

@@ -321,7 +321,7 @@ TEST_CASE("tallies: each key once, its last value, whatever the order from one s
   const grapeshot::Ruleset* rs = grapeshot::findRuleset("napoleon-iii-1866");
   REQUIRE(rs);
   grapeshot::ScriptedDice dice({});
-  grapeshot::Context ctx(*rs, rs->defaultOptions(), dice, /*tracing=*/false, /*recordRolls=*/false);
+  grapeshot::Context ctx(*rs, dice, /*tracing=*/false, /*recordRolls=*/false);
   const auto keys = [&ctx] {
     std::vector<std::pair<std::string, Json>> out;
     for (const auto& [k, v] : ctx.outcome()) out.emplace_back(k, v.toJson());

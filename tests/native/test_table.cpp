@@ -1,10 +1,12 @@
-// The core's readers of printed tables (src/core/table.h): bands with their open ends and the band
-// patches an option switches on, read from the seed's Rallying Disordered Units chart (W-02) as its
-// generated constant.
+// The core's readers of printed tables (src/core/table.h, errata.h): bands with their open ends and
+// the band patches an option switches on (Errata::bands), read from the seed's Rallying Disordered
+// Units chart (W-02) as its generated constant.
 #include <catch2/catch.hpp>
 
 #include <optional>
 
+#include "core/errata.h"
+#include "core/ruleset.h"
 #include "core/table.h"
 #include "battles_of_waterloo_printed.h"
 
@@ -12,6 +14,12 @@ using grapeshot::Json;
 namespace printed = grapeshot::printed;
 
 namespace {
+// The errata a request with `options` reads Waterloo's tables with.
+grapeshot::Errata waterloo(const Json& options) {
+  const grapeshot::Ruleset* rs = grapeshot::findRuleset("battles-of-waterloo");
+  REQUIRE(rs);
+  return grapeshot::Errata(*rs, options);
+}
 template <typename Band>
 printed::Text codeAt(const printed::List<Band>& chart, const std::vector<grapeshot::PrintedBand>& bands, int value) {
   return grapeshot::bandFor(chart, bands, value, "rally").code;
@@ -28,11 +36,12 @@ TEST_CASE("printed bands: open ends take every value beyond the chart; an option
   CHECK(codeAt(chart.bands, asPrinted, 0) == "remainDisordered");
   CHECK(codeAt(chart.bands, asPrinted, 40) == "remainDisordered");
   // W-02 as an option: rally on total <= Cohesion, so 0 removes disorder too.
-  const auto patched = grapeshot::readBands(chart, Json{{"W02_rally_le", true}});
+  const Json on{{"W02_rally_le", true}}, off{{"W02_rally_le", false}};
+  const auto patched = waterloo(on).bands(chart);
   CHECK(codeAt(chart.bands, patched, 0) == "removeDisorder");
   CHECK(codeAt(chart.bands, patched, 1) == "remainDisordered");
   // The option off: the printed bounds.
-  CHECK(codeAt(chart.bands, grapeshot::readBands(chart, Json{{"W02_rally_le", false}}), 0) == "remainDisordered");
+  CHECK(codeAt(chart.bands, waterloo(off).bands(chart), 0) == "remainDisordered");
 }
 
 namespace {

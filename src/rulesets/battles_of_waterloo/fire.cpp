@@ -81,8 +81,9 @@ class Fire final : public Play {
  public:
   using Inputs = inputs::FireInputs;
   using Options = inputs::Options;
-  Fire(const Ruleset&, const Inputs& in, const Options& options)
+  Fire(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
       : top_(readUnit(in.target, options, "/target", "the target's top unit")),
+        table_(errata.grid(tables::fire)),
         leaderBands_(readBands(printed::leaderCasualties)) {
     // The Leader Casualty roll is banded: exact odds branch once per band, not once per face.
     for (const auto& b : leaderBands_)
@@ -188,13 +189,13 @@ class Fire final : public Play {
     if (maximumRange_) drm.entry(tables::fireDrms.artilleryMaximumRange);
     drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
 
-    const Grid& table = ctx.grid(tables::fire);
+    const PatchedGrid& table = table_;  // with the patches the options switch on (W-06)
     const int natural = ctx.roll(kD10, "fire");
     const int modified = clampTraced(ctx, natural + drm.total(), table.firstRow(), table.lastRow(),
                                      "rows are \"-1 or less\" to \"10\"", "rules-notes 2.2");
-    const printed::Value& cell = table.printedCell(column, modified, ctx.options);
+    const printed::Value& cell = table.printedCell(column, modified);
     if (ctx.tracing()) {
-      const std::string patch = table.patchRuling(column, modified, ctx.options);
+      const std::string patch = table.patchRuling(column, modified);
       if (!patch.empty()) GS_RULING(ctx, patch, "the printed blank reads \"" + std::string(cell.textValue) + "\"");
     }
     const printed::Text code = cell.isNull() ? printed::Text("-") : cell.textValue;
@@ -275,6 +276,7 @@ class Fire final : public Play {
   int fireStrength_ = 0, baseColumn_ = 0, lastColumn_ = 0;  // after Grand Battery; its columns (W-07, W-08)
   bool grandBattery_ = false, maximumRange_ = false, crossesCrest_ = false, inBuiltUpVillage_ = false;
   bool inSquare_ = false, leaderInHex_ = false, infantryFullWidth_ = false, natural9_ = false;
+  PatchedGrid table_;                     // the Fire Combat Table
   std::vector<PrintedBand> leaderBands_;  // Leader Casualties, read once
   Bands leaderCuts_{{}, 0};
 };

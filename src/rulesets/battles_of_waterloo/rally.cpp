@@ -16,8 +16,7 @@ namespace printed = ::grapeshot::printed::battles_of_waterloo;  // tables.json a
 namespace {
 
 // Rally's and leave-square's bands and modifiers are the data's with the patches the options switch on
-// (W02_rally_le, W23_swap), which readBands and patchedEntryValue find by name in the validated
-// options: bindTyped gives these two the options' JSON beside the generated structs.
+// (W02_rally_le, W23_swap), read at bind through the request's Errata.
 using inputs::Branch;       // infantry, cavalry, artillery
 using inputs::RallyState;   // Routed, D-1, D-2: a Normal unit has nothing to rally
 using inputs::SquareState;  // Normal, D-1, D-2
@@ -48,7 +47,7 @@ class Rally final : public Play {
  public:
   using Inputs = inputs::RallyInputs;
   using Options = inputs::Options;
-  Rally(const Ruleset&, const Inputs& in, const Options& rulings, const Json& options)
+  Rally(const Ruleset&, const Inputs& in, const Options& rulings, const Errata& errata)
       : type_(in.unit.type), state_(in.unit.state), routed_(state_ == RallyState::Routed) {
     const inputs::RallyUnit& unit = in.unit;
     const bool infantry = type_ == Branch::infantry;
@@ -77,10 +76,10 @@ class Rally final : public Play {
     }
     steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
     if (routed_) {
-      bands_ = readBands(printed::rallyRouted, options);
+      bands_ = errata.bands(printed::rallyRouted);
     } else {
       cohesion_ = unit.cohesion;
-      bands_ = readBands(printed::rallyDisordered, options);
+      bands_ = errata.bands(printed::rallyDisordered);
       le_ = rulings.W02_rally_le;
       oneLevel_ = rulings.W27_one_level;
     }
@@ -176,7 +175,7 @@ class LeaveSquare final : public Play {
  public:
   using Inputs = inputs::LeaveSquareInputs;
   using Options = inputs::Options;
-  LeaveSquare(const Ruleset& rs, const Inputs& in, const Options& rulings, const Json& options)
+  LeaveSquare(const Ruleset& rs, const Inputs& in, const Options& rulings, const Errata& errata)
       : state_(in.unit.state), cohesion_(in.unit.cohesion) {
     if (in.inEnemyZoc) steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.inEnemyZoc});
     if (state_ != SquareState::Normal) {
@@ -184,7 +183,7 @@ class LeaveSquare final : public Play {
       std::string ruling;
       const EntryId entry = state_ == SquareState::D_1 ? tables::leavingSquareModifiers.unitD1
                                                        : tables::leavingSquareModifiers.unitD2;
-      const int v = patchedEntryValue(rs, printed::leavingSquareModifiers, options, entry, {}, ruling);
+      const int v = errata.entryValue(printed::leavingSquareModifiers, entry, {}, ruling);
       const std::string label(rs.printedEntry(entry).label);
       steps_.push_back({DrmStep::add, ruling.empty() ? "Leaving Square" : ruling, label, v});
       if (ruling.empty()) steps_.push_back({DrmStep::ruling, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2", 0});

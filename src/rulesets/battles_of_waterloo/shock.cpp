@@ -270,9 +270,9 @@ class Shock final : public Play {
  public:
   using Inputs = inputs::ShockInputs;
   using Options = inputs::Options;
-  // `patches`: the validated options, in which patchedEntryValue finds the elite DRM's W-22 patch.
-  Shock(const Ruleset& rs, const Inputs& in, const Options& options, const Json& patches)
-      : table_(*rs.grid(tables::shock)) {
+  // `errata`: the shock table's patches (W-14, W-15, W-16) and the elite DRM's (W-22) in force.
+  Shock(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
+      : table_(errata.grid(tables::shock)) {
     const inputs::ShockAttacker& attacker = in.attacker;
     const inputs::ShockDefender& defender = in.defender;
     square_ = defender.inSquare;
@@ -282,7 +282,7 @@ class Shock final : public Play {
       Charger c{a.strength, att_.units.back().type, a.chargeThrough == Aspect::flank,
                 a.chargeThrough == Aspect::rear, a.elite, a.acrossRiverBridge, 0, std::string()};
       if (c.elite != Elite::none)
-        c.eliteDrm = patchedEntryValue(rs, printed::shockMorale, patches, tables::shockMorale.eliteAttacker, enumName(c.elite, inputs::kEliteNames),
+        c.eliteDrm = errata.entryValue(printed::shockMorale, tables::shockMorale.eliteAttacker, enumName(c.elite, inputs::kEliteNames),
                                        c.eliteRuling);
       hcFrontal_ = hcFrontal_ || (c.type == Arm::heavyCavalry && a.chargeThrough == Aspect::front);
       chargers_.push_back(std::move(c));
@@ -345,7 +345,7 @@ class Shock final : public Play {
                              (pos.rear ? " rear" : "") + ": position " + pos.name());
     const bool cavalryOnly = !anyInfantry_;
     const bool square = square_;
-    const Grid& table = table_;
+    const PatchedGrid& table = table_;
 
     // Cavalry vs. Routed Infantry (W-26): eliminated once the Shock Commitment roll (outside the chart) passes.
     const bool eliminates = lcOnly_ ? anyLightCavalry_ : anyCavalry_;
@@ -480,13 +480,13 @@ class Shock final : public Play {
     printed::Text cells[2];
     const char* sides[2] = {"attacker", "defender"};
     for (int s = 0; s < 2; ++s) {  // each side's cell of the row: one table read each
-      const printed::Value& cell = table.printedCell(odds.column, modified, ctx.options, sides[s]);
+      const printed::Value& cell = table.printedCell(odds.column, modified, sides[s]);
       cells[s] = cell.isNull() ? printed::Text("-") : cell.textValue;
       GS_STEP(ctx, step::Table{sides[s], tables::shock.id, odds.column, table.columnLabel(odds.column), table.rowLabel(modified),
                                cell.isNull() ? TraceValue() : TraceValue::fromData(cell.textValue), kD10.name, natural,
                                drm.total(), natural + drm.total(), {}, "SHOCK COMBAT TABLE"});
       if (ctx.tracing()) {
-        const std::string patch = table.patchRuling(odds.column, modified, ctx.options, sides[s]);
+        const std::string patch = table.patchRuling(odds.column, modified, sides[s]);
         if (!patch.empty()) GS_RULING(ctx, patch, std::string(sides[s]) + " cell reads " + std::string(cell.textValue));
       }
     }
@@ -531,7 +531,7 @@ class Shock final : public Play {
   }
 
  private:
-  const Grid& table_;
+  PatchedGrid table_;
   Side att_, def_;  // the units as they stand before the roll
   std::vector<Charger> chargers_;
   std::vector<long long> defenceStrengths_;

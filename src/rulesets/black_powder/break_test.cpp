@@ -96,8 +96,8 @@ const printed::BreakTestModifiersTableEntry& modifier(const std::string& id) {
 }
 
 // Keeps the worst member of each exclusive group (B-03) unless the group's stackWhen option is on.
-// `options`: the validated options, by id, as tables.json names the one a group stacks by (stackWhen).
-std::vector<Applicable> resolveGroups(const Json& options, std::vector<Applicable> terms, std::vector<Told>& told) {
+// `errata`: the request's, which tell whether a group's stackWhen (an option tables.json names) is on.
+std::vector<Applicable> resolveGroups(const Errata& errata, std::vector<Applicable> terms, std::vector<Told>& told) {
   const auto inGroup = [](const Applicable& a, Text group) { return modifier(a.id).exclusiveGroup == group; };
   const auto value = [](const Applicable& a) { return modifier(a.id).value * a.times; };
   for (const auto& [group, rule] : printed::breakTestModifiers.exclusiveGroups) {
@@ -106,7 +106,7 @@ std::vector<Applicable> resolveGroups(const Json& options, std::vector<Applicabl
       if (inGroup(t, group)) members.push_back(t);
     if (members.size() < 2) continue;
     const std::string ref(rule.ruling);
-    if (rule.stackWhen && printed::switchedOn(options, rule.stackWhen->option, rule.stackWhen->equals)) {
+    if (rule.stackWhen && errata.on(*rule.stackWhen)) {
       told.push_back({true, ref, "the melee-margin modifiers are added together (option " +
                                      std::string(rule.stackWhen->option) + ")"});
       continue;
@@ -196,8 +196,8 @@ class BreakTest : public Play {
  public:
   using Inputs = inputs::BreakTestInputs;
   using Options = inputs::Options;
-  // `options`: the validated options, which the exclusive groups of tables.json name by id (B-03).
-  BreakTest(const Ruleset& rs, const Inputs& in, const Options&, const Json& options) : test_(in.test) {
+  // `errata`: the request's, which tell whether an exclusive group of tables.json stacks (B-03).
+  BreakTest(const Ruleset& rs, const Inputs& in, const Options&, const Errata& errata) : test_(in.test) {
     // "shooting" or "handToHand" for test A-E (B-04), as tabulated with the printed test list.
     for (const auto& row : printed::breakTestOccasions.rows)
       if (row.id == letter()) combatType_ = row.combatType;
@@ -213,7 +213,7 @@ class BreakTest : public Play {
     if (test_ == Test::A && excess == 0)
       told_.push_back({false, "B-06", "test A is taken for excess hits from shooting; this unit has no casualties above its stamina"});
     const Melee melee = readMelee(in.melee, test_, shooting_, told_);
-    terms_ = breakTestTerms(options, in, melee, excess);
+    terms_ = breakTestTerms(errata, in, melee, excess);
     for (Term& t : terms_) t.entry = &rs.printedEntry(kModifiers, t.id);
     extraDrm_ = in.extraDrm;
     room_ = in.roomToRetire;
@@ -310,7 +310,7 @@ class BreakTest : public Play {
 
   // The modifiers that apply (B-02…B-07), exclusive groups resolved (B-03), in printed order; what
   // decided them is told before they are added.
-  std::vector<Term> breakTestTerms(const Json& options, const Inputs& in, const Melee& melee, int excess) {
+  std::vector<Term> breakTestTerms(const Errata& errata, const Inputs& in, const Melee& melee, int excess) {
     std::vector<Applicable> terms;
     if (excess > 0) terms.push_back({"perExcessCasualty", excess});
     if (disordered_) terms.push_back({"disordered", 1});
@@ -345,7 +345,7 @@ class BreakTest : public Play {
     if (in.enemyOnFlank) terms.push_back({"enemyInContactWithFlank", 1});
     if (in.enemyOnRear) terms.push_back({"enemyInContactWithRear", 1});
 
-    terms = resolveGroups(options, std::move(terms), told_);
+    terms = resolveGroups(errata, std::move(terms), told_);
     std::vector<Term> out;
     for (const auto& e : printed::breakTestModifiers.entries)  // in printed order
       for (const auto& t : terms)
@@ -409,8 +409,8 @@ template <typename In>  // inputs::FireInputs or inputs::ShockInputs
 class BreakTestOf final : public BreakTest {
  public:
   using Inputs = In;
-  BreakTestOf(const Ruleset& rs, const In& in, const Options& rulings, const Json& options)
-      : BreakTest(rs, breakTestInputs(in), rulings, options) {}
+  BreakTestOf(const Ruleset& rs, const In& in, const Options& rulings, const Errata& errata)
+      : BreakTest(rs, breakTestInputs(in), rulings, errata) {}
 };
 using Fire = BreakTestOf<inputs::FireInputs>;
 using Shock = BreakTestOf<inputs::ShockInputs>;

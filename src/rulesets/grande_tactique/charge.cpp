@@ -15,8 +15,8 @@ class Charge final : public Play {
  public:
   using Inputs = inputs::ChargeInputs;
   using Options = inputs::Options;
-  Charge(const Ruleset&, const Inputs& in, const Options& options, const Json& patches)
-      : rule_(patches), attacker_(readUnit(in.attacker)), target_(readUnit(in.target)) {
+  Charge(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
+      : rule_(errata), attacker_(readUnit(in.attacker)), target_(readUnit(in.target)) {
     validateUnit(attacker_, "/attacker");
     requireMayCharge(attacker_, "/attacker");
     validateUnit(target_, "/target");

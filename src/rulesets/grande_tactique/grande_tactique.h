@@ -87,8 +87,8 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
 // the natural rolls that pass or fail whatever the modifiers: read from tables.json once per request.
 class CheckRule {
  public:
-  // `options`: the validated options, which the table's patches name by id.
-  explicit CheckRule(const Json& options);
+  // `errata`: the request's, which tell which of the table's patches are on.
+  explicit CheckRule(const Errata& errata);
   bool passesByBands(int modified) const;
   // -1 a natural roll that always fails, +1 always passes, 0 the bands decide.
   int naturalOverride(int natural) const { return natural >= 1 && natural <= 6 ? natural_[natural] : 0; }

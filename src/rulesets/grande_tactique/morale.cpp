@@ -137,7 +137,7 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
     GS_RULING(ctx, "G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
 }
 
-CheckRule::CheckRule(const Json& options) {
+CheckRule::CheckRule(const Errata& errata) {
   const auto& t = printed::moraleCheck;
   const std::vector<PrintedBand> bands = readBands(printed::moraleCheck);
   // readBands keeps the printed order: band i is the printed band i.
@@ -146,7 +146,7 @@ CheckRule::CheckRule(const Json& options) {
   // G-01 option: the natural-roll patch of the bands (natural 6 passes, natural 1 fails), if on;
   // the first patch in force decides a natural roll. A patch names its option by id.
   for (const auto& p : t.patches) {
-    if (!printed::switchedOn(options, p.option, p.equals)) continue;
+    if (!errata.on(p)) continue;
     for (const auto& [natural, code] : p.natural) {
       const int n = std::stoi(std::string(natural));
       if (n >= 1 && n <= 6 && natural_[n] == 0) natural_[n] = code == "pass" ? 1 : -1;
@@ -338,8 +338,8 @@ class Morale final : public Play {
  public:
   using Inputs = inputs::MoraleInputs;
   using Options = inputs::Options;
-  Morale(const Ruleset&, const Inputs& in, const Options& options, const Json& patches)
-      : occasion_(in.occasion, options), rule_(patches), unit_(readUnit(in.unit)) {
+  Morale(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
+      : occasion_(in.occasion, options), rule_(errata), unit_(readUnit(in.unit)) {
     const Occasion o = occasion_.occasion;
     // G-14: a unit's arm and state left out follow the occasion, so the defaults form a valid
     // request (the De-shaking check of a shaken unit; cavalry after its successful charge).
@@ -406,8 +406,8 @@ class Rally final : public Play {
  public:
   using Inputs = inputs::RallyInputs;
   using Options = inputs::Options;
-  Rally(const Ruleset&, const Inputs& in, const Options& options, const Json& patches)
-      : occasion_(Occasion::deShaking, options), rule_(patches), unit_(readUnit(in.unit)),
+  Rally(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
+      : occasion_(Occasion::deShaking, options), rule_(errata), unit_(readUnit(in.unit)),
         extraDrm_(in.extraDrm) {
     validateUnit(unit_, "/unit");
   }

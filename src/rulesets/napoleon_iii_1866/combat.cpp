@@ -57,12 +57,6 @@ int stepsLost(const Units& units) {
 }
 
 // --- reading the inputs (once per request) -------------------------------------------------------
-const Grid& combatTable(const Ruleset& rs) {
-  const Grid* g = rs.grid(tables::combat);
-  if (!g) throw std::logic_error(rs.id() + ": no grid table combat");
-  return *g;
-}
-
 // Every unit of a side, checked for contradictions before any roll (V-27, V-26); a steep slope
 // between two hexes of the same level is a contradiction too (V-27).
 template <typename U>
@@ -152,12 +146,12 @@ struct Roll {
   std::string cellText() const { return std::string(cell); }
 };
 
-Roll rollOnTable(Context& ctx, const Grid& crt, const Column& col, int drm, const char* purpose) {
+Roll rollOnTable(Context& ctx, const PatchedGrid& crt, const Column& col, int drm, const char* purpose) {
   Roll r;
   r.natural = ctx.roll(kD6, purpose);
   const int total = r.natural + drm;
   r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
-  r.cell = crt.printedCell(col.index, r.modified, ctx.options).asText();
+  r.cell = crt.printedCell(col.index, r.modified).asText();
   r.order = orderOf(r.cell);
   GS_STEP(ctx, step::Table{purpose, tables::combat.id, col.index, crt.columnLabel(col.index), crt.rowLabel(r.modified),
                            TraceValue::fromData(r.cell), kD6.name, r.natural, drm, total, {}, "Combat Results Table"});
@@ -170,13 +164,13 @@ struct CrtRead {
   Column col;
   Roll roll;
   // Its fields, into an open object.
-  void writeFields(JsonWriter& w, const Grid& crt, const char* appliesTo) const {
+  void writeFields(JsonWriter& w, const PatchedGrid& crt, const char* appliesTo) const {
     w.field("strength", strength).field("protection", protection).field("baseColumn", base).field("columnShift", shift)
         .field("column", col.index).rawField("columnLabel", crt.columnLabelText(col.index)).field("drm", drm)
         .field("natural", roll.natural).field("modified", roll.modified).rawField("row", crt.rowLabelText(roll.modified))
         .field("cell", roll.cell).field("meaning", meaning(roll.order)).field("appliesTo", appliesTo);
   }
-  void write(JsonWriter& w, const Grid& crt, const char* appliesTo) const {
+  void write(JsonWriter& w, const PatchedGrid& crt, const char* appliesTo) const {
     w.object();
     writeFields(w, crt, appliesTo);
     w.endObject();
@@ -329,9 +323,9 @@ class Fire final : public Play {
  public:
   using Inputs = inputs::FireInputs;
   using Options = inputs::Options;
-  Fire(const Ruleset& rs, const Inputs& in, const Options& options)
+  Fire(const Ruleset& rs, const Inputs& in, const Options& options, const Errata& errata)
       : rulings_(options),
-        crt_(combatTable(rs)),
+        crt_(errata.grid(tables::combat)),
         firers_(readUnits(in.firers)),
         target_(readHex(in.target.terrain, in.target.settlement, in.target.level)),
         units_(readUnits(in.target.units)),
@@ -387,7 +381,7 @@ class Fire final : public Play {
 
  private:
   Rulings rulings_;
-  const Grid& crt_;
+  PatchedGrid crt_;
   Units firers_;
   Hex target_;
   Units units_;
@@ -433,9 +427,9 @@ class Shock final : public Play {
  public:
   using Inputs = inputs::ShockInputs;
   using Options = inputs::Options;
-  Shock(const Ruleset& rs, const Inputs& in, const Options& options)
+  Shock(const Ruleset& rs, const Inputs& in, const Options& options, const Errata& errata)
       : rulings_(options),
-        crt_(combatTable(rs)),
+        crt_(errata.grid(tables::combat)),
         att_(in.attacker),
         def_(in.defender),
         hex_(readHex(in.defender.terrain, in.defender.settlement, in.defender.level)),
@@ -568,7 +562,7 @@ class Shock final : public Play {
 
  private:
   Rulings rulings_;
-  const Grid& crt_;
+  PatchedGrid crt_;
   Side att_, def_;
   Hex hex_;
   bool night_;
