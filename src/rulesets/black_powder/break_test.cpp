@@ -53,11 +53,10 @@ Melee readMelee(const inputs::BreakTestMelee& melee, Test test, bool shooting, s
   m.enemyCavalry = melee.enemyCavalry;
   if (shooting && (hasOwn || hasEnemy || m.enemyCavalry))
     throw RequestError(code::kConflictingFields,
-                       std::string("test ") + enumName(test, kTestNames) +
-                           " is a shooting test: hand-to-hand combat inputs do not apply",
+                       msg::blackPowderErrorShootingTestNoMelee(enumName(test, kTestNames)),
                        "/melee");
   if (hasOwn != hasEnemy)
-    throw RequestError(code::kMissingField, "give both combat results to compare them, or neither",
+    throw RequestError(code::kMissingField, msg::blackPowderErrorBothCombatResults(),
                        hasOwn ? "/melee/enemyTotal" : "/melee/ownTotal");
   m.totals = hasOwn;
   if (m.totals) {
@@ -67,12 +66,12 @@ Melee readMelee(const inputs::BreakTestMelee& melee, Test test, bool shooting, s
   if (test == Test::C) {
     if (m.totals && m.own >= m.enemy)
       throw RequestError(code::kConflictingFields,
-                         "test C is taken by the loser of the melee, but the combat results say it did not lose",
+                         msg::blackPowderErrorTestCNotLost(),
                          "/melee/ownTotal");
     m.lost = true;
   } else if (test == Test::D) {
     if (m.totals && m.own != m.enemy)
-      throw RequestError(code::kConflictingFields, "test D follows a drawn melee, but the combat results differ",
+      throw RequestError(code::kConflictingFields, msg::blackPowderErrorTestDNotDrawn(),
                          "/melee/ownTotal");
   } else if (test == Test::E) {
     // B-17: a supporting unit shares its side's melee; it "lost the melee" only when the totals show it.
@@ -205,7 +204,7 @@ class BreakTest : public Play {
     shooting_ = combatType_ == "shooting";
     arm_ = in.unit.arm;
     if (in.unit.skirmishing && arm_ != Arm::infantry)
-      throw RequestError(code::kConflictingFields, "only infantry skirmishes", "/unit/skirmishing");
+      throw RequestError(code::kConflictingFields, msg::blackPowderErrorOnlyInfantrySkirmishes(), "/unit/skirmishing");
     stamina_ = in.unit.stamina;
     casualties_ = in.unit.casualties;
     disordered_ = in.unit.disordered;

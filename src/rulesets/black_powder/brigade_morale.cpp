@@ -78,7 +78,7 @@ class BrigadeMorale final : public Play {
     }
     left_ = started_ - lost_;
     if (left_ == 0)
-      throw RequestError(code::kProhibited, "every unit of the brigade is lost: there is no brigade left to test", "/units");
+      throw RequestError(code::kProhibited, msg::blackPowderErrorNoBrigadeLeft(), "/units");
     // B-14: the last-unit removal, checked before the points test.
     const auto& autoBreak = table.autoBreak;
     lastUnitRule_ = left_ == autoBreak.unitsLeft;

@@ -198,39 +198,39 @@ void validateUnit(const Unit& unit, const std::string& path) {
   auto only = [&](bool given, const char* key, Arm wanted, const char* what) {
     if (given && unit.arm != wanted)
       throw RequestError(code::kConflictingFields,
-                         std::string(what) + " applies to " + name(wanted) + " only, not " + name(unit.arm),
+                         msg::grandeTactiqueErrorAppliesToArmOnly(what, name(wanted), name(unit.arm)),
                          pointerJoin(path, key));
   };
-  only(unit.inSquare, "inSquare", Arm::infantry, "\"in square\"");
-  only(unit.cuirassiers, "cuirassiers", Arm::cavalry, "\"cuirassiers\"");
-  only(unit.lancers, "lancers", Arm::cavalry, "\"lancers\"");
-  only(unit.limbered, "limbered", Arm::artillery, "\"limbered\"");
+  only(unit.inSquare, "inSquare", Arm::infantry, "in square");
+  only(unit.cuirassiers, "cuirassiers", Arm::cavalry, "cuirassiers");
+  only(unit.lancers, "lancers", Arm::cavalry, "lancers");
+  only(unit.limbered, "limbered", Arm::artillery, "limbered");
 }
 
 void requireMayCharge(const Unit& unit, const std::string& path) {
   if (unit.arm == Arm::artillery)
-    throw RequestError(code::kProhibited, "artillery may not charge (Charging page)", pointerJoin(path, "arm"));
+    throw RequestError(code::kProhibited, msg::grandeTactiqueErrorArtilleryMayNotCharge(), pointerJoin(path, "arm"));
   if (unit.shaken)
-    throw RequestError(code::kProhibited, "only eager units may charge; a shaken unit may not (Charging page)",
+    throw RequestError(code::kProhibited, msg::grandeTactiqueErrorShakenMayNotCharge(),
                        pointerJoin(path, "state"));
   if (unit.inSquare)
-    throw RequestError(code::kProhibited, "a unit in square may not charge (Charging page)", pointerJoin(path, "inSquare"));
+    throw RequestError(code::kProhibited, msg::grandeTactiqueErrorSquareMayNotCharge(), pointerJoin(path, "inSquare"));
 }
 
 void requireOneDirection(bool flank, bool rear, const std::string& path) {
   if (flank && rear)
     throw RequestError(code::kConflictingFields,
-                       "one unit charges the flank or the rear, not both (it began wholly to the side or wholly to the rear)",
+                       msg::grandeTactiqueErrorFlankOrRear(),
                        pointerJoin(path, "rearCharge"));
 }
 
 void requireConsistentCharge(const ChargerSituation& s, Arm charger, const std::string& at, const std::string& followUpAt) {
   if (s.inFrontOfGuns && s.targetArm != Arm::artillery)
-    throw RequestError(code::kConflictingFields, "\"in front of the guns\" needs an artillery target", at + "/inFrontOfGuns");
+    throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorInFrontOfGunsNeedsArtillery(), at + "/inFrontOfGuns");
   if (s.enMasse && charger != Arm::infantry)
-    throw RequestError(code::kConflictingFields, "only infantry charges en masse", at + "/enMasse");
+    throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorOnlyInfantryEnMasse(), at + "/enMasse");
   if (s.followUp != FollowUp::none && charger != Arm::cavalry)
-    throw RequestError(code::kProhibited, "follow-up charges are made by cavalry that has charged successfully", followUpAt);
+    throw RequestError(code::kProhibited, msg::grandeTactiqueErrorFollowUpCavalryOnly(), followUpAt);
   requireOneDirection(s.flankCharge, s.rearCharge, at);
 }
 
@@ -353,11 +353,11 @@ class Morale final : public Play {
     }
     validateUnit(unit_, "/unit");
     if ((o == Occasion::deShaking || o == Occasion::shakenInfantryBeatenInFiring) && !unit_.shaken)
-      throw RequestError(code::kConflictingFields, "this Morale Check is taken by shaken units only", "/unit/state");
+      throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorCheckShakenOnly(), "/unit/state");
     if (o == Occasion::shakenInfantryBeatenInFiring && unit_.arm != Arm::infantry)
-      throw RequestError(code::kConflictingFields, "this Morale Check is taken by shaken infantry only", "/unit/arm");
+      throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorCheckShakenInfantryOnly(), "/unit/arm");
     if (o == Occasion::cavalryAfterSuccessfulCharge && unit_.arm != Arm::cavalry)
-      throw RequestError(code::kConflictingFields, "this Morale Check is taken by cavalry only", "/unit/arm");
+      throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorCheckCavalryOnly(), "/unit/arm");
     if (occasion_.usesCharger) charger_ = chargerSituation(unit_, in.charge, options);
     if (occasion_.usesTarget) target_ = targetSituation(in.chargedBy);
     extraDrm_ = in.extraDrm;

@@ -78,8 +78,7 @@ void checkUnits(const Units& units, const std::string& path, int otherLevel, con
     checkUnit(units[i], at);
     if (units[i].steepSlope && units[i].level == otherLevel)
       throw RequestError(code::kConflictingFields,
-                         std::string(steepSlopeWhat) + " a steep slope, but both hexes are at level " +
-                             std::to_string(otherLevel) + ": a steep slope is a change of level",
+                         msg::napoleonIii1866ErrorSteepSlopeSameLevel(steepSlopeWhat, otherLevel),
                          at + "/steepSlope");
   }
 }
@@ -89,8 +88,7 @@ void checkUnits(const Units& units, const std::string& path, int otherLevel, con
 std::size_t stepLossUnit(int i, const Units& units, const std::string& path) {
   if (!units.empty() && static_cast<std::size_t>(i) >= units.size())
     throw RequestError(code::kConflictingFields,
-                       "stepLossUnit " + std::to_string(i) + " names no unit of the hex (it has " +
-                           std::to_string(units.size()) + ")",
+                       msg::napoleonIii1866ErrorStepLossUnitNone(i, units.size()),
                        path + "/stepLossUnit");
   return static_cast<std::size_t>(i);
 }
@@ -415,10 +413,10 @@ void checkHexsides(const Units& attackers) {
   for (std::size_t i = 0; i < attackers.size(); ++i) {
     const std::string path = "/attacker/units/" + std::to_string(i) + "/hexside";
     if (attackers[i].hexside == Hexside::river)
-      throw RequestError(code::kProhibited, "combat across a river is forbidden except through bridges", path);
+      throw RequestError(code::kProhibited, msg::napoleonIii1866ErrorRiverCombat(), path);
     if (attackers[i].hexside == Hexside::escarpment)
       throw RequestError(code::kProhibited,
-                         "combat across an escarpment is forbidden except bombardment or via road/path/RR track", path);
+                         msg::napoleonIii1866ErrorEscarpmentCombat(), path);
   }
 }
 

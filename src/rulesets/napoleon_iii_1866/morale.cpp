@@ -110,14 +110,13 @@ Unit readUnit(const inputs::FireFirer& in) {
 void checkUnit(const Unit& u, const std::string& path) {
   if (u.heavyCavalry && u.arm != Arm::cavalry)
     throw RequestError(code::kConflictingFields,
-                       std::string("the heavy cavalry flag is for cavalry, and this unit is ") + enumName(u.arm, kArmNames),
+                       msg::napoleonIii1866ErrorHeavyCavalryFlag(enumName(u.arm, kArmNames)),
                        path + "/heavyCavalry");
   if (u.lightTroops && u.arm == Arm::artillery)
-    throw RequestError(code::kConflictingFields, "artillery cannot be light troops", path + "/lightTroops");
+    throw RequestError(code::kConflictingFields, msg::napoleonIii1866ErrorArtilleryNotLight(), path + "/lightTroops");
   if (u.steps > 0 && u.stepsLost >= u.steps)
     throw RequestError(code::kConflictingFields,
-                       "steps lost (" + std::to_string(u.stepsLost) + ") reach the unit's step value (" +
-                           std::to_string(u.steps) + "): the unit is already eliminated",
+                       msg::napoleonIii1866ErrorStepsLostEliminated(u.stepsLost, u.steps),
                        path + "/stepsLost");
 }
 

@@ -29,11 +29,11 @@ class Movement final : public Play {
         literal_(options.V22_woods_road_disorganizes) {
     (void)rs;
     if (steepSlope_ && levels_ == 0)  // V-27
-      throw RequestError(code::kConflictingFields, "a steep slope is a change of level, and levelChange is 0",
+      throw RequestError(code::kConflictingFields, msg::napoleonIii1866ErrorSteepSlopeNoLevelChange(),
                          "/steepSlope");
     if (lightTroops_ && type_ != Arm::infantry)  // V-27: light troops (Jäger) are infantry
       throw RequestError(code::kConflictingFields,
-                         std::string("light troops are infantry, and this unit is ") + enumName(type_, kArmNames),
+                         msg::napoleonIii1866ErrorLightTroopsInfantry(enumName(type_, kArmNames)),
                          "/lightTroops");
   }
 
