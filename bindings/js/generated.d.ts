@@ -155,6 +155,8 @@ export interface TraceStepStrength {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A strength divided by a printed divisor (terrain protection, V-03, V-04). */
@@ -170,6 +172,8 @@ export interface TraceStepDivision {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A printed multiplier (x2, x1/2): its factor, and the value before and after. */
@@ -187,6 +191,8 @@ export interface TraceStepMultiplier {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** The column a strength or odds ratio is read on. */
@@ -204,6 +210,8 @@ export interface TraceStepColumn {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** One printed column shift. */
@@ -223,6 +231,8 @@ export interface TraceStepColumnShift {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** One printed die roll modifier. */
@@ -242,6 +252,8 @@ export interface TraceStepDrm {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** One term of a morale target number. */
@@ -261,6 +273,8 @@ export interface TraceStepMoraleModifier {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** One term of a movement cost, in movement points. */
@@ -280,6 +294,8 @@ export interface TraceStepMovementCost {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A value held to the printed limits. */
@@ -295,6 +311,8 @@ export interface TraceStepClamp {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A roll of several dice and its modifiers, read as one total. */
@@ -311,6 +329,8 @@ export interface TraceStepModifiedRoll {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A roll read on a printed table: its column, the row of the modified roll (held to the printed rows) and the cell. */
@@ -337,6 +357,8 @@ export interface TraceStepTable {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A Combat Results Matrix read: the unit's row, the result's column, the cell. */
@@ -351,6 +373,8 @@ export interface TraceStepMatrix {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A value read in the bands of a printed table. */
@@ -370,6 +394,8 @@ export interface TraceStepBand {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A die rolled against a target (cohesion, morale): passed or failed. */
@@ -390,6 +416,8 @@ export interface TraceStepCheck {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** An effect applied to a unit. */
@@ -401,6 +429,8 @@ export interface TraceStepResult {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A remark on the rules as read. */
@@ -412,6 +442,8 @@ export interface TraceStepNote {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A ruling of rules-notes that decided something (its id in `ref`). */
@@ -423,6 +455,8 @@ export interface TraceStepRuling {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** An action the rules forbid here. */
@@ -434,6 +468,8 @@ export interface TraceStepProhibited {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A stacking limit read. */
@@ -445,6 +481,8 @@ export interface TraceStepStacking {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A zone of control effect. */
@@ -456,6 +494,8 @@ export interface TraceStepZoc {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A points total (Black Powder). */
@@ -468,6 +508,8 @@ export interface TraceStepPoints {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** Which combat procedure applies. */
@@ -480,6 +522,8 @@ export interface TraceStepCombatType {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 export type RulesetId = "battles-of-waterloo" | "black-powder" | "grande-tactique" | "napoleon-iii-1866";
