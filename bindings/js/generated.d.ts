@@ -110,7 +110,31 @@ export type MessageId =
   | "napoleon-iii-1866.error.artilleryNotLight"
   | "napoleon-iii-1866.error.stepsLostEliminated"
   | "napoleon-iii-1866.error.steepSlopeNoLevelChange"
-  | "napoleon-iii-1866.error.lightTroopsInfantry";
+  | "napoleon-iii-1866.error.lightTroopsInfantry"
+  | "black-powder.ruling.supportNoResults"
+  | "black-powder.ruling.supportSideLost"
+  | "black-powder.ruling.marginModifiersAdded"
+  | "black-powder.ruling.worstOfTier"
+  | "black-powder.ruling.cavalrySupportingHolds"
+  | "black-powder.ruling.artilleryBreaks"
+  | "black-powder.ruling.cavalryRetires"
+  | "black-powder.note.testANoExcess"
+  | "black-powder.note.readOnShootingRows"
+  | "black-powder.note.readOnHandToHandRows"
+  | "black-powder.note.unableToComply"
+  | "black-powder.note.casualtiesReduced"
+  | "black-powder.ruling.lostWithZero"
+  | "black-powder.note.marginNotAssessed"
+  | "black-powder.note.cavalryModifierInfantryOnly"
+  | "black-powder.note.cavalryNotLost"
+  | "black-powder.ruling.artilleryCasualtiesShootingOnly"
+  | "black-powder.ruling.lastUnitRemoved"
+  | "black-powder.note.startedWithTwo"
+  | "black-powder.note.singleUnitBrigade"
+  | "black-powder.ruling.equalIsFailure"
+  | "black-powder.ruling.pointsOfFailure"
+  | "black-powder.note.halfOrBelow"
+  | "black-powder.note.aboveHalf";
 
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {

@@ -70,3 +70,25 @@ TEST_CASE("a procedure's request error is a catalog message, its parameters type
   CHECK(msg::napoleonIii1866ErrorStepsLostEliminated(2, 2).structured() ==
         Json::parse(R"({"id":"napoleon-iii-1866.error.stepsLostEliminated","params":{"stepsLost":2,"steps":2}})"));
 }
+
+TEST_CASE("a trace sentence from the catalog carries {id, params} beside its text", "[message]") {
+  const Json r = resolve(Json::parse(
+      R"({"ruleset":"black-powder","procedure":"brigade-morale","dice":[],"commandRating":8,"units":[{"stamina":6},{"stamina":2,"state":"lost"},{"stamina":2,"state":"lost"}]})"));
+  REQUIRE(r.at("ok") == true);
+  bool found = false;
+  for (const Json& step : r.at("trace")) {
+    if (!step.contains("messages")) continue;
+    const Json& m = step.at("messages").at("reason");
+    CHECK(rerender(m) == step.at("reason").get<std::string>());
+    if (m.at("id") == "black-powder.ruling.lastUnitRemoved") {
+      found = true;
+      CHECK(step.at("kind") == "ruling");
+      CHECK(step.at("reason") == "only 1 unit left of 3: removed as broken, before any points test");
+      CHECK(m.at("params") == Json::parse(R"({"left":1,"started":3})"));
+    }
+  }
+  CHECK(found);
+  // A step whose reason is text alone (a unit's points) has no "messages" member.
+  for (const Json& step : r.at("trace"))
+    if (step.at("kind") == "points" && step.value("for", "").rfind("unit ", 0) == 0) CHECK_FALSE(step.contains("messages"));
+}
