@@ -134,7 +134,27 @@ export type MessageId =
   | "black-powder.ruling.equalIsFailure"
   | "black-powder.ruling.pointsOfFailure"
   | "black-powder.note.halfOrBelow"
-  | "black-powder.note.aboveHalf";
+  | "black-powder.note.aboveHalf"
+  | "napoleon-iii-1866.note.steepSlopeNoColumn"
+  | "napoleon-iii-1866.note.commanderNoBonus"
+  | "napoleon-iii-1866.ruling.stepUnitNamed"
+  | "napoleon-iii-1866.ruling.plusOneEveryUnit"
+  | "napoleon-iii-1866.ruling.failedMoraleDisorganized"
+  | "napoleon-iii-1866.ruling.plusOneOneStep"
+  | "napoleon-iii-1866.ruling.plusOneTwoSteps"
+  | "napoleon-iii-1866.note.noCommanderArtillery"
+  | "napoleon-iii-1866.ruling.mirrorTerrain"
+  | "napoleon-iii-1866.ruling.streamAttackerOnly"
+  | "napoleon-iii-1866.ruling.lastStepEliminated"
+  | "napoleon-iii-1866.ruling.failedRallyNoEffect"
+  | "napoleon-iii-1866.ruling.failedMoraleDisorganizes"
+  | "napoleon-iii-1866.ruling.railroadAsRoad"
+  | "napoleon-iii-1866.ruling.woodsRoadDisorganizes"
+  | "napoleon-iii-1866.ruling.woodsRoadNotDisorganized"
+  | "napoleon-iii-1866.note.woodsAlreadyDisorganized"
+  | "napoleon-iii-1866.note.woodsDisorganizes"
+  | "napoleon-iii-1866.note.townAsOtherTerrain"
+  | "napoleon-iii-1866.note.footnote3FreeMp";
 
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {

@@ -178,7 +178,7 @@ void loseStep(Context& ctx, UnitState& u, const std::string& who) {
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.eliminated = true;
     u.record(Event::eliminated);
-    GS_RULING(ctx, "V-26", who + " has lost its last step (" + std::to_string(u.steps) + "): eliminated");
+    GS_RULING(ctx, "V-26", msg::napoleonIii1866RulingLastStepEliminated(who, u.steps));
   }
 }
 
@@ -227,11 +227,11 @@ class Test : public Play {
       } else {
         effect = t.passed ? "passed (the unit was not disorganized)" : "failed: stays disorganized";
       }
-      if (!t.passed) GS_RULING(ctx, "V-19", "a failed rally test has no further effect");
+      if (!t.passed) GS_RULING(ctx, "V-19", msg::napoleonIii1866RulingFailedRallyNoEffect());
     } else if (t.passed) {
       effect = "passed: no effect";
     } else {
-      GS_RULING(ctx, "V-06", "a failed morale test disorganizes the unit");
+      GS_RULING(ctx, "V-06", msg::napoleonIii1866RulingFailedMoraleDisorganizes());
       disorganize(ctx, u, "the unit");
       effect = u.eliminated     ? "failed: already disorganized, loses its last step (V-07): eliminated"
                : u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)"
