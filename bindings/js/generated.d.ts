@@ -154,7 +154,26 @@ export type MessageId =
   | "napoleon-iii-1866.note.woodsAlreadyDisorganized"
   | "napoleon-iii-1866.note.woodsDisorganizes"
   | "napoleon-iii-1866.note.townAsOtherTerrain"
-  | "napoleon-iii-1866.note.footnote3FreeMp";
+  | "napoleon-iii-1866.note.footnote3FreeMp"
+  | "grande-tactique.note.chargeTogether"
+  | "grande-tactique.ruling.attackersFailed"
+  | "grande-tactique.note.targetNoCheck"
+  | "grande-tactique.ruling.meleeAfterChecks"
+  | "grande-tactique.ruling.onceOnly"
+  | "grande-tactique.note.shakenGuns"
+  | "grande-tactique.ruling.counterchargedNoBonus"
+  | "grande-tactique.ruling.counterchargedKept"
+  | "grande-tactique.ruling.cuirassiersCumulative"
+  | "grande-tactique.ruling.lancersCumulative"
+  | "grande-tactique.note.followUpWithHelp"
+  | "grande-tactique.ruling.chargerBonusOnly"
+  | "grande-tactique.ruling.naturalPasses"
+  | "grande-tactique.ruling.naturalPassesAgrees"
+  | "grande-tactique.ruling.naturalFails"
+  | "grande-tactique.ruling.naturalFailsAgrees"
+  | "grande-tactique.ruling.targetCheckMelee"
+  | "grande-tactique.ruling.noStateShaken"
+  | "grande-tactique.ruling.noArmCavalry";
 
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {
