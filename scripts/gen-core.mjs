@@ -133,11 +133,12 @@ export function kindFields(trace, kind) {
   const require = new Set(k.require ?? []);
   const common = (name) => ({ name, ...trace.common[name], optional: !require.has(name) });
   const fields = [common('for'), ...Object.entries(own).map(([name, f]) => ({ name, optional: false, ...f })),
-    common('reason'), common('ref')];
+    common('reason'), common('ref'), ...('messages' in trace.common ? [common('messages')] : [])];
   for (const f of fields) {
-    const known = ['int', 'number', 'bool', 'text', 'fraction', 'text|null', 'int|null', 'int[]'];
+    const known = ['int', 'number', 'bool', 'text', 'sentence', 'fraction', 'text|null', 'int|null', 'int[]', 'messages'];
     if (!f.enum && !known.includes(f.type)) fail(`${kind}.${f.name}: unknown type ${f.type}`);
-    if (['for', 'reason', 'ref', 'kind'].includes(f.name) && !(f.name in trace.common)) fail(`${kind}: ${f.name} is reserved`);
+    if (['for', 'reason', 'ref', 'messages', 'kind'].includes(f.name) && !(f.name in trace.common)) fail(`${kind}: ${f.name} is reserved`);
+    if ((f.type === 'messages') !== (f.name === 'messages')) fail(`${kind}.${f.name}: only the common "messages" has type messages`);
   }
   for (const r of require) if (!(r in trace.common)) fail(`${kind}: "require" names ${r}, which is not a common field`);
   return fields;
@@ -153,7 +154,8 @@ function fieldSchema(f) {
     case 'int': return { type: 'integer', ...d };
     case 'number': return { type: 'number', multipleOf: 0.5, ...d };
     case 'bool': return { type: 'boolean', ...d };
-    case 'text': return { type: 'string', minLength: 1, ...d };
+    case 'text': case 'sentence': return { type: 'string', minLength: 1, ...d };
+    case 'messages': return { type: 'object', properties: { reason: { $ref: '#/definitions/message' } }, additionalProperties: false, ...d };
     case 'fraction': return { $ref: '#/definitions/fraction', ...d };
     case 'text|null': return { type: ['string', 'null'], ...d };
     case 'int|null': return { type: ['integer', 'null'], ...d };
@@ -169,6 +171,11 @@ export function traceSchema(trace = readTrace()) {
       type: 'object', description: 'An exact rational number, reduced, its denominator positive.',
       properties: { num: { type: 'integer' }, den: { type: 'integer', minimum: 1 } },
       required: ['num', 'den'], additionalProperties: false,
+    },
+    message: {
+      type: 'object', description: 'A sentence of the message catalog (src/messages/en.json): its id and named parameters.',
+      properties: { id: { type: 'string', pattern: '^[a-z0-9-]+(\\.[A-Za-z0-9]+)+$' }, params: { type: 'object' } },
+      required: ['id', 'params'], additionalProperties: false,
     },
   };
   for (const kind of kinds) {
@@ -196,8 +203,9 @@ export function traceSchema(trace = readTrace()) {
 // --- TypeScript ----------------------------------------------------------------------------------------
 function tsType(f) {
   if (f.enum) return f.enum.map((v) => JSON.stringify(v)).join(' | ');
-  return { int: 'number', number: 'number', bool: 'boolean', text: 'string', fraction: 'Fraction', 'text|null': 'string | null',
-    'int|null': 'number | null', 'int[]': 'number[]' }[f.type];
+  return { int: 'number', number: 'number', bool: 'boolean', text: 'string', sentence: 'string', fraction: 'Fraction',
+    'text|null': 'string | null', 'int|null': 'number | null', 'int[]': 'number[]',
+    messages: '{ reason?: { id: MessageId; params: Record<string, unknown> } }' }[f.type];
 }
 
 export function traceTypes(trace = readTrace()) {
@@ -219,7 +227,7 @@ export function traceTypes(trace = readTrace()) {
 // --- C++ -----------------------------------------------------------------------------------------------
 function cxxType(kind, f) {
   if (f.enum) return enumName(kind, f);
-  return { int: 'int', number: 'TraceValue', bool: 'bool', text: 'TraceValue', fraction: 'Fraction', 'text|null': 'TraceValue',
+  return { int: 'int', number: 'TraceValue', bool: 'bool', text: 'TraceValue', sentence: 'Sentence', fraction: 'Fraction', 'text|null': 'TraceValue',
     'int|null': 'std::optional<int>', 'int[]': 'std::vector<int>' }[f.type];
 }
 
@@ -231,6 +239,9 @@ function cxxField(kind, f) {
   switch (f.type) {
     case 'text': case 'number':
       return f.optional ? `{${m}.emptyText() ? nullptr : ${key}, std::move(${m})}` : `{${key}, std::move(${m})}`;
+    case 'sentence':
+      return f.optional ? `{${m}.text.emptyText() ? nullptr : ${key}, std::move(${m}.text)}` : `{${key}, std::move(${m}.text)}`;
+    case 'messages': return `{s.reason.structured.given() ? ${key} : nullptr, std::move(s.reason.structured)}`;
     case 'text|null': return `{${key}, std::move(${m})}`;
     case 'int': case 'bool': return `{${key}, ${m}}`;
     case 'fraction': return `{${key}, TraceValue(${m}.toJson())}`;
@@ -244,7 +255,8 @@ export function traceHeader(trace = readTrace()) {
   const kinds = Object.keys(trace.kinds);
   let out = `// Generated from src/core/trace.json by scripts/gen-core.mjs. Do not edit.
 // The trace's step kinds, one struct each: its members are the kind's fields, in the order for_, the
-// kind's own, reason, ref. A procedure records a step with GS_STEP(ctx, step::Kind{...}) (context.h).
+// kind's own, reason (a Sentence: text, or a Message whose structured form is written as the step's
+// "messages": {"reason": {id, params}}), ref. A procedure records a step with GS_STEP(ctx, step::Kind{...}) (context.h).
 #pragma once
 #include <cstddef>
 #include <optional>
@@ -278,7 +290,7 @@ namespace step {
   for (const kind of kinds) {
     const fields = kindFields(trace, kind);
     out += `\n// ${trace.kinds[kind].description}\nstruct ${pascal(kind)} {\n  static constexpr StepKind kind = StepKind::${kind};\n`;
-    for (const f of fields) out += `  ${cxxType(kind, f)} ${f.name === 'for' ? 'for_' : f.name}${f.optional || f.type === 'text|null' ? '{}' : ''};\n`;
+    for (const f of fields.filter((g) => g.type !== 'messages')) out += `  ${cxxType(kind, f)} ${f.name === 'for' ? 'for_' : f.name}${f.optional || f.type === 'text|null' ? '{}' : ''};\n`;
     out += '};\n';
   }
   out += '\n}  // namespace step\n';

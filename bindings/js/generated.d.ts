@@ -70,7 +70,110 @@ export type MessageId =
   | "error.unknownTable"
   | "error.oneSided"
   | "error.diceExhausted"
-  | "error.notDieFace";
+  | "error.notDieFace"
+  | "battles-of-waterloo.error.noMatrixRow"
+  | "battles-of-waterloo.error.routedStacked"
+  | "battles-of-waterloo.error.artilleryFireOnly"
+  | "battles-of-waterloo.error.leaderNotInSquare"
+  | "battles-of-waterloo.error.onlyInfantrySquareUnit"
+  | "battles-of-waterloo.error.onlyInfantryD2Unit"
+  | "battles-of-waterloo.error.crossingNeedsWater"
+  | "battles-of-waterloo.error.onlyInfantrySquareNoteE"
+  | "battles-of-waterloo.error.onlyInfantryD2Matrix"
+  | "battles-of-waterloo.error.onlyInfantryMaySquare"
+  | "battles-of-waterloo.error.positionDisagrees"
+  | "battles-of-waterloo.error.stepLossOrderNoUnit"
+  | "battles-of-waterloo.error.stepLossOrderTwice"
+  | "battles-of-waterloo.error.onlyInfantrySquare"
+  | "black-powder.error.shootingTestNoMelee"
+  | "black-powder.error.bothCombatResults"
+  | "black-powder.error.testCNotLost"
+  | "black-powder.error.testDNotDrawn"
+  | "black-powder.error.onlyInfantrySkirmishes"
+  | "black-powder.error.noBrigadeLeft"
+  | "grande-tactique.error.appliesToArmOnly"
+  | "grande-tactique.error.artilleryMayNotCharge"
+  | "grande-tactique.error.shakenMayNotCharge"
+  | "grande-tactique.error.squareMayNotCharge"
+  | "grande-tactique.error.flankOrRear"
+  | "grande-tactique.error.inFrontOfGunsNeedsArtillery"
+  | "grande-tactique.error.onlyInfantryEnMasse"
+  | "grande-tactique.error.followUpCavalryOnly"
+  | "grande-tactique.error.checkShakenOnly"
+  | "grande-tactique.error.checkShakenInfantryOnly"
+  | "grande-tactique.error.checkCavalryOnly"
+  | "napoleon-iii-1866.error.steepSlopeSameLevel"
+  | "napoleon-iii-1866.error.stepLossUnitNone"
+  | "napoleon-iii-1866.error.riverCombat"
+  | "napoleon-iii-1866.error.escarpmentCombat"
+  | "napoleon-iii-1866.error.heavyCavalryFlag"
+  | "napoleon-iii-1866.error.artilleryNotLight"
+  | "napoleon-iii-1866.error.stepsLostEliminated"
+  | "napoleon-iii-1866.error.steepSlopeNoLevelChange"
+  | "napoleon-iii-1866.error.lightTroopsInfantry"
+  | "black-powder.ruling.supportNoResults"
+  | "black-powder.ruling.supportSideLost"
+  | "black-powder.ruling.marginModifiersAdded"
+  | "black-powder.ruling.worstOfTier"
+  | "black-powder.ruling.cavalrySupportingHolds"
+  | "black-powder.ruling.artilleryBreaks"
+  | "black-powder.ruling.cavalryRetires"
+  | "black-powder.note.testANoExcess"
+  | "black-powder.note.readOnShootingRows"
+  | "black-powder.note.readOnHandToHandRows"
+  | "black-powder.note.unableToComply"
+  | "black-powder.note.casualtiesReduced"
+  | "black-powder.ruling.lostWithZero"
+  | "black-powder.note.marginNotAssessed"
+  | "black-powder.note.cavalryModifierInfantryOnly"
+  | "black-powder.note.cavalryNotLost"
+  | "black-powder.ruling.artilleryCasualtiesShootingOnly"
+  | "black-powder.ruling.lastUnitRemoved"
+  | "black-powder.note.startedWithTwo"
+  | "black-powder.note.singleUnitBrigade"
+  | "black-powder.ruling.equalIsFailure"
+  | "black-powder.ruling.pointsOfFailure"
+  | "black-powder.note.halfOrBelow"
+  | "black-powder.note.aboveHalf"
+  | "napoleon-iii-1866.note.steepSlopeNoColumn"
+  | "napoleon-iii-1866.note.commanderNoBonus"
+  | "napoleon-iii-1866.ruling.stepUnitNamed"
+  | "napoleon-iii-1866.ruling.plusOneEveryUnit"
+  | "napoleon-iii-1866.ruling.failedMoraleDisorganized"
+  | "napoleon-iii-1866.ruling.plusOneOneStep"
+  | "napoleon-iii-1866.ruling.plusOneTwoSteps"
+  | "napoleon-iii-1866.note.noCommanderArtillery"
+  | "napoleon-iii-1866.ruling.mirrorTerrain"
+  | "napoleon-iii-1866.ruling.streamAttackerOnly"
+  | "napoleon-iii-1866.ruling.lastStepEliminated"
+  | "napoleon-iii-1866.ruling.failedRallyNoEffect"
+  | "napoleon-iii-1866.ruling.failedMoraleDisorganizes"
+  | "napoleon-iii-1866.ruling.railroadAsRoad"
+  | "napoleon-iii-1866.ruling.woodsRoadDisorganizes"
+  | "napoleon-iii-1866.ruling.woodsRoadNotDisorganized"
+  | "napoleon-iii-1866.note.woodsAlreadyDisorganized"
+  | "napoleon-iii-1866.note.woodsDisorganizes"
+  | "napoleon-iii-1866.note.townAsOtherTerrain"
+  | "napoleon-iii-1866.note.footnote3FreeMp"
+  | "grande-tactique.note.chargeTogether"
+  | "grande-tactique.ruling.attackersFailed"
+  | "grande-tactique.note.targetNoCheck"
+  | "grande-tactique.ruling.meleeAfterChecks"
+  | "grande-tactique.ruling.onceOnly"
+  | "grande-tactique.note.shakenGuns"
+  | "grande-tactique.ruling.counterchargedNoBonus"
+  | "grande-tactique.ruling.counterchargedKept"
+  | "grande-tactique.ruling.cuirassiersCumulative"
+  | "grande-tactique.ruling.lancersCumulative"
+  | "grande-tactique.note.followUpWithHelp"
+  | "grande-tactique.ruling.chargerBonusOnly"
+  | "grande-tactique.ruling.naturalPasses"
+  | "grande-tactique.ruling.naturalPassesAgrees"
+  | "grande-tactique.ruling.naturalFails"
+  | "grande-tactique.ruling.naturalFailsAgrees"
+  | "grande-tactique.ruling.targetCheckMelee"
+  | "grande-tactique.ruling.noStateShaken"
+  | "grande-tactique.ruling.noArmCavalry";
 
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {
@@ -115,6 +218,8 @@ export interface TraceStepStrength {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A strength divided by a printed divisor (terrain protection, V-03, V-04). */
@@ -130,6 +235,8 @@ export interface TraceStepDivision {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A printed multiplier (x2, x1/2): its factor, and the value before and after. */
@@ -147,6 +254,8 @@ export interface TraceStepMultiplier {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** The column a strength or odds ratio is read on. */
@@ -164,6 +273,8 @@ export interface TraceStepColumn {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** One printed column shift. */
@@ -183,6 +294,8 @@ export interface TraceStepColumnShift {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** One printed die roll modifier. */
@@ -202,6 +315,8 @@ export interface TraceStepDrm {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** One term of a morale target number. */
@@ -221,6 +336,8 @@ export interface TraceStepMoraleModifier {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** One term of a movement cost, in movement points. */
@@ -240,6 +357,8 @@ export interface TraceStepMovementCost {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A value held to the printed limits. */
@@ -255,6 +374,8 @@ export interface TraceStepClamp {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A roll of several dice and its modifiers, read as one total. */
@@ -271,6 +392,8 @@ export interface TraceStepModifiedRoll {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A roll read on a printed table: its column, the row of the modified roll (held to the printed rows) and the cell. */
@@ -297,6 +420,8 @@ export interface TraceStepTable {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A Combat Results Matrix read: the unit's row, the result's column, the cell. */
@@ -311,6 +436,8 @@ export interface TraceStepMatrix {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A value read in the bands of a printed table. */
@@ -330,6 +457,8 @@ export interface TraceStepBand {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A die rolled against a target (cohesion, morale): passed or failed. */
@@ -350,6 +479,8 @@ export interface TraceStepCheck {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** An effect applied to a unit. */
@@ -361,6 +492,8 @@ export interface TraceStepResult {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A remark on the rules as read. */
@@ -372,6 +505,8 @@ export interface TraceStepNote {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A ruling of rules-notes that decided something (its id in `ref`). */
@@ -383,6 +518,8 @@ export interface TraceStepRuling {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** An action the rules forbid here. */
@@ -394,6 +531,8 @@ export interface TraceStepProhibited {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A stacking limit read. */
@@ -405,6 +544,8 @@ export interface TraceStepStacking {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A zone of control effect. */
@@ -416,6 +557,8 @@ export interface TraceStepZoc {
   reason: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** A points total (Black Powder). */
@@ -428,6 +571,8 @@ export interface TraceStepPoints {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 /** Which combat procedure applies. */
@@ -440,6 +585,8 @@ export interface TraceStepCombatType {
   reason?: string;
   /** The printed rule (table title, section) or the ruling id (V-xx, W-xx, G-xx, B-xx) that gives it. */
   ref?: string;
+  /** The structured form of the step's sentences that come from the message catalog (src/messages/en.json): {reason: {id, params}}, so a host can render or translate them; the text stays in `reason`. */
+  messages?: { reason?: { id: MessageId; params: Record<string, unknown> } };
 }
 
 export type RulesetId = "battles-of-waterloo" | "black-powder" | "grande-tactique" | "napoleon-iii-1866";

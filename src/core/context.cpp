@@ -36,9 +36,9 @@ int Context::rollCheckOver(const Die& die, TraceValue purpose, int passMin) {
   return rolled(die, dice_.nextBanded(die, Bands{{passMin}, 1}), purpose);
 }
 
-void Context::note(TraceValue text, TraceValue ref) { record(step::Note{{}, std::move(text), std::move(ref)}); }
+void Context::note(Sentence text, TraceValue ref) { record(step::Note{{}, std::move(text), std::move(ref)}); }
 
-void Context::ruling(TraceValue id, TraceValue text) { record(step::Ruling{{}, std::move(text), std::move(id)}); }
+void Context::ruling(TraceValue id, Sentence text) { record(step::Ruling{{}, std::move(text), std::move(id)}); }
 
 const Grid& Context::grid(std::string_view id) const {
   const Grid* g = ruleset.grid(id);

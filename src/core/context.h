@@ -53,10 +53,10 @@ class Context {
   void record(Step&& s) {
     if (tracing_) recordStep(trace_, std::forward<Step>(s));
   }
-  // A remark; `ref` (the printed rule) is left out when empty.
-  void note(TraceValue text, TraceValue ref = {});
-  // Records that ruling `id` (an option) decided something, with what it decided.
-  void ruling(TraceValue id, TraceValue text);
+  // A remark (text, or a catalog message: msg::…(…)); `ref` (the printed rule) is left out when empty.
+  void note(Sentence text, TraceValue ref = {});
+  // Records that ruling `id` (an option) decided something, with what it decided (text or a message).
+  void ruling(TraceValue id, Sentence text);
 
   // One dimension of the outcome (e.g. "cell" -> "D", "stepsLost" -> 1): what exact odds aggregate.
   // `key` is a literal (it is kept as a pointer); a key tallied again takes the new value.

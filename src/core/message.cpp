@@ -107,6 +107,8 @@ void Message::appendStructured(std::string& out) const {
   out += "}}";
 }
 
+Sentence::Sentence(const Message& message) : text(message.text()), structured(Json{{"reason", message.structured()}}) {}
+
 Json Message::structured() const {
   Json params(Json::value_t::object);
   for (const auto& p : params_) params[p.name] = p.value.toJson();

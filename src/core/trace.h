@@ -89,6 +89,23 @@ struct TraceField {
   TraceValue value;
 };
 
+class Message;
+
+// A sentence of the trace (a step's `reason`): its text, and — when it came from the catalog — its
+// structured form, written after the step's fields as "messages": {"reason": {id, params}}. Made from
+// anything a TraceValue is made from (text only) or from a Message (msg::…(…), both).
+struct Sentence {
+  Sentence() = default;
+  template <typename T, std::enable_if_t<std::conjunction_v<std::negation<std::is_same<std::decay_t<T>, Sentence>>,
+                                                            std::negation<std::is_same<std::decay_t<T>, Message>>,
+                                                            std::is_constructible<TraceValue, T&&>>,
+                                         int> = 0>
+  Sentence(T&& text) : text(std::forward<T>(text)) {}  // NOLINT: implicit, as the TraceValue it was
+  Sentence(const Message& message);                   // NOLINT: implicit (message.cpp)
+  TraceValue text;
+  TraceValue structured;  // {"reason": {id, params}}, or none
+};
+
 // The explanation of one request: its steps as compact records, rendered to JSON once, at the end,
 // and only when the caller asked for the trace.
 class TraceLog {

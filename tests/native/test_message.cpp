@@ -2,6 +2,11 @@
 // structured form {id, params}.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
 #include "core/engine.h"
 #include "core/error.h"
 #include "core/message.h"
@@ -30,4 +35,60 @@ TEST_CASE("an error envelope carries the message as text and as data", "[message
         Json::parse(R"({"id":"error.notDieFace","params":{"index":0,"value":9,"die":"d6","low":1,"high":6}})"));
   // The text entry point writes the same envelope.
   CHECK(Json::parse(resolveJson(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[9]})")) == r);
+}
+
+namespace {
+// Renders {id, params} again from the catalog: what a host does with the structured form.
+std::string rerender(const Json& structured) {
+  const std::string id = structured.at("id").get<std::string>();
+  int index = -1;
+  for (int i = 0; i < msg::kCount; ++i)
+    if (id == msg::kIds[i]) index = i;
+  REQUIRE(index >= 0);
+  static std::deque<std::string> names;  // MessageParam keeps its name as a pointer: stable here
+  std::vector<MessageParam> params;
+  for (const auto& [name, value] : structured.at("params").items()) {
+    names.push_back(name);
+    if (value.is_string()) params.push_back({names.back().c_str(), TraceValue(value.get<std::string>())});
+    else if (value.is_number_integer()) params.push_back({names.back().c_str(), TraceValue(value.get<std::int64_t>())});
+    else params.push_back({names.back().c_str(), TraceValue(value)});
+  }
+  return Message(index, std::move(params)).text();
+}
+}  // namespace
+
+TEST_CASE("a procedure's request error is a catalog message, its parameters typed", "[message]") {
+  const Json r = resolve(Json::parse(
+      R"({"ruleset":"black-powder","procedure":"brigade-morale","dice":[],"commandRating":8,"units":[{"stamina":2,"state":"lost"}]})"));
+  REQUIRE(r.at("ok") == false);
+  const Json& e = r.at("error");
+  CHECK(e.at("messages").at("message").at("id") == "black-powder.error.noBrigadeLeft");
+  CHECK(rerender(e.at("messages").at("message")) == e.at("message").get<std::string>());
+  // A plural: the side's count of units.
+  CHECK(msg::battlesOfWaterlooErrorStepLossOrderNoUnit(3, 1).text() == "stepLossOrder names unit 3, and the side has 1 unit");
+  CHECK(msg::battlesOfWaterlooErrorStepLossOrderNoUnit(3, 2).text() == "stepLossOrder names unit 3, and the side has 2 units");
+  CHECK(msg::napoleonIii1866ErrorStepsLostEliminated(2, 2).structured() ==
+        Json::parse(R"({"id":"napoleon-iii-1866.error.stepsLostEliminated","params":{"stepsLost":2,"steps":2}})"));
+}
+
+TEST_CASE("a trace sentence from the catalog carries {id, params} beside its text", "[message]") {
+  const Json r = resolve(Json::parse(
+      R"({"ruleset":"black-powder","procedure":"brigade-morale","dice":[],"commandRating":8,"units":[{"stamina":6},{"stamina":2,"state":"lost"},{"stamina":2,"state":"lost"}]})"));
+  REQUIRE(r.at("ok") == true);
+  bool found = false;
+  for (const Json& step : r.at("trace")) {
+    if (!step.contains("messages")) continue;
+    const Json& m = step.at("messages").at("reason");
+    CHECK(rerender(m) == step.at("reason").get<std::string>());
+    if (m.at("id") == "black-powder.ruling.lastUnitRemoved") {
+      found = true;
+      CHECK(step.at("kind") == "ruling");
+      CHECK(step.at("reason") == "only 1 unit left of 3: removed as broken, before any points test");
+      CHECK(m.at("params") == Json::parse(R"({"left":1,"started":3})"));
+    }
+  }
+  CHECK(found);
+  // A step whose reason is text alone (a unit's points) has no "messages" member.
+  for (const Json& step : r.at("trace"))
+    if (step.at("kind") == "points" && step.value("for", "").rfind("unit ", 0) == 0) CHECK_FALSE(step.contains("messages"));
 }

@@ -177,7 +177,7 @@ void checkMatrixRow(const Unit& u, const std::string& path, const std::string& w
   // The matrix prints D-2 only for infantry and Blown only for cavalry.
   if ((u.state == State::d2 && u.type != Arm::infantry) || (u.state == State::blown && !isCavalry(u.type)))
     throw RequestError(code::kInvalidValue,
-                       who + ": the Combat Results Matrix has no " + name(u.state) + " row for " + matrixType(u.type),
+                       msg::battlesOfWaterlooErrorNoMatrixRow(who, name(u.state), matrixType(u.type)),
                        pointerJoin(path, "state"));
 }
 

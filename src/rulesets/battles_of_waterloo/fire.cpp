@@ -97,12 +97,12 @@ class Fire final : public Play {
     firerD1_ = firer.state == inputs::ActionState::D_1;
     stackedWith_ = target.stackedWith;
     if (top_.state == State::routed && stackedWith_ != StackedWith::none)  // routed units may not stack
-      throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorRoutedStacked(),
                          "/target/stackedWith");
     for (const auto& [set, key] : {std::pair<bool, const char*>{firer.grandBattery, "grandBattery"},
                                    {firer.maximumRange, "maximumRange"}, {firer.crossesCrest, "crossesCrest"}})
       if (!artillery_ && set)
-        throw RequestError(code::kProhibited, std::string(key) + " applies to artillery fire only",
+        throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorArtilleryFireOnly(key),
                            pointerJoin("/firer", key));
     strength_ = firer.strength;
     grandBattery_ = firer.grandBattery;

@@ -381,16 +381,16 @@ class Movement final : public Play {
     const UnitType type = in_.unitType;
     const bool leader = type == UnitType::leader;
     if (leader) in_.state = MovementState::Normal;
-    if (leader && in_.inSquare) throw RequestError(code::kConflictingFields, "a leader is not in square", "/inSquare");
+    if (leader && in_.inSquare) throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorLeaderNotInSquare(), "/inSquare");
     // Inputs that cannot coexist (V-27 applies to every ruleset): only infantry forms square and has a
     // D-2 state; a bridge or ford crosses water.
     const std::string unit = name(type);
     if (!leader && type != UnitType::infantry && in_.inSquare)
-      throw RequestError(code::kConflictingFields, "only infantry forms square, and this unit is " + unit, "/inSquare");
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantrySquareUnit(unit), "/inSquare");
     if (!leader && type != UnitType::infantry && in_.state == MovementState::D_2)
-      throw RequestError(code::kConflictingFields, "only infantry has a D-2 state, and this unit is " + unit, "/state");
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantryD2Unit(unit), "/state");
     if (in_.crossing != Crossing::none && in_.water == Water::none)
-      throw RequestError(code::kConflictingFields, "a " + std::string(name(in_.crossing)) + " crosses water, and water is none",
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorCrossingNeedsWater(name(in_.crossing)),
                          "/crossing");
   }
   void play(Context& ctx, JsonWriter* out) const override { Move(ctx, in_, out).run(); }
@@ -539,10 +539,10 @@ class Zoc final : public Play {
     else rowId_ = name(in.unitType);
     const bool infantry = in.unitType == Branch::infantry;
     if (in.inSquare && !infantry)  // a contradiction, as in movement (V-27)
-      throw RequestError(code::kConflictingFields, "only infantry forms square (movement note E)", "/inSquare");
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantrySquareNoteE(), "/inSquare");
     if (state == MovementState::D_2 && !infantry)
       throw RequestError(code::kConflictingFields,
-                         std::string("only infantry has a D-2 state, and this unit is ") + name(in.unitType), "/state");
+                         msg::battlesOfWaterlooErrorOnlyInfantryD2Unit(name(in.unitType)), "/state");
   }
   void play(Context& ctx, JsonWriter* out) const override;
 

@@ -52,9 +52,9 @@ class Rally final : public Play {
     const inputs::RallyUnit& unit = in.unit;
     const bool infantry = type_ == Branch::infantry;
     if (state_ == RallyState::D_2 && !infantry)
-      throw RequestError(code::kInvalidValue, "only infantry has a D-2 state (Combat Results Matrix)", "/unit/state");
+      throw RequestError(code::kInvalidValue, msg::battlesOfWaterlooErrorOnlyInfantryD2Matrix(), "/unit/state");
     if (unit.inSquare && !infantry)
-      throw RequestError(code::kProhibited, "only infantry may form square (movement note E)", "/unit/inSquare");
+      throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorOnlyInfantryMaySquare(), "/unit/inSquare");
     who_ = "the " + std::string(routed_ ? "routed " : "disordered ") + enumName(type_, inputs::kBranchNames);
     const auto& mods = tables::rallyModifiers;
     const auto entry = [&](EntryId e) { steps_.push_back({DrmStep::entry, "", "", 0, e}); };

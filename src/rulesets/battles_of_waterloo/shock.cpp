@@ -90,8 +90,7 @@ Position attackPosition(const inputs::ShockAttacker& attacker) {
   p.derived = aspects == 3 ? At::surround : aspects == 2 ? At::twoAspects : p.flank ? At::flank : p.rear ? At::rear : At::front;
   if (attacker.position && *attacker.position != p.derived)
     throw RequestError(code::kConflictingFields,
-                       std::string("position ") + enumName(*attacker.position, inputs::kPositionNames) +
-                           " disagrees with the hexsides the units attack through (" + p.name() + ")",
+                       msg::battlesOfWaterlooErrorPositionDisagrees(enumName(*attacker.position, inputs::kPositionNames), p.name()),
                        "/attacker/position");
   return p;
 }
@@ -154,11 +153,10 @@ std::vector<int> readStepLossOrder(const std::optional<std::vector<int>>& given,
     const std::string at = pointerJoin(pointerJoin(path, "stepLossOrder"), k);
     if (static_cast<std::size_t>(i) >= units)
       throw RequestError(code::kConflictingFields,
-                         "stepLossOrder names unit " + std::to_string(i) + ", and the side has " +
-                             std::to_string(units) + (units == 1 ? " unit" : " units"),
+                         msg::battlesOfWaterlooErrorStepLossOrderNoUnit(i, units),
                          at);
     if (std::find(order.begin(), order.end(), i) != order.end())
-      throw RequestError(code::kConflictingFields, "stepLossOrder names unit " + std::to_string(i) + " twice", at);
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorStepLossOrderTwice(i), at);
     order.push_back(i);
   }
   return order;
@@ -291,14 +289,14 @@ class Shock final : public Play {
       const inputs::ShockDefenderUnit& d = defender.units[i];
       const std::string path = pointerJoin("/defender/units", i);
       if (square_ && d.type != Arm::infantry)
-        throw RequestError(code::kProhibited, "only infantry forms square", pointerJoin(path, "type"));
+        throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorOnlyInfantrySquare(), pointerJoin(path, "type"));
       def_.units.push_back(readUnit(d, options, path, "defending unit " + std::to_string(i + 1)));
       defenceStrengths_.push_back(d.strength);
     }
     if (defender.units.size() > 1)  // routed units may not stack
       for (std::size_t i = 0; i < defender.units.size(); ++i)
         if (def_.units[i].state == State::routed)
-          throw RequestError(code::kConflictingFields, "a routed unit may not be stacked with other units",
+          throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorRoutedStacked(),
                              pointerJoin(pointerJoin("/defender/units", i), "state"));
     att_.stepLossOrder = readStepLossOrder(attacker.stepLossOrder, att_.units.size(), "/attacker");
     def_.stepLossOrder = readStepLossOrder(defender.stepLossOrder, def_.units.size(), "/defender");

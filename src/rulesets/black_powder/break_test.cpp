@@ -35,7 +35,8 @@ const char* const kModifiers = tables::breakTestModifiers.id;
 // A note or ruling of the trace, decided when the request is bound and told when it is played.
 struct Told {
   bool ruling;
-  std::string ref, text;
+  std::string ref;
+  Sentence text;  // a catalog message (black-powder.note.… / black-powder.ruling.…)
 };
 
 // What the hand-to-hand inputs say about the melee the unit (or, under E, its side) fought.
@@ -53,11 +54,10 @@ Melee readMelee(const inputs::BreakTestMelee& melee, Test test, bool shooting, s
   m.enemyCavalry = melee.enemyCavalry;
   if (shooting && (hasOwn || hasEnemy || m.enemyCavalry))
     throw RequestError(code::kConflictingFields,
-                       std::string("test ") + enumName(test, kTestNames) +
-                           " is a shooting test: hand-to-hand combat inputs do not apply",
+                       msg::blackPowderErrorShootingTestNoMelee(enumName(test, kTestNames)),
                        "/melee");
   if (hasOwn != hasEnemy)
-    throw RequestError(code::kMissingField, "give both combat results to compare them, or neither",
+    throw RequestError(code::kMissingField, msg::blackPowderErrorBothCombatResults(),
                        hasOwn ? "/melee/enemyTotal" : "/melee/ownTotal");
   m.totals = hasOwn;
   if (m.totals) {
@@ -67,20 +67,20 @@ Melee readMelee(const inputs::BreakTestMelee& melee, Test test, bool shooting, s
   if (test == Test::C) {
     if (m.totals && m.own >= m.enemy)
       throw RequestError(code::kConflictingFields,
-                         "test C is taken by the loser of the melee, but the combat results say it did not lose",
+                         msg::blackPowderErrorTestCNotLost(),
                          "/melee/ownTotal");
     m.lost = true;
   } else if (test == Test::D) {
     if (m.totals && m.own != m.enemy)
-      throw RequestError(code::kConflictingFields, "test D follows a drawn melee, but the combat results differ",
+      throw RequestError(code::kConflictingFields, msg::blackPowderErrorTestDNotDrawn(),
                          "/melee/ownTotal");
   } else if (test == Test::E) {
     // B-17: a supporting unit shares its side's melee; it "lost the melee" only when the totals show it.
     m.lost = m.totals && m.own < m.enemy;
     if (!m.totals)
-      told.push_back({true, "B-17", "no combat results given: the supporting unit is not taken to have lost the melee"});
+      told.push_back({true, "B-17", msg::blackPowderRulingSupportNoResults()});
     else if (m.lost)
-      told.push_back({true, "B-17", "the combat results show the supporting unit's side lost the melee"});
+      told.push_back({true, "B-17", msg::blackPowderRulingSupportSideLost()});
   }
   return m;
 }
@@ -107,8 +107,7 @@ std::vector<Applicable> resolveGroups(const Errata& errata, std::vector<Applicab
     if (members.size() < 2) continue;
     const std::string ref(rule.ruling);
     if (rule.stackWhen && errata.on(*rule.stackWhen)) {
-      told.push_back({true, ref, "the melee-margin modifiers are added together (option " +
-                                     std::string(rule.stackWhen->option) + ")"});
+      told.push_back({true, ref, msg::blackPowderRulingMarginModifiersAdded(rule.stackWhen->option)});
       continue;
     }
     const auto worst = *std::min_element(members.begin(), members.end(),
@@ -119,8 +118,7 @@ std::vector<Applicable> resolveGroups(const Errata& errata, std::vector<Applicab
         if (!dropped.empty()) dropped += ", ";
         dropped += modifier(t.id).label;
       }
-    told.push_back({true, ref, "only the worst of the tier counts: " + std::string(modifier(worst.id).label) +
-                                   " replaces " + dropped});
+    told.push_back({true, ref, msg::blackPowderRulingWorstOfTier(modifier(worst.id).label, dropped)});
     terms.erase(std::remove_if(terms.begin(), terms.end(),
                                [&, g = group](const Applicable& t) { return inGroup(t, g) && t.id != worst.id; }),
                 terms.end());
@@ -168,15 +166,13 @@ std::vector<ResultRow> resultRows(Text combatType, Arm arm, Test test) {
         }
     if (exception) {
       out.ruling = Told{true, std::string(exception->ruling),
-                        std::string("cavalry testing for supporting broken friends (test ") + letter +
-                            ") holds as infantry does"};
+                        msg::blackPowderRulingCavalrySupportingHolds(letter)};
       read(*exception);
     } else {
       if (printedCell.ruling) {
         const Text ref = *printedCell.ruling;
-        out.ruling = Told{true, std::string(ref), ref == "B-10" ? "artillery breaks on every hand-to-hand result, 7 or more included"
-                                                                : "cavalry at 7 or more in hand-to-hand retires without becoming disordered, "
-                                                                  "unless it cannot comply"};
+        out.ruling = Told{true, std::string(ref), ref == "B-10" ? msg::blackPowderRulingArtilleryBreaks()
+                                                                : msg::blackPowderRulingCavalryRetires()};
       }
       read(printedCell);
     }
@@ -205,13 +201,13 @@ class BreakTest : public Play {
     shooting_ = combatType_ == "shooting";
     arm_ = in.unit.arm;
     if (in.unit.skirmishing && arm_ != Arm::infantry)
-      throw RequestError(code::kConflictingFields, "only infantry skirmishes", "/unit/skirmishing");
+      throw RequestError(code::kConflictingFields, msg::blackPowderErrorOnlyInfantrySkirmishes(), "/unit/skirmishing");
     stamina_ = in.unit.stamina;
     casualties_ = in.unit.casualties;
     disordered_ = in.unit.disordered;
     const int excess = std::max(0, casualties_ - stamina_);
     if (test_ == Test::A && excess == 0)
-      told_.push_back({false, "B-06", "test A is taken for excess hits from shooting; this unit has no casualties above its stamina"});
+      told_.push_back({false, "B-06", msg::blackPowderNoteTestANoExcess()});
     const Melee melee = readMelee(in.melee, test_, shooting_, told_);
     terms_ = breakTestTerms(errata, in, melee, excess);
     for (Term& t : terms_) t.entry = &rs.printedEntry(kModifiers, t.id);
@@ -222,7 +218,7 @@ class BreakTest : public Play {
 
   void play(Context& ctx, JsonWriter* out) const final {
     GS_STEP(ctx, step::CombatType{{}, TraceValue::fromData(combatType_),
-                                  std::string("test ") + letter() + " is read on the " + (shooting_ ? "Shooting" : "Hand-to-Hand") + " rows",
+                                  shooting_ ? msg::blackPowderNoteReadOnShootingRows(letter()) : msg::blackPowderNoteReadOnHandToHandRows(letter()),
                                   "B-04"});
     for (const Told& t : told_) tell(ctx, t);
     Modifiers m(ctx, StepKind::drm, ctx.tracing() ? std::string("break test ") + letter() : std::string());
@@ -255,7 +251,7 @@ class BreakTest : public Play {
       if (room_ == RoomToRetire::none) {
         removed = true;
         what = "cannot retire to a tenable position: breaks and is removed from the field";
-        GS_NOTE(ctx, "unable to comply with two moves to its rear: the unit breaks", "B-09");
+        GS_NOTE(ctx, msg::blackPowderNoteUnableToComply(), "B-09");
       } else if (room_ == RoomToRetire::twoMoves) {
         moves = 2;
         disordered = true;
@@ -275,8 +271,7 @@ class BreakTest : public Play {
     // rules-notes §4.4 step 4: a unit that survives its test drops back to its stamina in casualties.
     const int left = std::min(casualties_, stamina_);
     if (!removed && left < casualties_)
-      GS_NOTE(ctx, "survived the test: casualties reduced from " + std::to_string(casualties_) + " to its stamina " +
-                   std::to_string(stamina_),
+      GS_NOTE(ctx, msg::blackPowderNoteCasualtiesReduced(casualties_, stamina_),
                "rules-notes §4.4");
     ctx.tally("outcome", TraceValue::fromData(row->code));
     ctx.tally("final", final);
@@ -322,25 +317,24 @@ class BreakTest : public Play {
         const bool dbl = melee.own * 2 <= melee.enemy;
         if (dbl) terms.push_back({"lostMeleeDouble", 1});
         if (treble) terms.push_back({"lostMeleeTreble", 1});
-        if (melee.own == 0) told_.push_back({true, "B-05", "lost with a combat result of 0: counts as treble"});
+        if (melee.own == 0) told_.push_back({true, "B-05", msg::blackPowderRulingLostWithZero()});
       } else {
-        told_.push_back({false, "B-05", "no combat results given: the double/treble margin is not assessed"});
+        told_.push_back({false, "B-05", msg::blackPowderNoteMarginNotAssessed()});
       }
       if (melee.enemyCavalry) {
         if (arm_ == Arm::infantry) {
           terms.push_back({"infantryLostMeleeVsCavalry", 1});
           if (in.unit.skirmishing) terms.push_back({"skirmishingInfantryLostMeleeVsCavalry", 1});
         } else {
-          told_.push_back({false, "B-03", "lost against cavalry: the modifier is for infantry only"});
+          told_.push_back({false, "B-03", msg::blackPowderNoteCavalryModifierInfantryOnly()});
         }
       }
     } else if (melee.enemyCavalry) {
-      told_.push_back({false, "B-03", "against cavalry, but the melee was not lost: no modifier"});
+      told_.push_back({false, "B-03", msg::blackPowderNoteCavalryNotLost()});
     }
     if (in.artilleryCasualties) {
       if (shooting_) terms.push_back({"artilleryCasualties", 1});
-      else told_.push_back({true, "B-07", std::string("casualties from artillery count for tests A or B only: "
-                                                      "no modifier under test ") + letter()});
+      else told_.push_back({true, "B-07", msg::blackPowderRulingArtilleryCasualtiesShootingOnly(letter())});
     }
     if (in.enemyOnFlank) terms.push_back({"enemyInContactWithFlank", 1});
     if (in.enemyOnRear) terms.push_back({"enemyInContactWithRear", 1});

@@ -78,7 +78,7 @@ class BrigadeMorale final : public Play {
     }
     left_ = started_ - lost_;
     if (left_ == 0)
-      throw RequestError(code::kProhibited, "every unit of the brigade is lost: there is no brigade left to test", "/units");
+      throw RequestError(code::kProhibited, msg::blackPowderErrorNoBrigadeLeft(), "/units");
     // B-14: the last-unit removal, checked before the points test.
     const auto& autoBreak = table.autoBreak;
     lastUnitRule_ = left_ == autoBreak.unitsLeft;
@@ -117,23 +117,22 @@ class BrigadeMorale final : public Play {
     };
 
     if (autoBreak_) {
-      GS_RULING(ctx, "B-14", "only " + std::to_string(left_) + " unit left of " + std::to_string(started_) +
-                             ": removed as broken, before any points test");
+      GS_RULING(ctx, "B-14", msg::blackPowderRulingLastUnitRemoved(left_, started_));
       ctx.tally("tested", false);
       if (out) out->field("removed", true);
       return finish("removed", "Only 1 unit left of " + std::to_string(started_) +
                                    ": the brigade is automatically removed as broken. No dice rolled.");
     }
     if (lastUnitRule_)
-      GS_NOTE(ctx, startedWithMin_ ? "1 unit left, but the brigade started with 2: not removed"
+      GS_NOTE(ctx, startedWithMin_ ? msg::blackPowderNoteStartedWithTwo()
                                    // Judgment: a one-unit brigade has lost nothing; "left" implies losses.
-                                   : "a brigade that began with a single unit is not removed by the last-unit rule",
+                                   : msg::blackPowderNoteSingleUnitBrigade(),
                "B-14");
     if (out) out->field("removed", false);
 
     GS_STEP(ctx, step::Points{"brigade morale", TraceValue(points(nowHalves_)),
-                              pointsText(nowHalves_) + " of " + pointsText(startHalves_) + " points: " +
-                                  (test_ ? "half or below, test" : "above half, no test"),
+                              test_ ? msg::blackPowderNoteHalfOrBelow(pointsText(nowHalves_), pointsText(startHalves_))
+                                    : msg::blackPowderNoteAboveHalf(pointsText(nowHalves_), pointsText(startHalves_)),
                               "B-11"});
     ctx.tally("tested", test_);
     if (!test_)
@@ -161,7 +160,7 @@ class BrigadeMorale final : public Play {
     // The bands are read on the score less the commander's rating.
     GS_STEP(ctx, step::Band{"brigade morale test", tables::brigadeMoraleResults.id, margin, TraceValue::fromData(band.label),
                             TraceValue::fromData(band.text), how, "B-12, B-16"});
-    if (code == "halt") GS_RULING(ctx, "B-12", "equal to the rating is a failure: no movement towards the enemy");
+    if (code == "halt") GS_RULING(ctx, "B-12", msg::blackPowderRulingEqualIsFailure());
 
     if (out)
       out->key("dice").array().value(d1).value(d2).endArray().field("drm", drm.total()).field("score", score)
@@ -172,7 +171,7 @@ class BrigadeMorale final : public Play {
     std::string effect;
     if (code == "retreat") {
       const double moves = perPoint_ * margin;
-      GS_RULING(ctx, "B-13", std::to_string(margin) + " point(s) of failure x " + numberText(perPoint_) + " move(s) per point");
+      GS_RULING(ctx, "B-13", msg::blackPowderRulingPointsOfFailure(margin, numberText(perPoint_)));
       if (out) {
         out->field("pointsOfFailure", margin)
             .field("retreatMoves", moves == static_cast<int>(moves) ? Json(static_cast<int>(moves)) : Json(moves))

@@ -58,8 +58,7 @@ class Charge final : public Play {
   void play(Context& ctx, JsonWriter* out) const override {
     const int chargers = chargers_;
     if (chargers > 1)
-      GS_NOTE(ctx, std::to_string(chargers) + " units charge together: one attackers' check with the principal attacker's "
-               "modifiers, its result applying to all",
+      GS_NOTE(ctx, msg::grandeTactiqueNoteChargeTogether(chargers),
                "G-09");
     const std::string attackersWho = "the attackers (principal attacker's modifiers)";
     Modifiers attackerDrm(ctx, StepKind::drm, attackersWho);
@@ -71,8 +70,8 @@ class Charge final : public Play {
     std::string outcome, consequence;
     std::optional<Check> d;
     if (!a.passed) {
-      GS_RULING(ctx, "G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
-      GS_NOTE(ctx, "the target rolls no check: the charge has already failed (reading of the cut-off \"then, if t…\")",
+      GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingAttackersFailed());
+      GS_NOTE(ctx, msg::grandeTactiqueNoteTargetNoCheck(),
                "Charging page");
       outcome = "chargeFailed";
       if (out)
@@ -86,7 +85,7 @@ class Charge final : public Play {
       targetModifiers(ctx, targetDrm, target_, t_);
       targetDrm.add(targetExtraDrm_, "extra modifier (rules outside the excerpt)", "input");
       d = moraleCheck(ctx, rule_, targetDrm.total(), targetWho);
-      GS_RULING(ctx, "G-11", "after both checks the outcome belongs to the melee rules, which the excerpt does not give");
+      GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingMeleeAfterChecks());
       outcome = d->passed ? "bothPassed" : "targetFailed";
       if (out)
         consequence = std::string(d->passed ? "Both checks passed" : "The attackers passed and the target failed") +

@@ -81,7 +81,7 @@ void anyUnitModifiers(Context& ctx, Modifiers& drm, const Unit& unit, bool shake
   // G-03: the three conditions share one printed line joined by "or": +1 once, however many hold.
   const int held = unit.upslopeOfNearestEnemy + unit.inBuiltUpArea + unit.defendingLinearTerrainFeature;
   if (held > 0) addPrinted(drm, kAny, tables::anyUnitModifiers.upslopeBuiltUpAreaOrLinearFeature, "G-03");
-  if (held > 1) GS_RULING(ctx, "G-03", std::to_string(held) + " of upslope / Built-Up Area / linear feature hold: +1 once only");
+  if (held > 1) GS_RULING(ctx, "G-03", msg::grandeTactiqueRulingOnceOnly(held));
   if (shaken) addPrinted(drm, kAny, tables::anyUnitModifiers.shaken);
   if (unit.inSquare) addPrinted(drm, kAny, tables::anyUnitModifiers.infantryInSquare);
   if (unit.generalAttached) addPrinted(drm, kAny, tables::anyUnitModifiers.generalAttached);
@@ -91,7 +91,7 @@ void chargerModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Char
   const bool cavalry = unit.arm == Arm::cavalry;
   if (s.targetArm == Arm::artillery && s.inFrontOfGuns) {
     if (!s.targetShaken) addPrinted(drm, kCharger, tables::chargerModifiers.chargingUnshakenArtilleryFromFront, "G-13");
-    else GS_NOTE(ctx, "in front of shaken guns: the -1 is for unshaken artillery only", "G-13");
+    else GS_NOTE(ctx, msg::grandeTactiqueNoteShakenGuns(), "G-13");
   }
   if (s.targetShaken) addPrinted(drm, kCharger, tables::chargerModifiers.chargingShakenTroops);
   if (s.helpFromFriends) addPrinted(drm, kCharger, tables::chargerModifiers.chargingWithHelpFromFriends, "G-09");
@@ -105,26 +105,26 @@ void chargerModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Char
   if (cavalry && s.targetArm == Arm::cavalry) {
     // G-04: the bonus is the charger's; with the option on, a countercharge by cavalry cancels it.
     if (s.counterchargedByCavalry && s.counterchargeCancelsBonus) {
-      GS_RULING(ctx, "G-04", "countercharged by cavalry: no +1 for cavalry charging cavalry (G04_not_if_countercharged on)");
+      GS_RULING(ctx, "G-04", msg::grandeTactiqueRulingCounterchargedNoBonus());
     } else {
       addPrinted(drm, kCharger, tables::chargerModifiers.cavalryChargingCavalry, "G-04");
       if (s.counterchargedByCavalry)
-        GS_RULING(ctx, "G-04", "countercharged by cavalry, but the +1 is kept (G04_not_if_countercharged off)");
+        GS_RULING(ctx, "G-04", msg::grandeTactiqueRulingCounterchargedKept());
     }
     if (unit.cuirassiers) {
       addPrinted(drm, kCharger, tables::chargerModifiers.cuirassiersChargingCavalry, "G-05");
-      GS_RULING(ctx, "G-05", "cuirassiers: +2 on top of the +1 for cavalry charging cavalry (modifiers are cumulative)");
+      GS_RULING(ctx, "G-05", msg::grandeTactiqueRulingCuirassiersCumulative());
     }
   }
   if (cavalry && unit.lancers && s.targetArm == Arm::infantry) {
     addPrinted(drm, kCharger, tables::chargerModifiers.lancersChargingInfantry, "G-06");
-    GS_RULING(ctx, "G-06", "lancers: +1 on top of the cavalry-versus-infantry modifier (cumulative)");
+    GS_RULING(ctx, "G-06", msg::grandeTactiqueRulingLancersCumulative());
   }
   // G-07: first -1, second -2, not cumulative with each other.
   if (s.followUp == FollowUp::first) addPrinted(drm, kCharger, tables::chargerModifiers.firstFollowUpCharge, "G-07");
   if (s.followUp == FollowUp::second) addPrinted(drm, kCharger, tables::chargerModifiers.secondFollowUpCharge, "G-07");
   if (s.followUp != FollowUp::none && s.helpFromFriends)
-    GS_NOTE(ctx, "follow-up charge with help from friends: only while the other charge is unresolved (printed note)",
+    GS_NOTE(ctx, msg::grandeTactiqueNoteFollowUpWithHelp(),
              "Charging / Being Charged");
 }
 
@@ -134,7 +134,7 @@ void targetModifiers(Context& ctx, Modifiers& drm, const Unit& unit, const Targe
   if (s.rearCharge) addPrinted(drm, kTarget, tables::targetModifiers.chargedInRear, "G-13");
   if (unit.arm == Arm::artillery && unit.limbered) addPrinted(drm, kTarget, tables::targetModifiers.limberedArtilleryCharged);
   if (unit.arm == Arm::cavalry && s.byCavalry)
-    GS_RULING(ctx, "G-04", "cavalry charged by cavalry: \"+1 cavalry charging cavalry\" is the charger's bonus, not the target's");
+    GS_RULING(ctx, "G-04", msg::grandeTactiqueRulingChargerBonusOnly());
 }
 
 CheckRule::CheckRule(const Errata& errata) {
@@ -184,8 +184,8 @@ Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const std::strin
     const bool changed = c.passed != byBands;
     reason = sum + ", natural " + std::to_string(c.natural) + ": " + (c.passed ? "always passes" : "always fails") +
              (changed ? "" : " (as the total would)");
-    GS_RULING(ctx, "G-01", "G01_nat on: a natural " + std::to_string(c.natural) + " " + (c.passed ? "passes" : "fails") +
-                           " whatever the modifiers" + (changed ? "" : " (the total agrees)"));
+    GS_RULING(ctx, "G-01", c.passed ? (changed ? msg::grandeTactiqueRulingNaturalPasses(c.natural) : msg::grandeTactiqueRulingNaturalPassesAgrees(c.natural))
+                                   : (changed ? msg::grandeTactiqueRulingNaturalFails(c.natural) : msg::grandeTactiqueRulingNaturalFailsAgrees(c.natural)));
   }
   // The printed bands pass at the threshold and above; a natural the G01_nat option decides overrides
   // them (the reason says so, after the G-01 ruling step).
@@ -198,39 +198,39 @@ void validateUnit(const Unit& unit, const std::string& path) {
   auto only = [&](bool given, const char* key, Arm wanted, const char* what) {
     if (given && unit.arm != wanted)
       throw RequestError(code::kConflictingFields,
-                         std::string(what) + " applies to " + name(wanted) + " only, not " + name(unit.arm),
+                         msg::grandeTactiqueErrorAppliesToArmOnly(what, name(wanted), name(unit.arm)),
                          pointerJoin(path, key));
   };
-  only(unit.inSquare, "inSquare", Arm::infantry, "\"in square\"");
-  only(unit.cuirassiers, "cuirassiers", Arm::cavalry, "\"cuirassiers\"");
-  only(unit.lancers, "lancers", Arm::cavalry, "\"lancers\"");
-  only(unit.limbered, "limbered", Arm::artillery, "\"limbered\"");
+  only(unit.inSquare, "inSquare", Arm::infantry, "in square");
+  only(unit.cuirassiers, "cuirassiers", Arm::cavalry, "cuirassiers");
+  only(unit.lancers, "lancers", Arm::cavalry, "lancers");
+  only(unit.limbered, "limbered", Arm::artillery, "limbered");
 }
 
 void requireMayCharge(const Unit& unit, const std::string& path) {
   if (unit.arm == Arm::artillery)
-    throw RequestError(code::kProhibited, "artillery may not charge (Charging page)", pointerJoin(path, "arm"));
+    throw RequestError(code::kProhibited, msg::grandeTactiqueErrorArtilleryMayNotCharge(), pointerJoin(path, "arm"));
   if (unit.shaken)
-    throw RequestError(code::kProhibited, "only eager units may charge; a shaken unit may not (Charging page)",
+    throw RequestError(code::kProhibited, msg::grandeTactiqueErrorShakenMayNotCharge(),
                        pointerJoin(path, "state"));
   if (unit.inSquare)
-    throw RequestError(code::kProhibited, "a unit in square may not charge (Charging page)", pointerJoin(path, "inSquare"));
+    throw RequestError(code::kProhibited, msg::grandeTactiqueErrorSquareMayNotCharge(), pointerJoin(path, "inSquare"));
 }
 
 void requireOneDirection(bool flank, bool rear, const std::string& path) {
   if (flank && rear)
     throw RequestError(code::kConflictingFields,
-                       "one unit charges the flank or the rear, not both (it began wholly to the side or wholly to the rear)",
+                       msg::grandeTactiqueErrorFlankOrRear(),
                        pointerJoin(path, "rearCharge"));
 }
 
 void requireConsistentCharge(const ChargerSituation& s, Arm charger, const std::string& at, const std::string& followUpAt) {
   if (s.inFrontOfGuns && s.targetArm != Arm::artillery)
-    throw RequestError(code::kConflictingFields, "\"in front of the guns\" needs an artillery target", at + "/inFrontOfGuns");
+    throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorInFrontOfGunsNeedsArtillery(), at + "/inFrontOfGuns");
   if (s.enMasse && charger != Arm::infantry)
-    throw RequestError(code::kConflictingFields, "only infantry charges en masse", at + "/enMasse");
+    throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorOnlyInfantryEnMasse(), at + "/enMasse");
   if (s.followUp != FollowUp::none && charger != Arm::cavalry)
-    throw RequestError(code::kProhibited, "follow-up charges are made by cavalry that has charged successfully", followUpAt);
+    throw RequestError(code::kProhibited, msg::grandeTactiqueErrorFollowUpCavalryOnly(), followUpAt);
   requireOneDirection(s.flankCharge, s.rearCharge, at);
 }
 
@@ -305,10 +305,10 @@ Consequence consequence(Context& ctx, const OccasionRule& o, bool passed, bool s
       return {"staysShaken", "failed: the unit stays shaken", "shaken"};
     case Occasion::chargeAttempt:
       if (passed) return {"chargeProceeds", "passed: the charge goes in; the target now takes its own Morale Check", stateNow};
-      GS_RULING(ctx, "G-11", "the attackers' check failed: the charge fails and all attackers become shaken");
+      GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingAttackersFailed());
       return {"chargeFails", "failed: the charge fails; this unit and every unit charging with it become shaken", "shaken"};
     case Occasion::beingCharged:
-      GS_RULING(ctx, "G-11", "what the target's check decides is left to the melee rules, which the excerpt does not give");
+      GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingTargetCheckMelee());
       return {"notInExcerpt",
               std::string(passed ? "passed" : "failed") + ": the excerpt leaves the outcome to the melee rules (not given)",
               stateNow};
@@ -353,11 +353,11 @@ class Morale final : public Play {
     }
     validateUnit(unit_, "/unit");
     if ((o == Occasion::deShaking || o == Occasion::shakenInfantryBeatenInFiring) && !unit_.shaken)
-      throw RequestError(code::kConflictingFields, "this Morale Check is taken by shaken units only", "/unit/state");
+      throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorCheckShakenOnly(), "/unit/state");
     if (o == Occasion::shakenInfantryBeatenInFiring && unit_.arm != Arm::infantry)
-      throw RequestError(code::kConflictingFields, "this Morale Check is taken by shaken infantry only", "/unit/arm");
+      throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorCheckShakenInfantryOnly(), "/unit/arm");
     if (o == Occasion::cavalryAfterSuccessfulCharge && unit_.arm != Arm::cavalry)
-      throw RequestError(code::kConflictingFields, "this Morale Check is taken by cavalry only", "/unit/arm");
+      throw RequestError(code::kConflictingFields, msg::grandeTactiqueErrorCheckCavalryOnly(), "/unit/arm");
     if (occasion_.usesCharger) charger_ = chargerSituation(unit_, in.charge, options);
     if (occasion_.usesTarget) target_ = targetSituation(in.chargedBy);
     extraDrm_ = in.extraDrm;
@@ -365,8 +365,8 @@ class Morale final : public Play {
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
-    if (stateFromOccasion_) GS_RULING(ctx, "G-14", "no state given: this Morale Check is taken by a shaken unit");
-    if (armFromOccasion_) GS_RULING(ctx, "G-14", "no arm given: this Morale Check is taken by cavalry");
+    if (stateFromOccasion_) GS_RULING(ctx, "G-14", msg::grandeTactiqueRulingNoStateShaken());
+    if (armFromOccasion_) GS_RULING(ctx, "G-14", msg::grandeTactiqueRulingNoArmCavalry());
     Modifiers drm(ctx, StepKind::drm, who_);
     if (occasion_.usesAny) anyUnitModifiers(ctx, drm, unit_, unit_.shaken);
     if (occasion_.usesCharger) chargerModifiers(ctx, drm, unit_, charger_);

@@ -72,8 +72,7 @@ void checkUnits(const Units& units, const std::string& path, int otherLevel, con
     checkUnit(units[i], at);
     if (units[i].steepSlope && units[i].level == otherLevel)
       throw RequestError(code::kConflictingFields,
-                         std::string(steepSlopeWhat) + " a steep slope, but both hexes are at level " +
-                             std::to_string(otherLevel) + ": a steep slope is a change of level",
+                         msg::napoleonIii1866ErrorSteepSlopeSameLevel(steepSlopeWhat, otherLevel),
                          at + "/steepSlope");
   }
 }
@@ -83,8 +82,7 @@ void checkUnits(const Units& units, const std::string& path, int otherLevel, con
 std::size_t stepLossUnit(int i, const Units& units, const std::string& path) {
   if (!units.empty() && static_cast<std::size_t>(i) >= units.size())
     throw RequestError(code::kConflictingFields,
-                       "stepLossUnit " + std::to_string(i) + " names no unit of the hex (it has " +
-                           std::to_string(units.size()) + ")",
+                       msg::napoleonIii1866ErrorStepLossUnitNone(i, units.size()),
                        path + "/stepLossUnit");
   return static_cast<std::size_t>(i);
 }
@@ -135,7 +133,7 @@ void levelShifts(Context& ctx, Modifiers& shifts, int defenderLevel, const Units
   }
   if (smallest > 0) shifts.entry(tables::columnModifiers.defenderHigher, smallest, "V-11");
   else if (higherShooter && !higherOnlyAcrossSteep) shifts.entry(tables::columnModifiers.defenderLower, 1, "V-11");
-  else if (higherShooter) GS_NOTE(ctx, "defender lower, but across a steep slope: 0 column", "V-11");
+  else if (higherShooter) GS_NOTE(ctx, msg::napoleonIii1866NoteSteepSlopeNoColumn(), "V-11");
 }
 
 struct Roll {
@@ -190,8 +188,9 @@ bool commanderApplies(const Rulings& r, const Commander& c) {
 void commanderBonus(Context& ctx, const Rulings& r, Modifiers& drm, const Commander& c) {
   if (c.bonus == 0) return;
   if (commanderApplies(r, c)) drm.entry(tables::dieRollModifiers.commanderBonus, c.bonus, "V-13");
-  else GS_NOTE(ctx, std::string("formation commander ") + enumName(c.position, kCommanderAtNames) +
-                        ": no bonus under V13_range = " + enumName(r.commanderRange, inputs::kV13RangeNames), "V-13");
+  else GS_NOTE(ctx, msg::napoleonIii1866NoteCommanderNoBonus(enumName(c.position, kCommanderAtNames),
+                                                                   enumName(r.commanderRange, inputs::kV13RangeNames)),
+                    "V-13");
 }
 
 // --- applying a result ----------------------------------------------------------------------------
@@ -213,10 +212,9 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, Order ord
   const bool plusOne = order == Order::disorganizePlusOne;
   if (plusOne && units.size() > 1) {
     if (rulings.stepPerHex)
-      GS_RULING(ctx, "V-21", side + std::string(" unit ") + std::to_string(stepUnit + 1) +
-                                 " takes the hex's +1 step, named by its owner (V21_step_per_hex)");
+      GS_RULING(ctx, "V-21", msg::napoleonIii1866RulingStepUnitNamed(side, stepUnit + 1));
     else
-      GS_RULING(ctx, "V-21", "D+1 applies to every unit in the hex: each is disorganized and loses 1 step");
+      GS_RULING(ctx, "V-21", msg::napoleonIii1866RulingPlusOneEveryUnit());
   }
   std::vector<Applied> out;
   out.reserve(units.size());
@@ -231,20 +229,20 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, Order ord
       a.tested = true;
       a.test = moraleTest(ctx, rulings, unit, situation, who);
       if (!a.test.passed) {
-        GS_RULING(ctx, "V-06", who + " failed its morale test: disorganized");
+        GS_RULING(ctx, "V-06", msg::napoleonIii1866RulingFailedMoraleDisorganized(who));
         disorganize(ctx, u, who);
       }
     } else if (order == Order::disorganize || plusOne) {
       const bool takesPlusOne = plusOne && (!rulings.stepPerHex || i == stepUnit);
       const bool wasDisorganized = u.disorganized;
       if (takesPlusOne && wasDisorganized && !rulings.doubleLoss) {
-        GS_RULING(ctx, "V-08", who + ": D+1 on a disorganized unit costs 1 step only (V08_double_loss off)");
+        GS_RULING(ctx, "V-08", msg::napoleonIii1866RulingPlusOneOneStep(who));
         loseStep(ctx, u, who);
       } else {
         disorganize(ctx, u, who);
         if (takesPlusOne) {
           loseStep(ctx, u, who);
-          if (wasDisorganized) GS_RULING(ctx, "V-08", who + ": D+1 on a disorganized unit costs 2 steps");
+          if (wasDisorganized) GS_RULING(ctx, "V-08", msg::napoleonIii1866RulingPlusOneTwoSteps(who));
         }
       }
     }
@@ -359,7 +357,7 @@ class Fire final : public Play {
     Modifiers drm(ctx, StepKind::drm, who);
     drm.entry(tables::dieRollModifiers.perColumnAbove8, r.col.excess);
     if (any(firers_, [](const Unit& f) { return f.adjacent; })) drm.entry(tables::dieRollModifiers.artilleryAdjacent, 1, "V-14");
-    GS_NOTE(ctx, "no formation commander bonus for artillery fire", "Die roll modifiers");
+    GS_NOTE(ctx, msg::napoleonIii1866NoteNoCommanderArtillery(), "Die roll modifiers");
     drm.add(extraDrm_, "extra DRM (rules outside the excerpt)", "input");
     r.drm = drm.total();
     r.roll = rollOnTable(ctx, crt_, r.col, r.drm, "fire");
@@ -409,10 +407,10 @@ void checkHexsides(const Units& attackers) {
   for (std::size_t i = 0; i < attackers.size(); ++i) {
     const std::string path = "/attacker/units/" + std::to_string(i) + "/hexside";
     if (attackers[i].hexside == Hexside::river)
-      throw RequestError(code::kProhibited, "combat across a river is forbidden except through bridges", path);
+      throw RequestError(code::kProhibited, msg::napoleonIii1866ErrorRiverCombat(), path);
     if (attackers[i].hexside == Hexside::escarpment)
       throw RequestError(code::kProhibited,
-                         "combat across an escarpment is forbidden except bombardment or via road/path/RR track", path);
+                         msg::napoleonIii1866ErrorEscarpmentCombat(), path);
   }
 }
 
@@ -505,7 +503,7 @@ class Shock final : public Play {
     Modifiers dShift(ctx, StepKind::columnShift, d);
     dShift.entry(tables::columnModifiers.perLossLevel, stepsLost(defenders), "V-10");
     if (rulings_.mirrorTerrain) {
-      GS_RULING(ctx, "V-09", "terrain column modifiers mirrored for the defensive roll (V09_mirror_terrain)");
+      GS_RULING(ctx, "V-09", msg::napoleonIii1866RulingMirrorTerrain());
       levelShifts(ctx, dShift, hex_.level, attackers, true);
       hexsideShifts(dShift, attackers);
     }
@@ -523,7 +521,7 @@ class Shock final : public Play {
     if (any(defenders, [](const Unit& u) { return u.arm == Arm::infantry && u.nationality == Nationality::prussian; }))
       dDrm.entry(tables::dieRollModifiers.dreyse);
     if (stream_) {
-      if (rulings_.streamAttackerOnly) GS_RULING(ctx, "V-15", "stream DRM on the attacker's roll only");
+      if (rulings_.streamAttackerOnly) GS_RULING(ctx, "V-15", msg::napoleonIii1866RulingStreamAttackerOnly());
       else dDrm.entry(tables::dieRollModifiers.stream, 1, "V-15");
     }
     dDrm.add(def_.extraDrm, "extra DRM (rules outside the excerpt)", "input");

@@ -110,14 +110,13 @@ Unit readUnit(const inputs::FireFirer& in) {
 void checkUnit(const Unit& u, const std::string& path) {
   if (u.heavyCavalry && u.arm != Arm::cavalry)
     throw RequestError(code::kConflictingFields,
-                       std::string("the heavy cavalry flag is for cavalry, and this unit is ") + enumName(u.arm, kArmNames),
+                       msg::napoleonIii1866ErrorHeavyCavalryFlag(enumName(u.arm, kArmNames)),
                        path + "/heavyCavalry");
   if (u.lightTroops && u.arm == Arm::artillery)
-    throw RequestError(code::kConflictingFields, "artillery cannot be light troops", path + "/lightTroops");
+    throw RequestError(code::kConflictingFields, msg::napoleonIii1866ErrorArtilleryNotLight(), path + "/lightTroops");
   if (u.steps > 0 && u.stepsLost >= u.steps)
     throw RequestError(code::kConflictingFields,
-                       "steps lost (" + std::to_string(u.stepsLost) + ") reach the unit's step value (" +
-                           std::to_string(u.steps) + "): the unit is already eliminated",
+                       msg::napoleonIii1866ErrorStepsLostEliminated(u.stepsLost, u.steps),
                        path + "/stepsLost");
 }
 
@@ -179,7 +178,7 @@ void loseStep(Context& ctx, UnitState& u, const std::string& who) {
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.eliminated = true;
     u.record(Event::eliminated);
-    GS_RULING(ctx, "V-26", who + " has lost its last step (" + std::to_string(u.steps) + "): eliminated");
+    GS_RULING(ctx, "V-26", msg::napoleonIii1866RulingLastStepEliminated(who, u.steps));
   }
 }
 
@@ -228,11 +227,11 @@ class Test : public Play {
       } else {
         effect = t.passed ? "passed (the unit was not disorganized)" : "failed: stays disorganized";
       }
-      if (!t.passed) GS_RULING(ctx, "V-19", "a failed rally test has no further effect");
+      if (!t.passed) GS_RULING(ctx, "V-19", msg::napoleonIii1866RulingFailedRallyNoEffect());
     } else if (t.passed) {
       effect = "passed: no effect";
     } else {
-      GS_RULING(ctx, "V-06", "a failed morale test disorganizes the unit");
+      GS_RULING(ctx, "V-06", msg::napoleonIii1866RulingFailedMoraleDisorganizes());
       disorganize(ctx, u, "the unit");
       effect = u.eliminated     ? "failed: already disorganized, loses its last step (V-07): eliminated"
                : u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)"

@@ -29,11 +29,11 @@ class Movement final : public Play {
         literal_(options.V22_woods_road_disorganizes) {
     (void)rs;
     if (steepSlope_ && levels_ == 0)  // V-27
-      throw RequestError(code::kConflictingFields, "a steep slope is a change of level, and levelChange is 0",
+      throw RequestError(code::kConflictingFields, msg::napoleonIii1866ErrorSteepSlopeNoLevelChange(),
                          "/steepSlope");
     if (lightTroops_ && type_ != Arm::infantry)  // V-27: light troops (Jäger) are infantry
       throw RequestError(code::kConflictingFields,
-                         std::string("light troops are infantry, and this unit is ") + enumName(type_, kArmNames),
+                         msg::napoleonIii1866ErrorLightTroopsInfantry(enumName(type_, kArmNames)),
                          "/lightTroops");
   }
 
@@ -53,7 +53,7 @@ class Movement final : public Play {
     const std::string route = enumName(route_, kRouteNames);
     Modifiers cost(ctx, StepKind::movementCost, "entering the hex");
     const char* effect = nullptr;  // what entering does to the unit, if anything
-    if (route_ == Route::railroad) GS_RULING(ctx, "V-24", "a railroad track counts as road/path for footnotes 1 and 3 and the exceptions");
+    if (route_ == Route::railroad) GS_RULING(ctx, "V-24", msg::napoleonIii1866RulingRailroadAsRoad());
     if (onRoute) {
       // Footnote 1: terrain marked 1 (marsh, woods, town, city, stream) costs as the road/path entered by (V-17).
       cost.entry(t, route, 1, "V-17");
@@ -70,23 +70,22 @@ class Movement final : public Play {
     // unless V22_woods_road_disorganizes reads footnote 2 literally.
     const bool cavalry = type_ == Arm::cavalry;
     if (woods && cavalry && onRoute)
-      GS_RULING(ctx, "V-22", literal_ ? "cavalry entering woods is disorganized even along a " + route +
-                                            " (V22_woods_road_disorganizes)"
-                                      : "cavalry entering woods along a " + route + " is not disorganized (footnote 1)");
+      GS_RULING(ctx, "V-22", literal_ ? msg::napoleonIii1866RulingWoodsRoadDisorganizes(route)
+                                      : msg::napoleonIii1866RulingWoodsRoadNotDisorganized(route));
     if (woods && cavalry && (!onRoute || literal_)) {
       // "Cav. disorganized" with footnote 2: no step loss if already disorganized (V-07).
       effect = disorganized_ ? "noEffectAlreadyDisorganized" : "disorganized";
-      GS_NOTE(ctx, disorganized_ ? "cavalry entering woods: already disorganized, does not lose a step"
-                                 : "cavalry entering woods is disorganized",
+      GS_NOTE(ctx, disorganized_ ? msg::napoleonIii1866NoteWoodsAlreadyDisorganized()
+                                 : msg::napoleonIii1866NoteWoodsDisorganizes(),
                "V-07");
     }
-    if (settlement_ != Settlement::none) GS_NOTE(ctx, "town/city: movement as the other terrain in the hex", "Terrain effects");
+    if (settlement_ != Settlement::none) GS_NOTE(ctx, msg::napoleonIii1866NoteTownAsOtherTerrain(), "Terrain effects");
     // V-23: the level and ravine costs carry no footnote 1, so they apply along a road too.
     cost.entry(tables::movementCosts.perLevel, levels_, onRoute ? "V-23" : "");
     if (hexside_ == Crossing::stream && !onRoute) cost.entry(tables::movementCosts.stream);
     if (hexside_ == Crossing::ravine) cost.entry(tables::movementCosts.ravine, 1, onRoute ? "V-23" : "");
     if (route_ == Route::road)
-      GS_NOTE(ctx, "footnote 3: +1 free MP (2 for cavalry) at the end of movement after 2 successive road hexes", "V-17");
+      GS_NOTE(ctx, msg::napoleonIii1866NoteFootnote3FreeMp(), "V-17");
     ctx.tally("cost", cost.total());
     if (!out) return;
     std::string summary = "Entering the hex costs " + std::to_string(cost.total()) + " MP";
