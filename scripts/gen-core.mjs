@@ -273,7 +273,6 @@ enum class StepKind {
 ${kinds.map((k) => `  ${k},`).join('\n')}
 };
 inline constexpr const char* kStepKindNames[] = {${kinds.map((k) => JSON.stringify(k)).join(', ')}};
-inline constexpr std::size_t kStepKindCount = ${kinds.length};
 
 namespace step {
 `;
