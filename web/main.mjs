@@ -163,18 +163,26 @@ function markInvalid(error) {
   return target;
 }
 
-// Odds are computed in a worker. An edit marks the figures on show as belonging to the previous
-// inputs at once; a job still running for older inputs is cancelled by terminating the worker (a
-// synchronous odds call cannot be interrupted any other way). The headline figures come first
-// (no what-if table), the what-if table after.
-let oddsWorker = null, oddsJob = 0;
+// Odds are computed in a worker. Every edit starts a new generation of the inputs (oddsJob): an
+// answer is shown only if it was asked for the inputs on screen, so odds for "50" never appear
+// beside a field reading "5" after a quick Backspace, whatever order the answers arrive in. An edit
+// also marks the figures on show as belonging to the previous inputs at once; a job still running
+// for older inputs is cancelled by terminating the worker (a synchronous odds call cannot be
+// interrupted any other way). The headline figures come first (no what-if table), the what-if
+// table after.
+let oddsWorker = null, oddsJob = 0, oddsRunning = null;
 function oddsWorkerReady() {
   if (!oddsWorker) {
     oddsWorker = new Worker(new URL('./odds-worker.mjs', import.meta.url), { type: 'module' });
     oddsWorker.addEventListener('message', ({ data }) => {
-      if (data.job !== oddsJob) return;  // an answer for inputs that have changed since
+      const more = data.phase === 'headline' && data.response.ok;
+      if (data.job !== oddsJob) {  // an answer for inputs that have changed since
+        if (data.job === oddsRunning) oddsRunning = null;
+        return;
+      }
       showOdds(data.response, data.request, data.phase);
-      if (data.phase === 'headline' && data.response.ok) oddsWorker.postMessage({ job: oddsJob, phase: 'full', request: data.request });
+      if (more) oddsWorker.postMessage({ job: oddsJob, phase: 'full', request: data.request });
+      else oddsRunning = null;
     });
     oddsWorker.addEventListener('error', () => showOdds({ unavailable: 'the odds worker did not start' }));
   }
@@ -183,27 +191,47 @@ function oddsWorkerReady() {
 
 function askOdds(request) {
   const box = $('odds');
-  if (box.getAttribute('aria-busy') === 'true' && oddsWorker) {  // cancel the job for the older inputs
+  if (oddsRunning !== null && oddsWorker) {  // cancel the job for the older inputs
     oddsWorker.terminate();
     oddsWorker = null;
   }
   box.setAttribute('aria-busy', 'true');
-  oddsWorkerReady().postMessage({ job: ++oddsJob, phase: 'headline', request });
+  oddsRunning = oddsJob;
+  oddsWorkerReady().postMessage({ job: oddsJob, phase: 'headline', request });
 }
 
-// Called on every edit, before anything is recomputed: what is on show is now out of date.
+// Called on every edit, before anything is recomputed: what is on show is now out of date. Figures
+// stay, greyed under a note that says so; anything else (a refusal, an error) gives way to a note
+// that odds are coming. The phone bar says so in words too, not only by dimming.
 function markOddsStale() {
+  oddsJob++;
   const box = $('odds');
-  if (!box.firstChild || box.dataset.stale === 'true') return;
-  box.dataset.stale = 'true';
-  box.prepend(h('p', { class: 'stale-note', role: 'status' }, 'These odds are for the previous inputs; new odds are being counted…'));
-  if ($('digest-odds').textContent) $('digest-odds').dataset.stale = 'true';
+  if (!box.dataset.phase) return oddsComing();
+  if (box.dataset.stale !== 'true') {
+    box.dataset.stale = 'true';
+    box.prepend(h('p', { class: 'stale-note', role: 'status' }, 'These odds are for the previous inputs; new odds are being counted…'));
+  }
+  const line = $('digest-odds');
+  if (line.textContent && !line.dataset.stale) {
+    line.dataset.stale = 'true';
+    line.firstChild.textContent = 'Odds for the previous inputs (updating): ';
+  }
+}
+
+// No figures yet: say that odds are on their way (first load, or after a refusal).
+function oddsComing() {
+  const box = $('odds');
+  delete box.dataset.phase;
+  delete box.dataset.stale;
+  box.replaceChildren(h('p', { class: 'help pending odds-coming' }, 'Counting the odds for these inputs…'));
+  digest('odds', 'counting…');
 }
 
 // The phone bar (#digest): the latest result's summary and the odds' gist, kept in view.
 function digest(which, text) {
   const line = $(which === 'result' ? 'digest-result' : 'digest-odds');
-  line.textContent = text ? `${which === 'result' ? 'Result' : 'Odds'}: ${text}` : '';
+  line.replaceChildren(...(text ? [h('span', { class: 'tag' }, `${which === 'result' ? 'Result' : 'Odds'}: `), h('span', {}, text)] : []));
+  line.title = line.textContent;
   delete line.dataset.stale;
   $('digest').hidden = !$('digest-result').textContent && !$('digest-odds').textContent;
 }
@@ -216,6 +244,7 @@ function showOdds(response, request, phase = 'full') {
   const box = $('odds');
   if (phase === 'full' || !response.ok) box.removeAttribute('aria-busy');
   delete box.dataset.stale;
+  delete box.dataset.phase;  // set again below when figures are on show
   if (response.unavailable) {
     box.replaceChildren(h('p', { class: 'help' }, `Exact odds are not available: ${response.unavailable}. Results are unaffected.`));
     digest('odds', '');

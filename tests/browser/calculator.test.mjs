@@ -256,6 +256,63 @@ test('odds: an edit marks the odds on show as stale at once; the new odds answer
   await page.close();
 });
 
+test('odds: never shown as current beside other inputs (a quick "0" then Backspace); first load says odds are coming; the phone bar says "previous inputs"', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await page.setViewportSize({ width: 360, height: 800 });
+  // What the odds panel and the phone bar say the moment the form is ready (before any odds).
+  await page.addInitScript(() => Object.defineProperty(window, '__grapeshotReady', { configurable: true, set(v) {
+    window.__firstOdds = { panel: document.getElementById('odds').textContent, bar: document.getElementById('digest-odds').textContent };
+    Object.defineProperty(window, '__grapeshotReady', { value: v, writable: true });
+  } }));
+  await openCalculator(page, ctx.url);
+  const first = await page.evaluate(() => window.__firstOdds);
+  assert.match(first.panel, /Counting the odds/, 'the odds panel says odds are coming');
+  assert.match(first.bar, /^Odds: counting/, 'so does the phone bar');
+  await page.selectOption('#ruleset', 'battles-of-waterloo');
+  await page.selectOption('#procedure', 'fire');
+  const strength = sel('/firer/strength');
+  await page.fill(strength, '5');
+  const settled = (v) => page.waitForFunction((s) => document.querySelector('#odds').dataset.phase === 'full' &&
+    document.querySelector('#odds').dataset.stale !== 'true' && window.__grapeshotOddsRequest?.firer?.strength === s, v, { timeout: 30000 });
+  await settled(5);
+  // "0" (50), and Backspace (5) the moment the odds for 50 are asked for: their answer arrives
+  // before the odds for 5 are asked. Every change to the panel or the bar is checked against the field.
+  const report = await page.evaluate((path) => new Promise((done) => {
+    const input = document.querySelector(`#calculator [data-path="${path}"]`);
+    const box = document.getElementById('odds'), bar = document.getElementById('digest-odds');
+    const wrong = [];
+    const type = (v) => { input.value = v; input.dispatchEvent(new Event('input', { bubbles: true })); };
+    const check = () => {
+      const shown = window.__grapeshotOddsRequest?.firer?.strength;
+      const field = Number(input.value);
+      if (box.dataset.phase && box.dataset.stale !== 'true' && shown !== field) wrong.push(`panel: odds for ${shown} beside ${field}`);
+      if (bar.textContent && bar.dataset.stale !== 'true' && !/counting/.test(bar.textContent) && shown !== field) wrong.push(`bar: odds for ${shown} beside ${field} (${bar.textContent})`);
+      if (bar.dataset.stale === 'true' && !/previous inputs/.test(bar.textContent)) wrong.push(`bar: stale, not said (${bar.textContent})`);
+    };
+    let typed = false;
+    const watch = new MutationObserver(() => {
+      if (!typed && box.getAttribute('aria-busy') === 'true') { typed = true; type('5'); }
+      check();
+      if (typed && box.dataset.phase === 'full' && box.dataset.stale !== 'true' && window.__grapeshotOddsRequest?.firer?.strength === 5) {
+        watch.disconnect();
+        done({ wrong });
+      }
+    });
+    watch.observe(box, { attributes: true, childList: true, subtree: true });
+    watch.observe(bar, { attributes: true, childList: true, subtree: true, characterData: true });
+    type('50');
+  }), '/firer/strength');
+  assert.deepEqual(report.wrong, [], 'no figure for 50 beside a field reading 5');
+  // An edit on the phone: the bar says in words that its figures are for the previous inputs.
+  await page.fill(strength, '6');
+  assert.match(await page.textContent('#digest-odds'), /^Odds for the previous inputs \(updating\): /);
+  assert.match(await page.textContent('#odds .stale-note'), /previous inputs/);
+  await settled(6);
+  assert.match(await page.textContent('#digest-odds'), /^Odds: /);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the result panel: the used cell is highlighted on every Waterloo fire column of both scales; no trace line says undefined', async () => {
   const { page, problems } = await watchedPage(ctx.browser);
   await openCalculator(page, ctx.url);
