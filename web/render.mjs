@@ -226,60 +226,118 @@ function distribution(key, dist, expected) {
   ]);
 }
 
-// How far one changed input moves the odds: expected counts, and for categories the outcome whose
-// chance moves most. Entries that change nothing are listed together at the end.
+// How far one changed input moves the odds, for players: rows ranked by how far they move the
+// headline figures (ruleset.json), rows with the same effect folded into one (the same input on
+// several units, or several choices that come to the same), the headline figures only (the other
+// tallies on demand), and the first few rows only until "Show all".
+export const WHAT_IF_FIRST_VIEW = 8;
+let showAllWhatIfs = false;  // the player's choice holds across updates of the odds
+
+const same = (a, b) => Math.abs(a - b) < 1e-9;
+
+// What one what-if changes: the headline figures that move, and on demand the other tallies.
+function whatIfEffect(base, s) {
+  const headline = [];
+  let size = 0, total = 0, detailSize = 0;
+  (s.headline ?? []).forEach((f, i) => {
+    const was = base.headline?.[i]?.probability;
+    if (was === undefined || same(f.probability, was)) return;
+    headline.push({ label: f.label, was, now: f.probability });
+    size = Math.max(size, Math.abs(f.probability - was));
+    total += Math.abs(f.probability - was);
+  });
+  const details = [];
+  for (const [key, ev] of Object.entries(s.expected ?? {})) {
+    const was = base.expected?.[key]?.value;
+    if (was === undefined || same(ev.value, was)) continue;
+    details.push(`${titleCase(key)}: expected ${was.toFixed(2)} → ${ev.value.toFixed(2)}`);
+    detailSize = Math.max(detailSize, Math.abs(ev.value - was));
+  }
+  for (const [key, dist] of Object.entries(s.distributions ?? {})) {
+    if (s.expected?.[key]) continue;
+    const before = new Map((base.distributions[key] ?? []).map((e) => [show(e.value), e.probability]));
+    let best = null;
+    for (const e of dist) {
+      const d = e.probability - (before.get(show(e.value)) ?? 0);
+      if (!best || Math.abs(d) > Math.abs(best.d)) best = { value: show(e.value), d, p: e.probability };
+    }
+    if (!best || Math.abs(best.d) < 1e-9) continue;
+    details.push(`${titleCase(key)} ${best.value}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
+    detailSize = Math.max(detailSize, Math.abs(best.d));
+  }
+  // Procedures without headline figures rank by their tallies.
+  if (!base.headline?.length) size = detailSize;
+  const signature = JSON.stringify([headline.map((c) => [c.label, c.now.toFixed(9)]), details]);
+  return { s, size, total, detailSize, headline, details, signature };
+}
+
+// "Attacker › Attacking unit 1", "… unit 2" -> "Attacker › Attacking unit 1, 2".
+function places(at) {
+  const byStem = new Map();
+  for (const a of at) {
+    const m = /^(.*\D)(\d+)$/.exec(a);
+    const [stem, n] = m ? [m[1], m[2]] : [a, null];
+    byStem.set(stem, [...(byStem.get(stem) ?? []), n].filter((x) => x !== null));
+  }
+  return [...byStem].map(([stem, ns]) => `${stem}${ns.join(', ')}`).join('; ');
+}
+
 function sensitivity(base, all, where) {
   // A change the rules refuse here (the engine answers it with an error) is not a what-if: left out.
   const entries = (all ?? []).filter((s) => !s.error);
   if (!entries.length) return null;
-  const effects = entries.map((s) => {
-    const changes = [];
-    let size = 0;
-    // The headline figures first: the changes players ask about.
-    (s.headline ?? []).forEach((f, i) => {
-      const was = base.headline?.[i]?.probability;
-      if (was === undefined || Math.abs(f.probability - was) < 1e-9) return;
-      changes.push(`${f.label}: ${percent(was)} → ${percent(f.probability)}`);
-      size = Math.max(size, Math.abs(f.probability - was));
-    });
-    for (const [key, ev] of Object.entries(s.expected ?? {})) {
-      const was = base.expected?.[key]?.value;
-      if (was === undefined || Math.abs(ev.value - was) < 1e-9) continue;
-      changes.push(`${titleCase(key)}: expected ${was.toFixed(2)} → ${ev.value.toFixed(2)}`);
-      size = Math.max(size, Math.abs(ev.value - was));
-    }
-    for (const [key, dist] of Object.entries(s.distributions ?? {})) {
-      if (s.expected?.[key]) continue;
-      const before = new Map((base.distributions[key] ?? []).map((e) => [show(e.value), e.probability]));
-      let best = null;
-      for (const e of dist) {
-        const d = e.probability - (before.get(show(e.value)) ?? 0);
-        if (!best || Math.abs(d) > Math.abs(best.d)) best = { value: show(e.value), d, p: e.probability };
-      }
-      if (!best || Math.abs(best.d) < 1e-9) continue;
-      changes.push(`${titleCase(key)} ${best.value}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
-      size = Math.max(size, Math.abs(best.d));
-    }
-    return { s, size, changes };
-  }).sort((a, b) => b.size - a.size);
-  const moving = effects.filter((e) => e.changes.length);
-  const still = effects.filter((e) => !e.changes.length);
-  const name = (s) => [s.title, h('span', { class: 'path' }, where(s.path))];
-  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Sensitivity of each modifier' }, [
-    h('table', { class: 'sensitivity' }, [
-      h('caption', {}, 'If one input were otherwise'),
-      h('thead', {}, h('tr', {}, ['Input', 'Change', 'Effect on the odds'].map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, moving.map(({ s, changes }) => h('tr', {}, [
-        h('th', { scope: 'row' }, name(s)),
-        h('td', {}, `${show(s.fromLabel ?? s.from)} → ${show(s.toLabel ?? s.to)}`),
-        h('td', {}, h('ul', { class: 'plain' }, changes.map((c) => h('li', {}, c)))),
-      ]))),
+  const effects = entries.map((s) => whatIfEffect(base, s));
+  // Fold rows that say the same: one input's several choices, or the same input on several units.
+  const rows = new Map();
+  for (const e of effects) {
+    if (!e.headline.length && !e.details.length) continue;
+    const key = `${e.s.title}\u0000${show(e.s.fromLabel ?? e.s.from)}\u0000${e.signature}`;
+    const row = rows.get(key) ?? { ...e, to: [], at: [] };
+    const to = show(e.s.toLabel ?? e.s.to), at = where(e.s.path);
+    if (!row.to.includes(to)) row.to.push(to);
+    if (at && !row.at.includes(at)) row.at.push(at);
+    rows.set(key, row);
+  }
+  const moving = [...rows.values()].sort((a, b) => b.size - a.size || b.total - a.total || b.detailSize - a.detailSize);
+  const still = effects.filter((e) => !e.headline.length && !e.details.length);
+  const first = Math.min(WHAT_IF_FIRST_VIEW, moving.length);
+  const tbody = h('tbody', {}, moving.map((r, i) => h('tr', { class: i < first ? null : 'more', hidden: i >= first && !showAllWhatIfs }, [
+    h('th', { scope: 'row' }, [
+      `${r.s.title}: ${show(r.s.fromLabel ?? r.s.from)} → ${r.to.join(' or ')}`,
+      r.at.length ? h('span', { class: 'path' }, places(r.at)) : null,
     ]),
-    still.length ? h('p', { class: 'help' }, `No effect here: ${still.map((e) => {
+    h('td', {}, [
+      r.headline.length
+        ? h('ul', { class: 'plain' }, r.headline.map((c) => h('li', {}, [`${c.label}: `, h('span', { class: 'fig' }, `${percent(c.was)} → ${percent(c.now)}`)])))
+        : h('p', { class: 'help' }, base.headline?.length ? 'The headline odds do not change.' : ''),
+      r.details.length && base.headline?.length
+        ? h('details', { class: 'tallies' }, [h('summary', {}, 'Other figures'), h('ul', { class: 'plain' }, r.details.map((c) => h('li', {}, c)))])
+        : r.details.length ? h('ul', { class: 'plain' }, r.details.map((c) => h('li', {}, c))) : null,
+    ]),
+  ])));
+  const more = moving.length - first;
+  const toggle = more > 0 ? h('button', { type: 'button', class: 'show-all', 'aria-expanded': String(showAllWhatIfs) },
+    showAllWhatIfs ? 'Show the first few only' : `Show all ${moving.length} what-ifs`) : null;
+  toggle?.addEventListener('click', () => {
+    showAllWhatIfs = !showAllWhatIfs;
+    for (const tr of tbody.querySelectorAll('tr.more')) tr.hidden = !showAllWhatIfs;
+    toggle.setAttribute('aria-expanded', String(showAllWhatIfs));
+    toggle.textContent = showAllWhatIfs ? 'Show the first few only' : `Show all ${moving.length} what-ifs`;
+  });
+  return h('div', { class: 'what-if' }, [
+    moving.length ? h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'What each input is worth' }, [
+      h('table', { class: 'sensitivity' }, [
+        h('caption', {}, 'If one input were otherwise (largest effect first)'),
+        h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, 'If'), h('th', { scope: 'col' }, base.headline?.length ? 'Headline odds' : 'Effect on the odds')])),
+        tbody,
+      ]),
+    ]) : null,
+    toggle,
+    still.length ? h('details', { class: 'no-effect' }, [h('summary', {}, `No effect here (${still.length})`), h('p', { class: 'help' }, `${still.map((e) => {
       const at = where(e.s.path);
       const what = e.s.toLabel === undefined ? e.s.title : `${e.s.title}: ${e.s.toLabel}`;
       return at ? `${what} (${at})` : what;
-    }).join('; ')}.`) : null,
+    }).join('; ')}.`)]) : null,
   ]);
 }
 
@@ -310,7 +368,7 @@ export function odds(response, where = (p) => p) {
     groups[''].length ? h('div', { class: 'charts' }, groups[''].map(chart)) : null,
     sided ? h('div', { class: 'sides' }, ['attacker', 'defender'].filter((s) => groups[s].length).map((s) => h('section', { class: `side side-${s}`, 'aria-label': `${titleCase(s)} odds` }, [
       h('h3', {}, titleCase(s)), ...groups[s].map(chart)]))) : null,
-    response.sensitivity?.length ? h('h3', {}, 'Sensitivity') : null,
+    response.sensitivity?.length ? h('h3', {}, 'What if') : null,
     sensitivity(response, response.sensitivity, where),
   ];
 }

@@ -313,6 +313,49 @@ test('odds: never shown as current beside other inputs (a quick "0" then Backspa
   await page.close();
 });
 
+// A state link (#s=…) straight to a situation, without filling the form field by field.
+const stateUrl = (state) => `${ctx.url}#s=${Buffer.from(JSON.stringify({ mode: 'seed', ...state })).toString('base64url')}`;
+const WATERLOO_VILLAGE = { ruleset: 'battles-of-waterloo', procedure: 'shock', inputs: {
+  attacker: { units: [3, 3, 2].map((strength) => ({ strength, steps: 3, cohesion: 5 })) },
+  defender: { units: [2, 3].map((strength) => ({ strength, steps: 3, cohesion: 5 })), terrain: 'village' } } };
+
+test('the what-if table: ranked by how far the headline odds move, identical rows folded, headline figures only, the first few rows until "Show all" (Waterloo 3 v 2 in a village, 360 px)', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openCalculator(page, stateUrl(WATERLOO_VILLAGE));
+  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 60000 });
+  const odds = await page.evaluate(() => window.__grapeshotOdds);
+  const labels = odds.headline.map((f) => f.label);
+  const rows = () => page.$$eval('#odds table.sensitivity tbody tr', (trs) => trs.map((tr) => ({
+    hidden: tr.hidden, text: tr.innerText, head: tr.querySelector('th').textContent,
+    // The effect as shown, without the details on demand.
+    effects: [...tr.querySelectorAll('td > ul > li')].map((li) => li.textContent),
+  })));
+  const all = await rows();
+  const shown = all.filter((r) => !r.hidden);
+  assert.ok(shown.length > 0 && shown.length <= 8, `the first view is capped (${shown.length} of ${all.length} rows)`);
+  assert.equal(await page.textContent('#odds button.show-all'), `Show all ${all.length} what-ifs`);
+  // Folded: no two rows read the same.
+  const texts = all.map((r) => r.effects.join('|') + r.head);
+  assert.equal(new Set(texts).size, texts.length, 'no row repeats another');
+  // Headline figures only: every effect line is one of the procedure's headline figures.
+  for (const r of all) for (const e of r.effects) assert.ok(labels.some((l) => e.startsWith(`${l}: `)), `a headline figure: ${e}`);
+  assert.doesNotMatch(shown.map((r) => r.effects.join(' ')).join(' '), /Cell|Final|expected/, 'no internal tallies among the effects');
+  // Ranked: the largest move of a headline figure never grows down the table.
+  const move = (r) => Math.max(0, ...r.effects.map((e) => { const [a, b] = e.match(/[\d.]+(?= %)/g).map(Number); return Math.abs(b - a); }));
+  for (let i = 1; i < all.length; i++) assert.ok(move(all[i]) <= move(all[i - 1]) + 0.11, `row ${i + 1} moves less than row ${i}: ${all[i].head} / ${all[i - 1].head}`);
+  // Every what-if that moves a headline figure is in some row, under its input's name and choice.
+  for (const s of odds.sensitivity.filter((x) => !x.error && x.headline.some((f, i) => Math.abs(f.probability - odds.headline[i].probability) > 1e-9))) {
+    assert.ok(all.some((r) => r.head.startsWith(`${s.title}: `) && r.head.includes(String(s.toLabel ?? (s.to ? 'yes' : 'no')))), `"${s.title} → ${s.toLabel ?? s.to}" has a row`);
+  }
+  const tall = await page.$eval('#odds .what-if', (d) => d.getBoundingClientRect().height);
+  assert.ok(tall < 2400, `the first view of the what-if table fits a few screens (${Math.round(tall)} px)`);
+  await page.click('#odds button.show-all');
+  assert.equal((await rows()).filter((r) => !r.hidden).length, all.length, '"Show all" shows every row');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the result panel: the used cell is highlighted on every Waterloo fire column of both scales; no trace line says undefined', async () => {
   const { page, problems } = await watchedPage(ctx.browser);
   await openCalculator(page, ctx.url);
