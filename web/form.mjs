@@ -196,7 +196,9 @@ function enumControl(schema, { path, title, required, onChange }) {
   const help = helpText(schema);
   const optional = !required && schema.default === undefined;
   const short = schema.enum.length <= 3 && labels.join('').length <= 36 && !optional;
-  if (short) {
+  // A few long choices too, one per line: a select would cut them off on a phone.
+  const long = !short && schema.enum.length <= 6 && labels.some((l) => l.length > 30) && !optional;
+  if (short || long) {
     // A few short choices read best as radio buttons.
     const name = nextId(path);
     const radios = schema.enum.map((v, i) => {
@@ -205,7 +207,7 @@ function enumControl(schema, { path, title, required, onChange }) {
       input.addEventListener('change', () => onChange?.());
       return [input, h('span', { class: 'radio' }, [input, h('label', { for: id }, labels[i])])];
     });
-    const el = h('fieldset', { class: 'field radios', 'data-path': path }, [h('legend', {}, title), ...radios.map(([, s]) => s), help]);
+    const el = h('fieldset', { class: `field radios${long ? ' stacked' : ''}`, 'data-path': path }, [h('legend', {}, title), ...radios.map(([, s]) => s), help]);
     if (help) el.setAttribute('aria-describedby', help.id);
     return {
       el,

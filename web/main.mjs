@@ -111,9 +111,9 @@ function buildOptions(values = {}) {
     c.set(values?.[name] ?? schema.default);
     ui.options[name] = c;
     const explained = ui.ruleset.rulings?.[schema.ruling];
-    const ruling = schema.ruling ? h('span', { class: 'ruling' }, ['ruling ', h('cite', explained
-      ? { title: `${schema.ruling}: ${explained}`, tabindex: '0', 'aria-description': explained } : {}, schema.ruling)]) : null;
-    return h('div', { class: 'option' }, [ruling, c.el]);
+    const chip = schema.ruling && explained ? render.rulingChip(schema.ruling, `${schema.ruling}: ${explained}`) : null;
+    const ruling = schema.ruling ? h('span', { class: 'ruling' }, ['ruling ', chip ? chip.button : h('cite', {}, schema.ruling)]) : null;
+    return h('div', { class: 'option' }, [ruling, chip?.note, c.el]);
   });
   $('options').replaceChildren(...(items.length ? items : [h('p', { class: 'help' }, 'This ruleset has no options.')]));
 }
@@ -321,6 +321,11 @@ function showResponse(response) {
     return;
   }
   $('result').replaceChildren(...render.result(response, ui.engine, ui.ruleset.rulings).filter(Boolean));
+  // A printed table wider than the screen scrolls within itself: bring the cell used into view.
+  for (const cell of $('result').querySelectorAll('.printed-table td.used')) {
+    const box = cell.closest('.scroll'), c = cell.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (c.left < b.left || c.right > b.right) box.scrollLeft += c.left - b.left - (b.width - c.width) / 2;
+  }
   digest('result', response.result.summary ?? 'resolved');
   $('announce').textContent = `Result: ${response.result.summary ?? 'resolved'}. Dice ${response.rolls.map((r) => r.natural).join(', ')}.`;
   writeHash(currentState({ withRoll: true }));

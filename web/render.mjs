@@ -112,22 +112,42 @@ function explain(ref, rulings) {
 function traceList(trace, rulings = {}) {
   return h('ol', { class: 'trace' }, trace.map((s) => {
     const [effect, line] = describeStep(s);
+    const cite = s.ref ? ruleCite(s.ref, rulings) : null;
     return h('li', { class: `step step-${s.kind}` }, [
       h('span', { class: 'kind' }, titleCase(s.kind)),
       s.for ? h('span', { class: 'for' }, ` ${s.for}`) : null,
       effect ? h('strong', { class: 'effect' }, ` ${effect}`) : null,
       line ? h('span', { class: 'line' }, ` ${line}`) : null,
       s.reason ? h('span', { class: 'reason' }, ` — ${s.reason}`) : null,
-      s.ref ? h('span', { class: 'ref' }, [' ', hidden('rule '), ruleCite(s.ref, rulings)]) : null,
+      cite ? h('span', { class: 'ref' }, [' ', hidden('rule '), cite.button]) : null,
+      cite?.note,
     ]);
   }));
 }
 
-// A rule reference; a ruling id carries its explanation, shown on hover and, for keyboard and
-// screen-reader users, on focus (tabindex) and as its accessible description.
+let chips = 0;
+/**
+ * A ruling chip: the ruling's id as a button that shows its explanation on tap or click (a phone
+ * has no hover), and on hover as a tooltip. Returns {button, note}: the note goes where there is
+ * room for a line of text.
+ */
+export function rulingChip(ref, text) {
+  const id = `ruling-note-${++chips}`;
+  const note = h('p', { class: 'ruling-note', id, hidden: true }, text);
+  const button = h('button', { type: 'button', class: 'ruling-chip', 'aria-expanded': 'false', 'aria-controls': id },
+    h('cite', { title: text }, ref));
+  button.addEventListener('click', () => {
+    note.hidden = !note.hidden;
+    button.setAttribute('aria-expanded', String(!note.hidden));
+  });
+  return { button, note };
+}
+
+// A rule reference: a ruling id is a chip that explains itself; a printed-rule reference
+// ("Combat Results Matrix") explains itself.
 function ruleCite(ref, rulings) {
   const text = explain(ref, rulings);
-  return text ? h('cite', { title: text, tabindex: '0', 'aria-description': text }, ref) : h('cite', {}, ref);
+  return text ? rulingChip(ref, text) : { button: h('cite', {}, ref), note: null };
 }
 
 // A printed table as an HTML table, with each used cell (a table step's column index and row label)

@@ -356,6 +356,90 @@ test('the what-if table: ranked by how far the headline odds move, identical row
   await page.close();
 });
 
+// Lines a piece of text takes on screen (1: it does not break).
+const LINES = `(el) => {
+  const tops = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), r = document.createRange();
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) { r.selectNodeContents(t); for (const x of r.getClientRects()) if (x.width > 0) tops.push(x.top); }
+  return tops.sort((a, b) => a - b).filter((t, i) => i === 0 || t - tops[i - 1] > 6).length; }`;
+
+test('phone layout at 360 and 390 px: no sideways scroll, a one-line-a-figure bar, unbroken headers and figures, the used cell in view, 44 px touch targets, ruling chips that explain themselves on tap', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  // A Waterloo shock at 6-1 (the printed table's last column) rolled (the link's seed).
+  await openCalculator(page, stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'shock', seed: 5, inputs: {
+    attacker: { units: [{ strength: 12, steps: 3, cohesion: 5 }] }, defender: { units: [{ strength: 2, steps: 3, cohesion: 5 }] } } }));
+  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 30000 });
+  // The used cell of the printed table is in view within its scrolling frame.
+  const cells = await page.$$eval('#result td.used', (tds) => tds.map((td) => {
+    const c = td.getBoundingClientRect(), b = td.closest('.scroll').getBoundingClientRect();
+    return { text: td.textContent, inView: c.left >= b.left - 0.5 && c.right <= b.right + 0.5 };
+  }));
+  assert.ok(cells.length > 0 && cells.every((c) => c.inView), `the used cells are in view: ${JSON.stringify(cells)}`);
+  // Every result field open.
+  await page.evaluate(() => document.querySelectorAll('#result details').forEach((d) => { d.open = true; }));
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    assert.ok(await overflow() <= 0, `"All result fields" open: no sideways scroll at ${width} px (${await overflow()} px too wide)`);
+  }
+  await page.setViewportSize({ width: 360, height: 800 });
+  // Dice table headers and cells, and the odds' percentages, each on one line.
+  const broken = await page.evaluate((lines) => {
+    const count = eval(lines);
+    return [...document.querySelectorAll('table.dice thead th, table.dice td, #odds .headline strong, #odds .pct')]
+      .filter((el) => count(el) > 1).map((el) => el.textContent);
+  }, LINES);
+  assert.deepEqual(broken, [], 'no header, die or percentage breaks over two lines');
+  // The bar: one line each, cut with an ellipsis, a small footprint.
+  const bar = await page.evaluate((lines) => {
+    const count = eval(lines);
+    return { height: document.getElementById('digest').getBoundingClientRect().height,
+      lines: [...document.querySelectorAll('#digest p')].filter((p) => p.textContent).map((p) => ({ lines: count(p), ellipsis: getComputedStyle(p).textOverflow })) };
+  }, LINES);
+  assert.ok(bar.lines.length === 2 && bar.lines.every((l) => l.lines === 1 && l.ellipsis === 'ellipsis'), JSON.stringify(bar));
+  assert.ok(bar.height <= 80, `the bar is at most 80 px tall (${bar.height})`);
+  // Selects cut a choice too long for a phone (\"Assault (attack and defensive combat)\") with an ellipsis.
+  assert.ok(await page.$$eval('select', (all) => all.every((x) => getComputedStyle(x).textOverflow === 'ellipsis')), 'selects end a cut choice with an ellipsis');
+  // Touch targets: every radio button and checkbox, with its label, is at least 44 x 44 px, and a
+  // tap anywhere on it lands on the control or its label.
+  await page.locator('#options-details > summary').click();
+  const small = await page.evaluate(() => [...document.querySelectorAll('#calculator input[type=radio], #calculator input[type=checkbox]')]
+    .filter((i) => i.offsetParent).map((i) => {
+      const a = i.getBoundingClientRect(), b = i.labels[0].getBoundingClientRect();
+      const box = { left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) };
+      const hits = [[box.left + 1, box.top + 1], [box.right - 1, box.bottom - 1], [box.left + 1, box.bottom - 1]].map(([x, y]) => {
+        i.scrollIntoView({ block: 'center' });
+        const again = i.getBoundingClientRect(), dy = again.top - a.top;
+        const el = document.elementFromPoint(x, y + dy);
+        return el === i || el === i.labels[0] || i.labels[0].contains(el);
+      });
+      return { id: i.id, w: box.right - box.left, h: box.bottom - box.top, hits };
+    }).filter((t) => t.w < 44 || t.h < 44 || t.hits.includes(false)));
+  assert.deepEqual(small, [], 'every radio button and checkbox has a 44 x 44 px target');
+  // A ruling chip is a 44 px target too, and shows its ruling's text on tap.
+  const chip = page.locator('#options button.ruling-chip').first();
+  const size = await chip.boundingBox();
+  assert.ok(size.width >= 44 && size.height >= 44, `a ruling chip is 44 x 44 px (${size.width} x ${size.height})`);
+  await chip.click();
+  const note = await chip.evaluate((b) => { const n = document.getElementById(b.getAttribute('aria-controls')); return { visible: !!n.offsetParent, text: n.textContent, expanded: b.getAttribute('aria-expanded') }; });
+  assert.equal(note.visible, true, 'the ruling\'s text shows on tap');
+  assert.equal(note.expanded, 'true');
+  const id = await chip.textContent();
+  const waterloo = rulesets.find((r) => r.id === 'battles-of-waterloo');
+  assert.equal(note.text, `${id}: ${waterloo.rulings[id]}`);
+  // A Waterloo movement rolled with "Leaving an enemy ZOC": the long rule reference wraps.
+  await page.goto('about:blank');
+  await openCalculator(page, stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'movement', inputs: { leavingEnemyZoc: true }, seed: 5 }));
+  assert.ok(await page.evaluate(() => window.__grapeshotLast?.ok));
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    assert.ok(await overflow() <= 0, `movement leaving a ZOC: no sideways scroll at ${width} px (${await overflow()} px too wide)`);
+  }
+  await page.screenshot({ path: join(resultsDir, 'phone-360-movement.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the result panel: the used cell is highlighted on every Waterloo fire column of both scales; no trace line says undefined', async () => {
   const { page, problems } = await watchedPage(ctx.browser);
   await openCalculator(page, ctx.url);
