@@ -235,6 +235,19 @@ function enumControl(schema, { path, title, required, onChange }) {
 }
 
 function scalarControl(schema, { path, title, required, onChange }) {
+  // An index into a sibling list (x-indexOf, e.g. a step loss order naming units) is typed as the
+  // form numbers that list, from 1; the request keeps the engine's index from 0.
+  if (schema['x-indexOf'] && schema.type === 'integer') {
+    const { 'x-indexOf': _list, ...plain } = schema;
+    const one = { ...plain, minimum: (schema.minimum ?? 0) + 1, maximum: schema.maximum === undefined ? undefined : schema.maximum + 1 };
+    const c = scalarControl(one, { path, title, required, onChange });
+    c.el.querySelector('.help')?.append(' 1 = the first listed.');
+    return {
+      el: c.el,
+      get() { const v = c.get(); return typeof v === 'number' ? v - 1 : v; },
+      set(v) { c.set(typeof v === 'number' ? v + 1 : v); },
+    };
+  }
   const id = nextId(path);
   const numeric = schema.type === 'integer' || schema.type === 'number';
   const input = h('input', numeric

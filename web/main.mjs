@@ -127,6 +127,8 @@ function changed() {
   $('request-json').textContent = JSON.stringify(baseRequest(), null, 2);
   if (ui.lastResponse) clearResult('The inputs changed since the last roll. Roll again for a new result.');
   writeHash(currentState());
+  $('share-status').textContent = '';
+  showDicePanel();
   markOddsStale();
   clearTimeout(oddsTimer);
   oddsTimer = setTimeout(updateOdds, ODDS_DELAY_MS);
@@ -265,8 +267,8 @@ function showOdds(response, request, phase = 'full') {
     digest('odds', '');
     return;
   }
-  box.replaceChildren(...render.odds(response, describePointer).filter(Boolean));
-  digest('odds', render.oddsDigest(response));
+  box.replaceChildren(...render.odds(response, describePointer, request).filter(Boolean));
+  digest('odds', response.paths === 1 ? '' : render.oddsDigest(response));
   if (phase === 'headline') box.append(h('p', { class: 'help pending' }, 'Working out what each modifier is worth…'));
   box.dataset.phase = phase;
   window.__grapeshotOdds = response;
@@ -327,15 +329,33 @@ function showResponse(response) {
     if (c.left < b.left || c.right > b.right) box.scrollLeft += c.left - b.left - (b.width - c.width) / 2;
   }
   digest('result', response.result.summary ?? 'resolved');
-  $('announce').textContent = `Result: ${response.result.summary ?? 'resolved'}. Dice ${response.rolls.map((r) => r.natural).join(', ')}.`;
+  $('announce').textContent = `Result: ${response.result.summary ?? 'resolved'}.${response.rolls.length ? ` Dice ${response.rolls.map((r) => r.natural).join(', ')}.` : ''}`;
   writeHash(currentState({ withRoll: true }));
 }
 
 function setMode(mode) {
   $(mode === 'dice' ? 'mode-dice' : 'mode-seed').checked = true;
-  $('seed-box').hidden = mode === 'dice';
-  $('dice-box').hidden = mode !== 'dice';
-  $('roll').textContent = mode === 'dice' ? 'Resolve' : 'Roll';
+  showDicePanel();
+}
+
+// Movement, stacking and ZOC (and a fire the rules prohibit) roll no dice: no "Who rolls", no seed
+// or dice, and a button that works the result out rather than rolls. Known by resolving once
+// (cheap): the dice a procedure rolls first never depend on the dice, so no roll on one seed means
+// no roll on any.
+function rollsDice() {
+  if (!ui.engine || !ui.inputs) return true;
+  const r = ui.engine.resolve({ ...baseRequest(), seed: 1 });
+  return !r.ok || r.rolls.length > 0;
+}
+
+function showDicePanel() {
+  const dice = rollsDice(), mode = diceMode();
+  $('no-dice').hidden = dice;
+  $('who-rolls').hidden = !dice;
+  $('seed-box').hidden = !dice || mode === 'dice';
+  $('dice-box').hidden = !dice || mode !== 'dice';
+  $('dice-heading').textContent = dice ? 'Dice' : 'Work it out';
+  $('roll').textContent = !dice ? 'Work it out' : mode === 'dice' ? 'Resolve' : 'Roll';
 }
 
 // ----- start ----------------------------------------------------------------------------------
@@ -380,9 +400,9 @@ async function start() {
     writeHash(currentState({ withRoll: true }));
     try {
       await navigator.clipboard.writeText(location.href);
-      $('announce').textContent = 'Link copied.';
+      $('share-status').textContent = 'Link copied.';
     } catch {
-      $('announce').textContent = 'Copy the address bar to share this state.';
+      $('share-status').textContent = 'Copy the address bar to share this state.';
     }
   });
   window.addEventListener('hashchange', () => { const s = readHash(); if (s) restore(s); });

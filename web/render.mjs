@@ -27,9 +27,32 @@ function details(obj) {
   return h('dl', { class: 'details' }, items);
 }
 
-// The modified roll behind each natural one: the procedure's result objects carry {natural, modified}
-// pairs in the order the dice were rolled.
+// The modified roll behind each natural one, from the trace's reads (table, check, modifiedRoll:
+// each has the natural die or dice and the modified total) in the order the dice were rolled; a
+// sum of dice shows its total against its last die. One die read on two grids (a shock's attacker
+// and defender) is one roll.
 function modifiedRolls(response) {
+  const out = response.rolls.map(() => null);
+  let next = 0, last = null;
+  for (const s of response.trace) {
+    if (typeof s.modified !== 'number') continue;
+    const naturals = Array.isArray(s.naturals) ? s.naturals : typeof s.natural === 'number' ? [s.natural] : [];
+    if (!naturals.length) continue;
+    if (s.kind === 'table' && last?.kind === 'table' && last.natural === s.natural && last.die === s.die) continue;
+    last = s;
+    let at = -1;
+    for (const n of naturals) {
+      const i = response.rolls.findIndex((r, j) => j >= next && r.natural === n);
+      if (i >= 0) { at = i; next = i + 1; }
+    }
+    if (at >= 0) out[at] = s.modified;
+  }
+  // Older result shapes carry {natural, modified} pairs of their own.
+  const fromResult = resultPairs(response);
+  return out.map((m, i) => (m === null ? fromResult[i] : m));
+}
+
+function resultPairs(response) {
   const pairs = [];
   (function walk(x) {
     if (!x || typeof x !== 'object') return;
@@ -171,7 +194,15 @@ export function printedTable(table, steps) {
     return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `${table.title}${side ? ` (${side})` : ''}` },
       h('table', { class: 'printed' }, [
         h('caption', {}, [table.title, side ? ` — ${side}` : '']),
-        h('thead', {}, h('tr', {}, [h('td', {}), ...columns.map((c, j) => h('th', { scope: 'col', class: usedCols.has(j) ? 'used-col' : null }, c))])),
+        h('thead', {}, headerRows(table, columns).map(([scale, labels]) => {
+          // A table printed with one header row per scale (Waterloo fire: infantry and artillery)
+          // marks the column on the scale the roll used.
+          const mine = !scale || used.some((u) => labels[u.col] === u.step.columnLabel);
+          return h('tr', { class: scale ? `scale${mine ? ' used-scale' : ''}` : null }, [
+            scale ? h('th', { scope: 'row' }, titleCase(scale)) : h('td', {}),
+            ...labels.map((c, j) => h('th', { scope: 'col', class: usedCols.has(j) && mine ? 'used-col' : null }, c ?? '')),
+          ]);
+        })),
         h('tbody', {}, rows.map((r, i) => h('tr', { class: usedRows.has(i) ? 'used-row' : null }, [
           h('th', { scope: 'row' }, r.label),
           ...r.cells.map((c, j) => {
@@ -186,6 +217,12 @@ export function printedTable(table, steps) {
       ]));
   });
   return h('div', { class: 'printed-table' }, grids);
+}
+
+// The header rows: one per scale when the table prints several (columnHeaders), else the columns.
+function headerRows(table, columns) {
+  const scales = table.columnHeaders && typeof table.columnHeaders === 'object' ? Object.entries(table.columnHeaders) : [];
+  return scales.length > 1 ? scales : [[null, columns]];
 }
 
 /** The whole result panel for a successful resolve; `rulings` explains the ruling ids it cites. */
@@ -204,7 +241,7 @@ export function result(response, engine, rulings = {}) {
   return [
     h('p', { class: 'summary', id: 'result-summary' }, response.result.summary ?? 'Resolved.'),
     codes.length ? h('ul', { class: 'codes' }, codes) : null,
-    diceTable(response),
+    response.rolls.length ? diceTable(response) : null,
     h('h3', {}, 'How it was worked out'),
     traceList(response.trace, rulings),
     printed.length ? h('h3', {}, printed.length > 1 ? 'Printed tables' : 'Printed table') : null,
@@ -223,21 +260,28 @@ const SIDE = /^(attacker|attack|defender|defence|defense)(?=[A-Z_])/;
 const sideOf = (key) => { const m = SIDE.exec(key); return m ? (m[1].startsWith('attack') ? 'attacker' : 'defender') : ''; };
 const keyLabel = (key) => titleCase(key.replace(SIDE, ''));
 
+// A side's outcome listed unit by unit ("Normal, D-1, Normal") says which unit is which, numbered
+// as the form numbers them: "1 Normal · 2 D-1 · 3 Normal".
+function perUnit(value, units) {
+  const parts = typeof value === 'string' && units > 1 ? value.split(', ') : [];
+  return parts.length === units ? parts.map((p, i) => `${i + 1} ${p}`).join(' · ') : show(value);
+}
+
 /** One distribution as a bar chart that is itself a table: the numbers are the text alternative. */
-function distribution(key, dist, expected) {
+function distribution(key, dist, expected, units = 0) {
   const numeric = numericKey(dist);
   const entries = numeric ? [...dist].sort((a, b) => a.value - b.value) : dist;
   const id = `odds-${key}`;
   return h('figure', { class: 'odds-chart', 'data-key': key }, [
     h('table', { class: 'bars', id }, [
-      h('caption', {}, [keyLabel(key), expected ? h('span', { class: 'expected' }, ` — expected ${expected.value.toFixed(2)} (${fraction(expected.fraction)})`) : null]),
+      h('caption', {}, [keyLabel(key), units > 1 && dist.some((e) => perUnit(e.value, units) !== show(e.value)) ? ' (unit by unit)' : '', expected ? h('span', { class: 'expected' }, ` — expected ${expected.value.toFixed(2)} (${fraction(expected.fraction)})`) : null]),
       h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, 'Outcome'), h('th', { scope: 'col' }, 'Chance'),
         numeric ? h('th', { scope: 'col' }, 'At least') : null])),
       h('tbody', {}, entries.map((e) => {
         const bar = h('span', { class: 'bar', 'aria-hidden': 'true' });
         bar.style.width = `${(e.probability * 100).toFixed(2)}%`;
         return h('tr', { 'data-probability': e.probability }, [
-          h('th', { scope: 'row' }, show(e.value)),
+          h('th', { scope: 'row' }, perUnit(e.value, units)),
           h('td', { class: 'chance', title: fraction(e.fraction) }, [h('span', { class: 'track' }, bar), h('span', { class: 'pct' }, percent(e.probability))]),
           numeric ? h('td', { class: 'atleast' }, e.atLeast ? percent(e.atLeast.probability) : '') : null,
         ]);
@@ -375,16 +419,19 @@ export function oddsDigest(response) {
 }
 
 /** The odds panel for a successful engine.odds response; `where(pointer)` names an input for people. */
-export function odds(response, where = (p) => p) {
+export function odds(response, where = (p) => p, request = {}) {
   const keys = Object.keys(response.distributions);
   const groups = { '': [], attacker: [], defender: [] };
   for (const k of keys) groups[sideOf(k)].push(k);
-  const chart = (k) => distribution(k, response.distributions[k], response.expected?.[k]);
+  const units = (k) => request[sideOf(k)]?.units?.length ?? 0;
+  const chart = (k) => distribution(k, response.distributions[k], response.expected?.[k], units(k));
   const sided = groups.attacker.length || groups.defender.length;
   return [
     response.headline?.length ? h('ul', { class: 'headline plain', 'aria-label': 'Headline odds' }, response.headline.map((f) =>
       h('li', {}, [h('span', { class: 'label' }, f.label), ' ', h('strong', { title: fraction(f.fraction) }, percent(f.probability))]))) : null,
-    h('p', { class: 'paths' }, `Exact, over all ${response.paths} dice sequences.`),
+    // paths counts the engine's branches (faces that lead on alike are one branch), not dice
+    // sequences: one branch means no dice at all.
+    h('p', { class: 'paths' }, response.paths === 1 ? 'Certain: the dice cannot change this result.' : 'Exact: every way the dice can fall is counted.'),
     groups[''].length ? h('div', { class: 'charts' }, groups[''].map(chart)) : null,
     sided ? h('div', { class: 'sides' }, ['attacker', 'defender'].filter((s) => groups[s].length).map((s) => h('section', { class: `side side-${s}`, 'aria-label': `${titleCase(s)} odds` }, [
       h('h3', {}, titleCase(s)), ...groups[s].map(chart)]))) : null,

@@ -440,6 +440,55 @@ test('phone layout at 360 and 390 px: no sideways scroll, a one-line-a-figure ba
   await page.close();
 });
 
+test('smaller things: "Link copied" shows, no dice means no Roll button and no dice table, no miscounted dice sequences, both fire-table scales, the Modified column, step loss order from 1, multi-unit outcomes unit by unit', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await ctx.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.url.replace(/\/$/, '') });
+  // Each situation by its link: a hash change restores it (and resolves a link with dice) in place.
+  const go = async (state) => {
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(stateUrl(state)).hash);
+    await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full' && document.querySelector('#odds').dataset.stale !== 'true', null, { timeout: 30000 });
+  };
+  await openCalculator(page, stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'fire', mode: 'dice', dice: [4, 0, 0],
+    inputs: { firer: { type: 'infantry', strength: 5 }, target: { cohesion: 5 } } }));
+  // Infantry fire: the printed table shows the infantry scale's header, its column marked.
+  const heads = await page.$$eval('#result table.printed thead tr', (trs) => trs.map((tr) => ({
+    scale: tr.querySelector('th[scope=row]')?.textContent ?? '', used: tr.querySelector('th.used-col')?.textContent ?? null })));
+  assert.deepEqual(heads, [{ scale: 'Infantry', used: '5-6' }, { scale: 'Artillery', used: null }]);
+  // "Link copied", on screen.
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share-status').textContent !== '');
+  assert.equal(await page.textContent('#share-status'), 'Link copied.');
+  assert.equal(await page.isVisible('#share-status'), true);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+  // A check with modifiers: its modified roll is in the dice table (Waterloo rally in square: 6 - 1 = 5).
+  await go({ ruleset: 'battles-of-waterloo', procedure: 'rally', mode: 'dice', dice: [6], inputs: { unit: { type: 'infantry', state: 'D-1', cohesion: 6, steps: 3, inSquare: true } } });
+  const check = await page.evaluate(() => window.__grapeshotLast.trace.find((s) => s.kind === 'check'));
+  assert.notEqual(check.modified, check.natural, 'the fixture has a modifier');
+  assert.deepEqual(await textOf(page, '#result table.dice tbody td:last-child'), [String(check.modified)]);
+  // One die: no count of "dice sequences" that counts something else.
+  assert.doesNotMatch(await page.textContent('#odds .paths'), /sequences/);
+  // Movement rolls no dice: no Roll button, no "Who rolls", no dice table, no dice sequences.
+  await go({ ruleset: 'battles-of-waterloo', procedure: 'movement', seed: 5, inputs: { leavingEnemyZoc: true } });
+  assert.equal(await page.textContent('#roll'), 'Work it out');
+  assert.equal(await page.isVisible('#who-rolls'), false);
+  assert.equal(await page.isVisible('#seed'), false);
+  assert.equal(await page.locator('#result table.dice').count(), 0, 'no empty dice table');
+  assert.equal(await page.textContent('#odds .paths'), 'Certain: the dice cannot change this result.');
+  // Step loss order: units numbered from 1, as the form numbers them; the request keeps 0-based indexes.
+  const u = { strength: 3, steps: 3, cohesion: 5 };
+  await go({ ruleset: 'battles-of-waterloo', procedure: 'shock', inputs: { attacker: { units: [u, u], stepLossOrder: [1] }, defender: { units: [u] } } });
+  assert.equal(await page.textContent('#roll'), 'Roll');
+  assert.equal(await page.inputValue(sel('/attacker/stepLossOrder/0')), '2', 'the second unit is unit 2');
+  await page.fill(sel('/attacker/stepLossOrder/0'), '1');
+  assert.deepEqual(JSON.parse(await page.textContent('#request-json')).attacker.stepLossOrder, [0]);
+  // Two attacking units: their final states say which unit is which.
+  await page.waitForFunction(() => window.__grapeshotOddsRequest?.attacker?.stepLossOrder?.[0] === 0 && document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 30000 });
+  const finals = await textOf(page, '#odds figure[data-key="attackerFinal"] tbody th');
+  assert.ok(finals.length > 1 && finals.every((f) => /^1 \S+ · 2 \S+$/.test(f)), `unit by unit: ${finals.join(' | ')}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the result panel: the used cell is highlighted on every Waterloo fire column of both scales; no trace line says undefined', async () => {
   const { page, problems } = await watchedPage(ctx.browser);
   await openCalculator(page, ctx.url);
