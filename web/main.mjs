@@ -5,6 +5,7 @@ import { h } from './dom.mjs';
 import { control } from './form.mjs';
 import * as render from './render.mjs';
 import { initGameLog } from './gamelog.mjs';
+import { outcomeLabeller } from './labels.mjs';
 
 const $ = (id) => document.getElementById(id);
 const ODDS_DELAY_MS = 150;
@@ -86,6 +87,8 @@ function chooseRuleset(id, state = null) {
   ui.ruleset = ui.rulesets.find((r) => r.id === id) ?? ui.rulesets[0];
   $('ruleset').value = ui.ruleset.id;
   $('procedure').replaceChildren(...ui.ruleset.procedures.map((p) => new Option(p.title, p.name)));
+  render.setOutcomeLabels(outcomeLabeller(ui.ruleset, (ui.ruleset.tables ?? []).map((t) => ui.engine.table({ ruleset: ui.ruleset.id, table: t.id }))
+    .filter((t) => t.ok).map((t) => t.table)));
   buildOptions(state?.options);
   chooseProcedure(state?.procedure ?? ui.ruleset.procedures[0].name, state);
 }

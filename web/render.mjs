@@ -254,6 +254,11 @@ export function result(response, engine, rulings = {}) {
 // Odds
 
 const numericKey = (dist) => dist.every((e) => typeof e.value === 'number');
+
+// Outcome values in the rules' words (labels.mjs): set by the page for the chosen ruleset.
+let outcomeLabel = (v) => v;
+export function setOutcomeLabels(label) { outcomeLabel = label; }
+const outcome = (v) => show(typeof v === 'string' ? outcomeLabel(v) : v);
 // Shock-like procedures tally both sides, each named by whose result it is ("attackerFinal",
 // "defenderCell"): shown side by side.
 const SIDE = /^(attacker|attack|defender|defence|defense)(?=[A-Z_])/;
@@ -264,7 +269,7 @@ const keyLabel = (key) => titleCase(key.replace(SIDE, ''));
 // as the form numbers them: "1 Normal · 2 D-1 · 3 Normal".
 function perUnit(value, units) {
   const parts = typeof value === 'string' && units > 1 ? value.split(', ') : [];
-  return parts.length === units ? parts.map((p, i) => `${i + 1} ${p}`).join(' · ') : show(value);
+  return units > 1 && parts.length === units ? parts.map((p, i) => `${i + 1} ${outcome(p)}`).join(' · ') : outcome(value);
 }
 
 /** One distribution as a bar chart that is itself a table: the numbers are the text alternative. */
@@ -274,7 +279,7 @@ function distribution(key, dist, expected, units = 0) {
   const id = `odds-${key}`;
   return h('figure', { class: 'odds-chart', 'data-key': key }, [
     h('table', { class: 'bars', id }, [
-      h('caption', {}, [keyLabel(key), units > 1 && dist.some((e) => perUnit(e.value, units) !== show(e.value)) ? ' (unit by unit)' : '', expected ? h('span', { class: 'expected' }, ` — expected ${expected.value.toFixed(2)} (${fraction(expected.fraction)})`) : null]),
+      h('caption', {}, [keyLabel(key), units > 1 && dist.some((e) => typeof e.value === 'string' && e.value.split(', ').length === units) ? ' (unit by unit)' : '', expected ? h('span', { class: 'expected' }, ` — expected ${expected.value.toFixed(2)} (${fraction(expected.fraction)})`) : null]),
       h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, 'Outcome'), h('th', { scope: 'col' }, 'Chance'),
         numeric ? h('th', { scope: 'col' }, 'At least') : null])),
       h('tbody', {}, entries.map((e) => {
@@ -323,7 +328,7 @@ function whatIfEffect(base, s) {
     let best = null;
     for (const e of dist) {
       const d = e.probability - (before.get(show(e.value)) ?? 0);
-      if (!best || Math.abs(d) > Math.abs(best.d)) best = { value: show(e.value), d, p: e.probability };
+      if (!best || Math.abs(d) > Math.abs(best.d)) best = { value: outcome(e.value), d, p: e.probability };
     }
     if (!best || Math.abs(best.d) < 1e-9) continue;
     details.push(`${titleCase(key)} ${best.value}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
@@ -414,7 +419,7 @@ export function oddsDigest(response) {
   return firsts.map((k) => {
     const top = [...response.distributions[k]].sort((a, b) => b.probability - a.probability)[0];
     const side = sideOf(k);
-    return `${side ? `${titleCase(side)} ` : ''}${keyLabel(k).toLowerCase()}: ${show(top.value)} ${percent(top.probability)}`;
+    return `${side ? `${titleCase(side)} ` : ''}${keyLabel(k).toLowerCase()}: ${outcome(top.value)} ${percent(top.probability)}`;
   }).join(' · ');
 }
 

@@ -489,6 +489,37 @@ test('smaller things: "Link copied" shows, no dice means no Roll button and no d
   await page.close();
 });
 
+test('odds outcomes are named in the rules\' words, never by program identifiers (formSquare, defendNormally, staysShaken, …)', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  // Each procedure with its first worked fixture's inputs.
+  const situations = [['battles-of-waterloo', 'charge-reaction'], ['battles-of-waterloo', 'rally'], ['battles-of-waterloo', 'square'],
+    ['black-powder', 'break-test'], ['black-powder', 'brigade-morale'], ['grande-tactique', 'charge'], ['grande-tactique', 'morale'],
+    ['grande-tactique', 'rally'], ['napoleon-iii-1866', 'shock']].map(([id, name]) => {
+    const ruleset = rulesets.find((r) => r.id === id), proc = ruleset.procedures.find((p) => p.name === name);
+    const files = readdirSync(join(root, 'tests/fixtures', id)).filter((f) => f.endsWith('.json'));
+    const c = files.flatMap((f) => JSON.parse(readFileSync(join(root, 'tests/fixtures', id, f), 'utf8')).cases ?? [])
+      .find((x) => !x.call && x.expect?.ok === true && (x.request?.procedure === name || proc.aliases?.includes(x.request?.procedure)));
+    const { ruleset: _r, procedure: _p, dice: _d, seed: _s, options, ...inputs } = c.request;
+    return { ruleset: id, procedure: name, inputs, ...(options ? { options } : {}) };
+  });
+  await openCalculator(page, ctx.url);
+  const shown = {};
+  for (const s of situations) {
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(stateUrl(s)).hash);
+    await page.waitForFunction((p) => window.__grapeshotOddsRequest?.procedure === p && document.querySelector('#odds').dataset.phase &&
+      document.querySelector('#odds').dataset.stale !== 'true', s.procedure, { timeout: 30000 });
+    shown[`${s.ruleset} ${s.procedure}`] = await textOf(page, '#odds figure.odds-chart tbody th');
+  }
+  const wrong = Object.entries(shown).flatMap(([where, names]) => names.filter((n) => !n.trim() || /\b[a-z]+[A-Z]\w*/.test(n)).map((n) => `${where}: "${n}"`));
+  assert.deepEqual(wrong, [], 'every outcome has a name in words');
+  const all = Object.values(shown).flat().join(' | ');
+  for (const label of ['Defends normally', 'Unit must Rout Retreat', 'Form Square', 'No test needed', 'The charge fails', 'Stays shaken']) {
+    assert.ok(all.includes(label), `"${label}" is among the outcomes: ${all}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the result panel: the used cell is highlighted on every Waterloo fire column of both scales; no trace line says undefined', async () => {
   const { page, problems } = await watchedPage(ctx.browser);
   await openCalculator(page, ctx.url);
