@@ -2,6 +2,7 @@
 // cell marked) and the exact odds. Everything is generic over the response shapes, so a new
 // procedure needs no code here.
 import { fraction, h, percent, signed, titleCase } from './dom.mjs';
+import { outcomeLabeller } from './labels.mjs';
 
 const hidden = (text) => h('span', { class: 'visually-hidden' }, text);
 
@@ -87,7 +88,7 @@ export function mixed({ num, den }) {
 }
 const plural = (n, word) => `${word}${Math.abs(n) === 1 ? '' : 's'}`;
 // A modifier's printed line: "Per loss level ×2", "Woods [cavalry]".
-const term = (s) => `${s.label}${s.times > 1 ? ` ×${s.times}` : ''}${s.pairKey ? ` [${s.pairKey}]` : ''}`;
+const term = (s) => `${s.label}${s.times > 1 ? ` ×${s.times}` : ''}${s.pairKey ? ` [${outcome(s.pairKey)}]` : ''}`;
 const rolled = (s) => `${s.die} ${s.natural}${s.drm ? ` ${signed(s.drm)} = ${s.modified}` : ''}`;
 const COMPARE = { atMost: '≤', below: '<', atLeast: '≥', above: '>' };
 
@@ -118,7 +119,7 @@ export const stepRenderers = {
   stacking: () => ['', ''],
   zoc: () => ['', ''],
   points: (s) => [`${s.value} ${plural(s.value, 'point')}`, ''],
-  combatType: (s) => [String(s.value), ''],
+  combatType: (s) => [outcome(s.value), ''],
 };
 
 /** A step in words: [what it did, its printed line] (both '' when the reason says it all). */
@@ -256,9 +257,9 @@ export function result(response, engine, rulings = {}) {
 const numericKey = (dist) => dist.every((e) => typeof e.value === 'number');
 
 // Outcome values in the rules' words (labels.mjs): set by the page for the chosen ruleset.
-let outcomeLabel = (v) => v;
+let outcomeLabel = outcomeLabeller({});
 export function setOutcomeLabels(label) { outcomeLabel = label; }
-const outcome = (v) => show(typeof v === 'string' ? outcomeLabel(v) : v);
+function outcome(v) { return show(typeof v === 'string' ? outcomeLabel(v) : v); }
 // Shock-like procedures tally both sides, each named by whose result it is ("attackerFinal",
 // "defenderCell"): shown side by side.
 const SIDE = /^(attacker|attack|defender|defence|defense)(?=[A-Z_])/;

@@ -512,6 +512,18 @@ test('odds outcomes are named in the rules\' words, never by program identifiers
   }
   const wrong = Object.entries(shown).flatMap(([where, names]) => names.filter((n) => !n.trim() || /\b[a-z]+[A-Z]\w*/.test(n)).map((n) => `${where}: "${n}"`));
   assert.deepEqual(wrong, [], 'every outcome has a name in words');
+  // The page's own words in a worked trace: a combat type, a modifier's terrain.
+  for (const id of ['black-powder', 'battles-of-waterloo']) {
+    const c = id === 'black-powder' ? fixtureCase(rulesets.find((r) => r.id === id))
+      : { request: { ruleset: id, procedure: 'shock', dice: [5, 0, 0, 0, 0], attacker: { units: [{ strength: 4, steps: 3, cohesion: 5 }] },
+        defender: { units: [{ strength: 2, steps: 3, cohesion: 5 }], terrain: 'builtUpVillage' } } };
+    const { ruleset, procedure, dice, seed: _s, options, ...inputs } = c.request;
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(stateUrl({ ruleset, procedure, inputs, options, mode: 'dice', dice })).hash);
+    await page.waitForFunction((p) => window.__grapeshotLast?.procedure === p && document.querySelector('#result ol.trace'), procedure);
+    const lines = await textOf(page, '#result ol.trace .effect, #result ol.trace .line');
+    assert.ok(lines.length > 0);
+    for (const l of lines) assert.doesNotMatch(l, /\b[a-z]+[A-Z]\w*/, `${id}: a trace line in words`);
+  }
   const all = Object.values(shown).flat().join(' | ');
   for (const label of ['Defends normally', 'Unit must Rout Retreat', 'Form Square', 'No test needed', 'The charge fails', 'Stays shaken']) {
     assert.ok(all.includes(label), `"${label}" is among the outcomes: ${all}`);
