@@ -385,7 +385,9 @@ async function start() {
   $('ruleset').addEventListener('change', () => chooseRuleset($('ruleset').value));
   $('procedure').addEventListener('change', () => chooseProcedure($('procedure').value));
   for (const r of document.querySelectorAll('input[name="dice-mode"]')) r.addEventListener('change', () => { setMode(diceMode()); changed(); });
-  $('dice').addEventListener('input', () => writeHash(currentState()));
+  // A result stays on show only beside the dice that gave it.
+  const diceChanged = () => { if (ui.lastResponse) clearResult('The dice changed since the last roll. Resolve again for their result.'); };
+  $('dice').addEventListener('input', () => { diceChanged(); writeHash(currentState()); });
   $('calculator').addEventListener('submit', (event) => {
     event.preventDefault();
     // During a game the game log rolls, with dice from both players' chains.
@@ -398,7 +400,7 @@ async function start() {
     ui.keepSeed = false;
     $('result-heading').focus({ preventScroll: true });
   });
-  $('seed').addEventListener('input', () => { ui.keepSeed = true; });
+  $('seed').addEventListener('input', () => { ui.keepSeed = true; diceChanged(); });
   $('share').addEventListener('click', async () => {
     writeHash(currentState({ withRoll: true }));
     try {

@@ -309,6 +309,14 @@ test('odds: never shown as current beside other inputs (a quick "0" then Backspa
   assert.match(await page.textContent('#odds .stale-note'), /previous inputs/);
   await settled(6);
   assert.match(await page.textContent('#digest-odds'), /^Odds: /);
+  // A result stays only beside the dice that gave it.
+  await page.check('#mode-dice');
+  await page.fill('#dice', '4 0 0');
+  await page.click('#roll');
+  await page.locator('#result-summary').waitFor();
+  await page.fill('#dice', '5 0 0');
+  assert.equal(await page.locator('#result-summary').count(), 0, 'the result for 4 0 0 is gone once the dice read 5 0 0');
+  assert.equal(await page.textContent('#digest-result'), '');
   assert.deepEqual(problems, []);
   await page.close();
 });
