@@ -696,7 +696,9 @@ test('phone: the result and the odds stay in view at the bottom of the screen wh
   await openCalculator(page, ctx.url);
   await page.selectOption('#ruleset', 'battles-of-waterloo');
   await page.selectOption('#procedure', 'shock');
-  await page.waitForFunction(() => document.getElementById('odds').dataset.phase, null, { timeout: 30000 });
+  // The shock's own odds (not the fire's, still on show and marked stale, while the shock's are counted).
+  await page.waitForFunction(() => document.getElementById('odds').dataset.phase && document.getElementById('odds').dataset.stale !== 'true' &&
+    window.__grapeshotOddsRequest?.procedure === 'shock', null, { timeout: 30000 });
   await page.click('#roll');
   await page.waitForFunction(() => window.__grapeshotLast?.ok, null, { timeout: 10000 });
   const summary = await page.evaluate(() => window.__grapeshotLast.result.summary);
