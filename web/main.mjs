@@ -298,7 +298,8 @@ function describePointer(pointer) {
 
 function resolve({ newSeed = false } = {}) {
   const request = baseRequest();
-  if (diceMode() === 'dice') request.dice = parseDice($('dice').value);
+  // Dice typed for an earlier procedure are not sent with one that rolls none.
+  if (diceMode() === 'dice') request.dice = rollsDice() ? parseDice($('dice').value) : [];
   else {
     if (newSeed || $('seed').value.trim() === '') $('seed').value = String(randomSeed());
     request.seed = Number($('seed').value);
@@ -357,7 +358,7 @@ function showDicePanel() {
   $('who-rolls').hidden = !dice;
   $('seed-box').hidden = !dice || mode === 'dice';
   $('dice-box').hidden = !dice || mode !== 'dice';
-  $('dice-heading').textContent = dice ? 'Dice' : 'Work it out';
+  $('dice-heading').textContent = dice ? 'Dice' : 'No dice needed';
   $('roll').textContent = !dice ? 'Work it out' : mode === 'dice' ? 'Resolve' : 'Roll';
 }
 
