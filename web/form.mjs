@@ -196,7 +196,9 @@ function enumControl(schema, { path, title, required, onChange }) {
   const help = helpText(schema);
   const optional = !required && schema.default === undefined;
   const short = schema.enum.length <= 3 && labels.join('').length <= 36 && !optional;
-  if (short) {
+  // A few long choices too, one per line: a select would cut them off on a phone.
+  const long = !short && schema.enum.length <= 6 && labels.some((l) => l.length > 30) && !optional;
+  if (short || long) {
     // A few short choices read best as radio buttons.
     const name = nextId(path);
     const radios = schema.enum.map((v, i) => {
@@ -205,7 +207,7 @@ function enumControl(schema, { path, title, required, onChange }) {
       input.addEventListener('change', () => onChange?.());
       return [input, h('span', { class: 'radio' }, [input, h('label', { for: id }, labels[i])])];
     });
-    const el = h('fieldset', { class: 'field radios', 'data-path': path }, [h('legend', {}, title), ...radios.map(([, s]) => s), help]);
+    const el = h('fieldset', { class: `field radios${long ? ' stacked' : ''}`, 'data-path': path }, [h('legend', {}, title), ...radios.map(([, s]) => s), help]);
     if (help) el.setAttribute('aria-describedby', help.id);
     return {
       el,
@@ -233,6 +235,19 @@ function enumControl(schema, { path, title, required, onChange }) {
 }
 
 function scalarControl(schema, { path, title, required, onChange }) {
+  // An index into a sibling list (x-indexOf, e.g. a step loss order naming units) is typed as the
+  // form numbers that list, from 1; the request keeps the engine's index from 0.
+  if (schema['x-indexOf'] && schema.type === 'integer') {
+    const { 'x-indexOf': _list, ...plain } = schema;
+    const one = { ...plain, minimum: (schema.minimum ?? 0) + 1, maximum: schema.maximum === undefined ? undefined : schema.maximum + 1 };
+    const c = scalarControl(one, { path, title, required, onChange });
+    c.el.querySelector('.help')?.append(' 1 = the first listed.');
+    return {
+      el: c.el,
+      get() { const v = c.get(); return typeof v === 'number' ? v - 1 : v; },
+      set(v) { c.set(typeof v === 'number' ? v + 1 : v); },
+    };
+  }
   const id = nextId(path);
   const numeric = schema.type === 'integer' || schema.type === 'number';
   const input = h('input', numeric

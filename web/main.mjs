@@ -5,6 +5,7 @@ import { h } from './dom.mjs';
 import { control } from './form.mjs';
 import * as render from './render.mjs';
 import { initGameLog } from './gamelog.mjs';
+import { outcomeLabeller } from './labels.mjs';
 
 const $ = (id) => document.getElementById(id);
 const ODDS_DELAY_MS = 150;
@@ -86,6 +87,8 @@ function chooseRuleset(id, state = null) {
   ui.ruleset = ui.rulesets.find((r) => r.id === id) ?? ui.rulesets[0];
   $('ruleset').value = ui.ruleset.id;
   $('procedure').replaceChildren(...ui.ruleset.procedures.map((p) => new Option(p.title, p.name)));
+  render.setOutcomeLabels(outcomeLabeller(ui.ruleset, (ui.ruleset.tables ?? []).map((t) => ui.engine.table({ ruleset: ui.ruleset.id, table: t.id }))
+    .filter((t) => t.ok).map((t) => t.table)));
   buildOptions(state?.options);
   chooseProcedure(state?.procedure ?? ui.ruleset.procedures[0].name, state);
 }
@@ -111,9 +114,9 @@ function buildOptions(values = {}) {
     c.set(values?.[name] ?? schema.default);
     ui.options[name] = c;
     const explained = ui.ruleset.rulings?.[schema.ruling];
-    const ruling = schema.ruling ? h('span', { class: 'ruling' }, ['ruling ', h('cite', explained
-      ? { title: `${schema.ruling}: ${explained}`, tabindex: '0', 'aria-description': explained } : {}, schema.ruling)]) : null;
-    return h('div', { class: 'option' }, [ruling, c.el]);
+    const chip = schema.ruling && explained ? render.rulingChip(schema.ruling, `${schema.ruling}: ${explained}`) : null;
+    const ruling = schema.ruling ? h('span', { class: 'ruling' }, ['ruling ', chip ? chip.button : h('cite', {}, schema.ruling)]) : null;
+    return h('div', { class: 'option' }, [ruling, chip?.note, c.el]);
   });
   $('options').replaceChildren(...(items.length ? items : [h('p', { class: 'help' }, 'This ruleset has no options.')]));
 }
@@ -127,6 +130,8 @@ function changed() {
   $('request-json').textContent = JSON.stringify(baseRequest(), null, 2);
   if (ui.lastResponse) clearResult('The inputs changed since the last roll. Roll again for a new result.');
   writeHash(currentState());
+  $('share-status').textContent = '';
+  showDicePanel();
   markOddsStale();
   clearTimeout(oddsTimer);
   oddsTimer = setTimeout(updateOdds, ODDS_DELAY_MS);
@@ -163,18 +168,26 @@ function markInvalid(error) {
   return target;
 }
 
-// Odds are computed in a worker. An edit marks the figures on show as belonging to the previous
-// inputs at once; a job still running for older inputs is cancelled by terminating the worker (a
-// synchronous odds call cannot be interrupted any other way). The headline figures come first
-// (no what-if table), the what-if table after.
-let oddsWorker = null, oddsJob = 0;
+// Odds are computed in a worker. Every edit starts a new generation of the inputs (oddsJob): an
+// answer is shown only if it was asked for the inputs on screen, so odds for "50" never appear
+// beside a field reading "5" after a quick Backspace, whatever order the answers arrive in. An edit
+// also marks the figures on show as belonging to the previous inputs at once; a job still running
+// for older inputs is cancelled by terminating the worker (a synchronous odds call cannot be
+// interrupted any other way). The headline figures come first (no what-if table), the what-if
+// table after.
+let oddsWorker = null, oddsJob = 0, oddsRunning = null;
 function oddsWorkerReady() {
   if (!oddsWorker) {
     oddsWorker = new Worker(new URL('./odds-worker.mjs', import.meta.url), { type: 'module' });
     oddsWorker.addEventListener('message', ({ data }) => {
-      if (data.job !== oddsJob) return;  // an answer for inputs that have changed since
+      const more = data.phase === 'headline' && data.response.ok;
+      if (data.job !== oddsJob) {  // an answer for inputs that have changed since
+        if (data.job === oddsRunning) oddsRunning = null;
+        return;
+      }
       showOdds(data.response, data.request, data.phase);
-      if (data.phase === 'headline' && data.response.ok) oddsWorker.postMessage({ job: oddsJob, phase: 'full', request: data.request });
+      if (more) oddsWorker.postMessage({ job: oddsJob, phase: 'full', request: data.request });
+      else oddsRunning = null;
     });
     oddsWorker.addEventListener('error', () => showOdds({ unavailable: 'the odds worker did not start' }));
   }
@@ -183,27 +196,47 @@ function oddsWorkerReady() {
 
 function askOdds(request) {
   const box = $('odds');
-  if (box.getAttribute('aria-busy') === 'true' && oddsWorker) {  // cancel the job for the older inputs
+  if (oddsRunning !== null && oddsWorker) {  // cancel the job for the older inputs
     oddsWorker.terminate();
     oddsWorker = null;
   }
   box.setAttribute('aria-busy', 'true');
-  oddsWorkerReady().postMessage({ job: ++oddsJob, phase: 'headline', request });
+  oddsRunning = oddsJob;
+  oddsWorkerReady().postMessage({ job: oddsJob, phase: 'headline', request });
 }
 
-// Called on every edit, before anything is recomputed: what is on show is now out of date.
+// Called on every edit, before anything is recomputed: what is on show is now out of date. Figures
+// stay, greyed under a note that says so; anything else (a refusal, an error) gives way to a note
+// that odds are coming. The phone bar says so in words too, not only by dimming.
 function markOddsStale() {
+  oddsJob++;
   const box = $('odds');
-  if (!box.firstChild || box.dataset.stale === 'true') return;
-  box.dataset.stale = 'true';
-  box.prepend(h('p', { class: 'stale-note', role: 'status' }, 'These odds are for the previous inputs; new odds are being counted…'));
-  if ($('digest-odds').textContent) $('digest-odds').dataset.stale = 'true';
+  if (!box.dataset.phase) return oddsComing();
+  if (box.dataset.stale !== 'true') {
+    box.dataset.stale = 'true';
+    box.prepend(h('p', { class: 'stale-note', role: 'status' }, 'These odds are for the previous inputs; new odds are being counted…'));
+  }
+  const line = $('digest-odds');
+  if (line.textContent && !line.dataset.stale) {
+    line.dataset.stale = 'true';
+    line.firstChild.textContent = 'Odds for the previous inputs (updating): ';
+  }
+}
+
+// No figures yet: say that odds are on their way (first load, or after a refusal).
+function oddsComing() {
+  const box = $('odds');
+  delete box.dataset.phase;
+  delete box.dataset.stale;
+  box.replaceChildren(h('p', { class: 'help pending odds-coming' }, 'Counting the odds for these inputs…'));
+  digest('odds', 'counting…');
 }
 
 // The phone bar (#digest): the latest result's summary and the odds' gist, kept in view.
 function digest(which, text) {
   const line = $(which === 'result' ? 'digest-result' : 'digest-odds');
-  line.textContent = text ? `${which === 'result' ? 'Result' : 'Odds'}: ${text}` : '';
+  line.replaceChildren(...(text ? [h('span', { class: 'tag' }, `${which === 'result' ? 'Result' : 'Odds'}: `), h('span', {}, text)] : []));
+  line.title = line.textContent;
   delete line.dataset.stale;
   $('digest').hidden = !$('digest-result').textContent && !$('digest-odds').textContent;
 }
@@ -216,6 +249,7 @@ function showOdds(response, request, phase = 'full') {
   const box = $('odds');
   if (phase === 'full' || !response.ok) box.removeAttribute('aria-busy');
   delete box.dataset.stale;
+  delete box.dataset.phase;  // set again below when figures are on show
   if (response.unavailable) {
     box.replaceChildren(h('p', { class: 'help' }, `Exact odds are not available: ${response.unavailable}. Results are unaffected.`));
     digest('odds', '');
@@ -236,8 +270,8 @@ function showOdds(response, request, phase = 'full') {
     digest('odds', '');
     return;
   }
-  box.replaceChildren(...render.odds(response, describePointer).filter(Boolean));
-  digest('odds', render.oddsDigest(response));
+  box.replaceChildren(...render.odds(response, describePointer, request).filter(Boolean));
+  digest('odds', response.paths === 1 ? '' : render.oddsDigest(response));
   if (phase === 'headline') box.append(h('p', { class: 'help pending' }, 'Working out what each modifier is worth…'));
   box.dataset.phase = phase;
   window.__grapeshotOdds = response;
@@ -264,7 +298,8 @@ function describePointer(pointer) {
 
 function resolve({ newSeed = false } = {}) {
   const request = baseRequest();
-  if (diceMode() === 'dice') request.dice = parseDice($('dice').value);
+  // Dice typed for an earlier procedure are not sent with one that rolls none.
+  if (diceMode() === 'dice') request.dice = rollsDice() ? parseDice($('dice').value) : [];
   else {
     if (newSeed || $('seed').value.trim() === '') $('seed').value = String(randomSeed());
     request.seed = Number($('seed').value);
@@ -292,16 +327,39 @@ function showResponse(response) {
     return;
   }
   $('result').replaceChildren(...render.result(response, ui.engine, ui.ruleset.rulings).filter(Boolean));
+  // A printed table wider than the screen scrolls within itself: bring the cell used into view.
+  for (const cell of $('result').querySelectorAll('.printed-table td.used')) {
+    const box = cell.closest('.scroll'), c = cell.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (c.left < b.left || c.right > b.right) box.scrollLeft += c.left - b.left - (b.width - c.width) / 2;
+  }
   digest('result', response.result.summary ?? 'resolved');
-  $('announce').textContent = `Result: ${response.result.summary ?? 'resolved'}. Dice ${response.rolls.map((r) => r.natural).join(', ')}.`;
+  $('announce').textContent = `Result: ${response.result.summary ?? 'resolved'}.${response.rolls.length ? ` Dice ${response.rolls.map((r) => r.natural).join(', ')}.` : ''}`;
   writeHash(currentState({ withRoll: true }));
 }
 
 function setMode(mode) {
   $(mode === 'dice' ? 'mode-dice' : 'mode-seed').checked = true;
-  $('seed-box').hidden = mode === 'dice';
-  $('dice-box').hidden = mode !== 'dice';
-  $('roll').textContent = mode === 'dice' ? 'Resolve' : 'Roll';
+  showDicePanel();
+}
+
+// Movement, stacking and ZOC (and a fire the rules prohibit) roll no dice: no "Who rolls", no seed
+// or dice, and a button that works the result out rather than rolls. Known by resolving once
+// (cheap): the dice a procedure rolls first never depend on the dice, so no roll on one seed means
+// no roll on any.
+function rollsDice() {
+  if (!ui.engine || !ui.inputs) return true;
+  const r = ui.engine.resolve({ ...baseRequest(), seed: 1 });
+  return !r.ok || r.rolls.length > 0;
+}
+
+function showDicePanel() {
+  const dice = rollsDice(), mode = diceMode();
+  $('no-dice').hidden = dice;
+  $('who-rolls').hidden = !dice;
+  $('seed-box').hidden = !dice || mode === 'dice';
+  $('dice-box').hidden = !dice || mode !== 'dice';
+  $('dice-heading').textContent = dice ? 'Dice' : 'No dice needed';
+  $('roll').textContent = !dice ? 'Work it out' : mode === 'dice' ? 'Resolve' : 'Roll';
 }
 
 // ----- start ----------------------------------------------------------------------------------
@@ -328,7 +386,9 @@ async function start() {
   $('ruleset').addEventListener('change', () => chooseRuleset($('ruleset').value));
   $('procedure').addEventListener('change', () => chooseProcedure($('procedure').value));
   for (const r of document.querySelectorAll('input[name="dice-mode"]')) r.addEventListener('change', () => { setMode(diceMode()); changed(); });
-  $('dice').addEventListener('input', () => writeHash(currentState()));
+  // A result stays on show only beside the dice that gave it.
+  const diceChanged = () => { if (ui.lastResponse) clearResult('The dice changed since the last roll. Resolve again for their result.'); };
+  $('dice').addEventListener('input', () => { diceChanged(); writeHash(currentState()); });
   $('calculator').addEventListener('submit', (event) => {
     event.preventDefault();
     // During a game the game log rolls, with dice from both players' chains.
@@ -341,14 +401,14 @@ async function start() {
     ui.keepSeed = false;
     $('result-heading').focus({ preventScroll: true });
   });
-  $('seed').addEventListener('input', () => { ui.keepSeed = true; });
+  $('seed').addEventListener('input', () => { ui.keepSeed = true; diceChanged(); });
   $('share').addEventListener('click', async () => {
     writeHash(currentState({ withRoll: true }));
     try {
       await navigator.clipboard.writeText(location.href);
-      $('announce').textContent = 'Link copied.';
+      $('share-status').textContent = 'Link copied.';
     } catch {
-      $('announce').textContent = 'Copy the address bar to share this state.';
+      $('share-status').textContent = 'Copy the address bar to share this state.';
     }
   });
   window.addEventListener('hashchange', () => { const s = readHash(); if (s) restore(s); });

@@ -2,6 +2,7 @@
 // cell marked) and the exact odds. Everything is generic over the response shapes, so a new
 // procedure needs no code here.
 import { fraction, h, percent, signed, titleCase } from './dom.mjs';
+import { outcomeLabeller } from './labels.mjs';
 
 const hidden = (text) => h('span', { class: 'visually-hidden' }, text);
 
@@ -27,9 +28,32 @@ function details(obj) {
   return h('dl', { class: 'details' }, items);
 }
 
-// The modified roll behind each natural one: the procedure's result objects carry {natural, modified}
-// pairs in the order the dice were rolled.
+// The modified roll behind each natural one, from the trace's reads (table, check, modifiedRoll:
+// each has the natural die or dice and the modified total) in the order the dice were rolled; a
+// sum of dice shows its total against its last die. One die read on two grids (a shock's attacker
+// and defender) is one roll.
 function modifiedRolls(response) {
+  const out = response.rolls.map(() => null);
+  let next = 0, last = null;
+  for (const s of response.trace) {
+    if (typeof s.modified !== 'number') continue;
+    const naturals = Array.isArray(s.naturals) ? s.naturals : typeof s.natural === 'number' ? [s.natural] : [];
+    if (!naturals.length) continue;
+    if (s.kind === 'table' && last?.kind === 'table' && last.natural === s.natural && last.die === s.die) continue;
+    last = s;
+    let at = -1;
+    for (const n of naturals) {
+      const i = response.rolls.findIndex((r, j) => j >= next && r.natural === n);
+      if (i >= 0) { at = i; next = i + 1; }
+    }
+    if (at >= 0) out[at] = s.modified;
+  }
+  // Older result shapes carry {natural, modified} pairs of their own.
+  const fromResult = resultPairs(response);
+  return out.map((m, i) => (m === null ? fromResult[i] : m));
+}
+
+function resultPairs(response) {
   const pairs = [];
   (function walk(x) {
     if (!x || typeof x !== 'object') return;
@@ -64,7 +88,7 @@ export function mixed({ num, den }) {
 }
 const plural = (n, word) => `${word}${Math.abs(n) === 1 ? '' : 's'}`;
 // A modifier's printed line: "Per loss level ×2", "Woods [cavalry]".
-const term = (s) => `${s.label}${s.times > 1 ? ` ×${s.times}` : ''}${s.pairKey ? ` [${s.pairKey}]` : ''}`;
+const term = (s) => `${s.label}${s.times > 1 ? ` ×${s.times}` : ''}${s.pairKey ? ` [${outcome(s.pairKey)}]` : ''}`;
 const rolled = (s) => `${s.die} ${s.natural}${s.drm ? ` ${signed(s.drm)} = ${s.modified}` : ''}`;
 const COMPARE = { atMost: '≤', below: '<', atLeast: '≥', above: '>' };
 
@@ -95,7 +119,7 @@ export const stepRenderers = {
   stacking: () => ['', ''],
   zoc: () => ['', ''],
   points: (s) => [`${s.value} ${plural(s.value, 'point')}`, ''],
-  combatType: (s) => [String(s.value), ''],
+  combatType: (s) => [outcome(s.value), ''],
 };
 
 /** A step in words: [what it did, its printed line] (both '' when the reason says it all). */
@@ -112,22 +136,42 @@ function explain(ref, rulings) {
 function traceList(trace, rulings = {}) {
   return h('ol', { class: 'trace' }, trace.map((s) => {
     const [effect, line] = describeStep(s);
+    const cite = s.ref ? ruleCite(s.ref, rulings) : null;
     return h('li', { class: `step step-${s.kind}` }, [
       h('span', { class: 'kind' }, titleCase(s.kind)),
       s.for ? h('span', { class: 'for' }, ` ${s.for}`) : null,
       effect ? h('strong', { class: 'effect' }, ` ${effect}`) : null,
       line ? h('span', { class: 'line' }, ` ${line}`) : null,
       s.reason ? h('span', { class: 'reason' }, ` — ${s.reason}`) : null,
-      s.ref ? h('span', { class: 'ref' }, [' ', hidden('rule '), ruleCite(s.ref, rulings)]) : null,
+      cite ? h('span', { class: 'ref' }, [' ', hidden('rule '), cite.button]) : null,
+      cite?.note,
     ]);
   }));
 }
 
-// A rule reference; a ruling id carries its explanation, shown on hover and, for keyboard and
-// screen-reader users, on focus (tabindex) and as its accessible description.
+let chips = 0;
+/**
+ * A ruling chip: the ruling's id as a button that shows its explanation on tap or click (a phone
+ * has no hover), and on hover as a tooltip. Returns {button, note}: the note goes where there is
+ * room for a line of text.
+ */
+export function rulingChip(ref, text) {
+  const id = `ruling-note-${++chips}`;
+  const note = h('p', { class: 'ruling-note', id, hidden: true }, text);
+  const button = h('button', { type: 'button', class: 'ruling-chip', 'aria-expanded': 'false', 'aria-controls': id },
+    h('cite', { title: text }, ref));
+  button.addEventListener('click', () => {
+    note.hidden = !note.hidden;
+    button.setAttribute('aria-expanded', String(!note.hidden));
+  });
+  return { button, note };
+}
+
+// A rule reference: a ruling id is a chip that explains itself; a printed-rule reference
+// ("Combat Results Matrix") explains itself.
 function ruleCite(ref, rulings) {
   const text = explain(ref, rulings);
-  return text ? h('cite', { title: text, tabindex: '0', 'aria-description': text }, ref) : h('cite', {}, ref);
+  return text ? rulingChip(ref, text) : { button: h('cite', {}, ref), note: null };
 }
 
 // A printed table as an HTML table, with each used cell (a table step's column index and row label)
@@ -151,7 +195,15 @@ export function printedTable(table, steps) {
     return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `${table.title}${side ? ` (${side})` : ''}` },
       h('table', { class: 'printed' }, [
         h('caption', {}, [table.title, side ? ` — ${side}` : '']),
-        h('thead', {}, h('tr', {}, [h('td', {}), ...columns.map((c, j) => h('th', { scope: 'col', class: usedCols.has(j) ? 'used-col' : null }, c))])),
+        h('thead', {}, headerRows(table, columns).map(([scale, labels]) => {
+          // A table printed with one header row per scale (Waterloo fire: infantry and artillery)
+          // marks the column on the scale the roll used.
+          const mine = !scale || used.some((u) => labels[u.col] === u.step.columnLabel);
+          return h('tr', { class: scale ? `scale${mine ? ' used-scale' : ''}` : null }, [
+            scale ? h('th', { scope: 'row' }, titleCase(scale)) : h('td', {}),
+            ...labels.map((c, j) => h('th', { scope: 'col', class: usedCols.has(j) && mine ? 'used-col' : null }, c ?? '')),
+          ]);
+        })),
         h('tbody', {}, rows.map((r, i) => h('tr', { class: usedRows.has(i) ? 'used-row' : null }, [
           h('th', { scope: 'row' }, r.label),
           ...r.cells.map((c, j) => {
@@ -166,6 +218,12 @@ export function printedTable(table, steps) {
       ]));
   });
   return h('div', { class: 'printed-table' }, grids);
+}
+
+// The header rows: one per scale when the table prints several (columnHeaders), else the columns.
+function headerRows(table, columns) {
+  const scales = table.columnHeaders && typeof table.columnHeaders === 'object' ? Object.entries(table.columnHeaders) : [];
+  return scales.length > 1 ? scales : [[null, columns]];
 }
 
 /** The whole result panel for a successful resolve; `rulings` explains the ruling ids it cites. */
@@ -184,7 +242,7 @@ export function result(response, engine, rulings = {}) {
   return [
     h('p', { class: 'summary', id: 'result-summary' }, response.result.summary ?? 'Resolved.'),
     codes.length ? h('ul', { class: 'codes' }, codes) : null,
-    diceTable(response),
+    response.rolls.length ? diceTable(response) : null,
     h('h3', {}, 'How it was worked out'),
     traceList(response.trace, rulings),
     printed.length ? h('h3', {}, printed.length > 1 ? 'Printed tables' : 'Printed table') : null,
@@ -197,27 +255,39 @@ export function result(response, engine, rulings = {}) {
 // Odds
 
 const numericKey = (dist) => dist.every((e) => typeof e.value === 'number');
+
+// Outcome values in the rules' words (labels.mjs): set by the page for the chosen ruleset.
+let outcomeLabel = outcomeLabeller({});
+export function setOutcomeLabels(label) { outcomeLabel = label; }
+function outcome(v) { return show(typeof v === 'string' ? outcomeLabel(v) : v); }
 // Shock-like procedures tally both sides, each named by whose result it is ("attackerFinal",
 // "defenderCell"): shown side by side.
 const SIDE = /^(attacker|attack|defender|defence|defense)(?=[A-Z_])/;
 const sideOf = (key) => { const m = SIDE.exec(key); return m ? (m[1].startsWith('attack') ? 'attacker' : 'defender') : ''; };
 const keyLabel = (key) => titleCase(key.replace(SIDE, ''));
 
+// A side's outcome listed unit by unit ("Normal, D-1, Normal") says which unit is which, numbered
+// as the form numbers them: "1 Normal · 2 D-1 · 3 Normal".
+function perUnit(value, units) {
+  const parts = typeof value === 'string' && units > 1 ? value.split(', ') : [];
+  return units > 1 && parts.length === units ? parts.map((p, i) => `${i + 1} ${outcome(p)}`).join(' · ') : outcome(value);
+}
+
 /** One distribution as a bar chart that is itself a table: the numbers are the text alternative. */
-function distribution(key, dist, expected) {
+function distribution(key, dist, expected, units = 0) {
   const numeric = numericKey(dist);
   const entries = numeric ? [...dist].sort((a, b) => a.value - b.value) : dist;
   const id = `odds-${key}`;
   return h('figure', { class: 'odds-chart', 'data-key': key }, [
     h('table', { class: 'bars', id }, [
-      h('caption', {}, [keyLabel(key), expected ? h('span', { class: 'expected' }, ` — expected ${expected.value.toFixed(2)} (${fraction(expected.fraction)})`) : null]),
+      h('caption', {}, [keyLabel(key), units > 1 && dist.some((e) => typeof e.value === 'string' && e.value.split(', ').length === units) ? ' (unit by unit)' : '', expected ? h('span', { class: 'expected' }, ` — expected ${expected.value.toFixed(2)} (${fraction(expected.fraction)})`) : null]),
       h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, 'Outcome'), h('th', { scope: 'col' }, 'Chance'),
         numeric ? h('th', { scope: 'col' }, 'At least') : null])),
       h('tbody', {}, entries.map((e) => {
         const bar = h('span', { class: 'bar', 'aria-hidden': 'true' });
         bar.style.width = `${(e.probability * 100).toFixed(2)}%`;
         return h('tr', { 'data-probability': e.probability }, [
-          h('th', { scope: 'row' }, show(e.value)),
+          h('th', { scope: 'row' }, perUnit(e.value, units)),
           h('td', { class: 'chance', title: fraction(e.fraction) }, [h('span', { class: 'track' }, bar), h('span', { class: 'pct' }, percent(e.probability))]),
           numeric ? h('td', { class: 'atleast' }, e.atLeast ? percent(e.atLeast.probability) : '') : null,
         ]);
@@ -226,60 +296,118 @@ function distribution(key, dist, expected) {
   ]);
 }
 
-// How far one changed input moves the odds: expected counts, and for categories the outcome whose
-// chance moves most. Entries that change nothing are listed together at the end.
+// How far one changed input moves the odds, for players: rows ranked by how far they move the
+// headline figures (ruleset.json), rows with the same effect folded into one (the same input on
+// several units, or several choices that come to the same), the headline figures only (the other
+// tallies on demand), and the first few rows only until "Show all".
+export const WHAT_IF_FIRST_VIEW = 8;
+let showAllWhatIfs = false;  // the player's choice holds across updates of the odds
+
+const same = (a, b) => Math.abs(a - b) < 1e-9;
+
+// What one what-if changes: the headline figures that move, and on demand the other tallies.
+function whatIfEffect(base, s) {
+  const headline = [];
+  let size = 0, total = 0, detailSize = 0;
+  (s.headline ?? []).forEach((f, i) => {
+    const was = base.headline?.[i]?.probability;
+    if (was === undefined || same(f.probability, was)) return;
+    headline.push({ label: f.label, was, now: f.probability });
+    size = Math.max(size, Math.abs(f.probability - was));
+    total += Math.abs(f.probability - was);
+  });
+  const details = [];
+  for (const [key, ev] of Object.entries(s.expected ?? {})) {
+    const was = base.expected?.[key]?.value;
+    if (was === undefined || same(ev.value, was)) continue;
+    details.push(`${titleCase(key)}: expected ${was.toFixed(2)} → ${ev.value.toFixed(2)}`);
+    detailSize = Math.max(detailSize, Math.abs(ev.value - was));
+  }
+  for (const [key, dist] of Object.entries(s.distributions ?? {})) {
+    if (s.expected?.[key]) continue;
+    const before = new Map((base.distributions[key] ?? []).map((e) => [show(e.value), e.probability]));
+    let best = null;
+    for (const e of dist) {
+      const d = e.probability - (before.get(show(e.value)) ?? 0);
+      if (!best || Math.abs(d) > Math.abs(best.d)) best = { value: outcome(e.value), d, p: e.probability };
+    }
+    if (!best || Math.abs(best.d) < 1e-9) continue;
+    details.push(`${titleCase(key)} ${best.value}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
+    detailSize = Math.max(detailSize, Math.abs(best.d));
+  }
+  // Procedures without headline figures rank by their tallies.
+  if (!base.headline?.length) size = detailSize;
+  const signature = JSON.stringify([headline.map((c) => [c.label, c.now.toFixed(9)]), details]);
+  return { s, size, total, detailSize, headline, details, signature };
+}
+
+// "Attacker › Attacking unit 1", "… unit 2" -> "Attacker › Attacking unit 1, 2".
+function places(at) {
+  const byStem = new Map();
+  for (const a of at) {
+    const m = /^(.*\D)(\d+)$/.exec(a);
+    const [stem, n] = m ? [m[1], m[2]] : [a, null];
+    byStem.set(stem, [...(byStem.get(stem) ?? []), n].filter((x) => x !== null));
+  }
+  return [...byStem].map(([stem, ns]) => `${stem}${ns.join(', ')}`).join('; ');
+}
+
 function sensitivity(base, all, where) {
   // A change the rules refuse here (the engine answers it with an error) is not a what-if: left out.
   const entries = (all ?? []).filter((s) => !s.error);
   if (!entries.length) return null;
-  const effects = entries.map((s) => {
-    const changes = [];
-    let size = 0;
-    // The headline figures first: the changes players ask about.
-    (s.headline ?? []).forEach((f, i) => {
-      const was = base.headline?.[i]?.probability;
-      if (was === undefined || Math.abs(f.probability - was) < 1e-9) return;
-      changes.push(`${f.label}: ${percent(was)} → ${percent(f.probability)}`);
-      size = Math.max(size, Math.abs(f.probability - was));
-    });
-    for (const [key, ev] of Object.entries(s.expected ?? {})) {
-      const was = base.expected?.[key]?.value;
-      if (was === undefined || Math.abs(ev.value - was) < 1e-9) continue;
-      changes.push(`${titleCase(key)}: expected ${was.toFixed(2)} → ${ev.value.toFixed(2)}`);
-      size = Math.max(size, Math.abs(ev.value - was));
-    }
-    for (const [key, dist] of Object.entries(s.distributions ?? {})) {
-      if (s.expected?.[key]) continue;
-      const before = new Map((base.distributions[key] ?? []).map((e) => [show(e.value), e.probability]));
-      let best = null;
-      for (const e of dist) {
-        const d = e.probability - (before.get(show(e.value)) ?? 0);
-        if (!best || Math.abs(d) > Math.abs(best.d)) best = { value: show(e.value), d, p: e.probability };
-      }
-      if (!best || Math.abs(best.d) < 1e-9) continue;
-      changes.push(`${titleCase(key)} ${best.value}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
-      size = Math.max(size, Math.abs(best.d));
-    }
-    return { s, size, changes };
-  }).sort((a, b) => b.size - a.size);
-  const moving = effects.filter((e) => e.changes.length);
-  const still = effects.filter((e) => !e.changes.length);
-  const name = (s) => [s.title, h('span', { class: 'path' }, where(s.path))];
-  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Sensitivity of each modifier' }, [
-    h('table', { class: 'sensitivity' }, [
-      h('caption', {}, 'If one input were otherwise'),
-      h('thead', {}, h('tr', {}, ['Input', 'Change', 'Effect on the odds'].map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, moving.map(({ s, changes }) => h('tr', {}, [
-        h('th', { scope: 'row' }, name(s)),
-        h('td', {}, `${show(s.fromLabel ?? s.from)} → ${show(s.toLabel ?? s.to)}`),
-        h('td', {}, h('ul', { class: 'plain' }, changes.map((c) => h('li', {}, c)))),
-      ]))),
+  const effects = entries.map((s) => whatIfEffect(base, s));
+  // Fold rows that say the same: one input's several choices, or the same input on several units.
+  const rows = new Map();
+  for (const e of effects) {
+    if (!e.headline.length && !e.details.length) continue;
+    const key = `${e.s.title}\u0000${show(e.s.fromLabel ?? e.s.from)}\u0000${e.signature}`;
+    const row = rows.get(key) ?? { ...e, to: [], at: [] };
+    const to = show(e.s.toLabel ?? e.s.to), at = where(e.s.path);
+    if (!row.to.includes(to)) row.to.push(to);
+    if (at && !row.at.includes(at)) row.at.push(at);
+    rows.set(key, row);
+  }
+  const moving = [...rows.values()].sort((a, b) => b.size - a.size || b.total - a.total || b.detailSize - a.detailSize);
+  const still = effects.filter((e) => !e.headline.length && !e.details.length);
+  const first = Math.min(WHAT_IF_FIRST_VIEW, moving.length);
+  const tbody = h('tbody', {}, moving.map((r, i) => h('tr', { class: i < first ? null : 'more', hidden: i >= first && !showAllWhatIfs }, [
+    h('th', { scope: 'row' }, [
+      `${r.s.title}: ${show(r.s.fromLabel ?? r.s.from)} → ${r.to.join(' or ')}`,
+      r.at.length ? h('span', { class: 'path' }, places(r.at)) : null,
     ]),
-    still.length ? h('p', { class: 'help' }, `No effect here: ${still.map((e) => {
+    h('td', {}, [
+      r.headline.length
+        ? h('ul', { class: 'plain' }, r.headline.map((c) => h('li', {}, [`${c.label}: `, h('span', { class: 'fig' }, `${percent(c.was)} → ${percent(c.now)}`)])))
+        : h('p', { class: 'help' }, base.headline?.length ? 'The headline odds do not change.' : ''),
+      r.details.length && base.headline?.length
+        ? h('details', { class: 'tallies' }, [h('summary', {}, 'Other figures'), h('ul', { class: 'plain' }, r.details.map((c) => h('li', {}, c)))])
+        : r.details.length ? h('ul', { class: 'plain' }, r.details.map((c) => h('li', {}, c))) : null,
+    ]),
+  ])));
+  const more = moving.length - first;
+  const toggle = more > 0 ? h('button', { type: 'button', class: 'show-all', 'aria-expanded': String(showAllWhatIfs) },
+    showAllWhatIfs ? 'Show the first few only' : `Show all ${moving.length} what-ifs`) : null;
+  toggle?.addEventListener('click', () => {
+    showAllWhatIfs = !showAllWhatIfs;
+    for (const tr of tbody.querySelectorAll('tr.more')) tr.hidden = !showAllWhatIfs;
+    toggle.setAttribute('aria-expanded', String(showAllWhatIfs));
+    toggle.textContent = showAllWhatIfs ? 'Show the first few only' : `Show all ${moving.length} what-ifs`;
+  });
+  return h('div', { class: 'what-if' }, [
+    moving.length ? h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'What each input is worth' }, [
+      h('table', { class: 'sensitivity' }, [
+        h('caption', {}, 'If one input were otherwise (largest effect first)'),
+        h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, 'If'), h('th', { scope: 'col' }, base.headline?.length ? 'Headline odds' : 'Effect on the odds')])),
+        tbody,
+      ]),
+    ]) : null,
+    toggle,
+    still.length ? h('details', { class: 'no-effect' }, [h('summary', {}, `No effect here (${still.length})`), h('p', { class: 'help' }, `${still.map((e) => {
       const at = where(e.s.path);
       const what = e.s.toLabel === undefined ? e.s.title : `${e.s.title}: ${e.s.toLabel}`;
       return at ? `${what} (${at})` : what;
-    }).join('; ')}.`) : null,
+    }).join('; ')}.`)]) : null,
   ]);
 }
 
@@ -292,25 +420,28 @@ export function oddsDigest(response) {
   return firsts.map((k) => {
     const top = [...response.distributions[k]].sort((a, b) => b.probability - a.probability)[0];
     const side = sideOf(k);
-    return `${side ? `${titleCase(side)} ` : ''}${keyLabel(k).toLowerCase()}: ${show(top.value)} ${percent(top.probability)}`;
+    return `${side ? `${titleCase(side)} ` : ''}${keyLabel(k).toLowerCase()}: ${outcome(top.value)} ${percent(top.probability)}`;
   }).join(' · ');
 }
 
 /** The odds panel for a successful engine.odds response; `where(pointer)` names an input for people. */
-export function odds(response, where = (p) => p) {
+export function odds(response, where = (p) => p, request = {}) {
   const keys = Object.keys(response.distributions);
   const groups = { '': [], attacker: [], defender: [] };
   for (const k of keys) groups[sideOf(k)].push(k);
-  const chart = (k) => distribution(k, response.distributions[k], response.expected?.[k]);
+  const units = (k) => request[sideOf(k)]?.units?.length ?? 0;
+  const chart = (k) => distribution(k, response.distributions[k], response.expected?.[k], units(k));
   const sided = groups.attacker.length || groups.defender.length;
   return [
     response.headline?.length ? h('ul', { class: 'headline plain', 'aria-label': 'Headline odds' }, response.headline.map((f) =>
       h('li', {}, [h('span', { class: 'label' }, f.label), ' ', h('strong', { title: fraction(f.fraction) }, percent(f.probability))]))) : null,
-    h('p', { class: 'paths' }, `Exact, over all ${response.paths} dice sequences.`),
+    // paths counts the engine's branches (faces that lead on alike are one branch), not dice
+    // sequences: one branch means no dice at all.
+    h('p', { class: 'paths' }, response.paths === 1 ? 'Certain: the dice cannot change this result.' : 'Exact: every way the dice can fall is counted.'),
     groups[''].length ? h('div', { class: 'charts' }, groups[''].map(chart)) : null,
     sided ? h('div', { class: 'sides' }, ['attacker', 'defender'].filter((s) => groups[s].length).map((s) => h('section', { class: `side side-${s}`, 'aria-label': `${titleCase(s)} odds` }, [
       h('h3', {}, titleCase(s)), ...groups[s].map(chart)]))) : null,
-    response.sensitivity?.length ? h('h3', {}, 'Sensitivity') : null,
+    response.sensitivity?.length ? h('h3', {}, 'What if') : null,
     sensitivity(response, response.sensitivity, where),
   ];
 }

@@ -256,6 +256,292 @@ test('odds: an edit marks the odds on show as stale at once; the new odds answer
   await page.close();
 });
 
+test('odds: never shown as current beside other inputs (a quick "0" then Backspace); first load says odds are coming; the phone bar says "previous inputs"', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await page.setViewportSize({ width: 360, height: 800 });
+  // What the odds panel and the phone bar say the moment the form is ready (before any odds).
+  await page.addInitScript(() => Object.defineProperty(window, '__grapeshotReady', { configurable: true, set(v) {
+    window.__firstOdds = { panel: document.getElementById('odds').textContent, bar: document.getElementById('digest-odds').textContent };
+    Object.defineProperty(window, '__grapeshotReady', { value: v, writable: true });
+  } }));
+  await openCalculator(page, ctx.url);
+  const first = await page.evaluate(() => window.__firstOdds);
+  assert.match(first.panel, /Counting the odds/, 'the odds panel says odds are coming');
+  assert.match(first.bar, /^Odds: counting/, 'so does the phone bar');
+  await page.selectOption('#ruleset', 'battles-of-waterloo');
+  await page.selectOption('#procedure', 'fire');
+  const strength = sel('/firer/strength');
+  await page.fill(strength, '5');
+  const settled = (v) => page.waitForFunction((s) => document.querySelector('#odds').dataset.phase === 'full' &&
+    document.querySelector('#odds').dataset.stale !== 'true' && window.__grapeshotOddsRequest?.firer?.strength === s, v, { timeout: 30000 });
+  await settled(5);
+  // "0" (50), and Backspace (5) the moment the odds for 50 are asked for: their answer arrives
+  // before the odds for 5 are asked. Every change to the panel or the bar is checked against the field.
+  const report = await page.evaluate((path) => new Promise((done) => {
+    const input = document.querySelector(`#calculator [data-path="${path}"]`);
+    const box = document.getElementById('odds'), bar = document.getElementById('digest-odds');
+    const wrong = [];
+    const type = (v) => { input.value = v; input.dispatchEvent(new Event('input', { bubbles: true })); };
+    const check = () => {
+      const shown = window.__grapeshotOddsRequest?.firer?.strength;
+      const field = Number(input.value);
+      if (box.dataset.phase && box.dataset.stale !== 'true' && shown !== field) wrong.push(`panel: odds for ${shown} beside ${field}`);
+      if (bar.textContent && bar.dataset.stale !== 'true' && !/counting/.test(bar.textContent) && shown !== field) wrong.push(`bar: odds for ${shown} beside ${field} (${bar.textContent})`);
+      if (bar.dataset.stale === 'true' && !/previous inputs/.test(bar.textContent)) wrong.push(`bar: stale, not said (${bar.textContent})`);
+    };
+    let typed = false;
+    const watch = new MutationObserver(() => {
+      if (!typed && box.getAttribute('aria-busy') === 'true') { typed = true; type('5'); }
+      check();
+      if (typed && box.dataset.phase === 'full' && box.dataset.stale !== 'true' && window.__grapeshotOddsRequest?.firer?.strength === 5) {
+        watch.disconnect();
+        done({ wrong });
+      }
+    });
+    watch.observe(box, { attributes: true, childList: true, subtree: true });
+    watch.observe(bar, { attributes: true, childList: true, subtree: true, characterData: true });
+    type('50');
+  }), '/firer/strength');
+  assert.deepEqual(report.wrong, [], 'no figure for 50 beside a field reading 5');
+  // An edit on the phone: the bar says in words that its figures are for the previous inputs.
+  await page.fill(strength, '6');
+  assert.match(await page.textContent('#digest-odds'), /^Odds for the previous inputs \(updating\): /);
+  assert.match(await page.textContent('#odds .stale-note'), /previous inputs/);
+  await settled(6);
+  assert.match(await page.textContent('#digest-odds'), /^Odds: /);
+  // A result stays only beside the dice that gave it.
+  await page.check('#mode-dice');
+  await page.fill('#dice', '4 0 0');
+  await page.click('#roll');
+  await page.locator('#result-summary').waitFor();
+  await page.fill('#dice', '5 0 0');
+  assert.equal(await page.locator('#result-summary').count(), 0, 'the result for 4 0 0 is gone once the dice read 5 0 0');
+  assert.equal(await page.textContent('#digest-result'), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// A state link (#s=…) straight to a situation, without filling the form field by field.
+const stateUrl = (state) => `${ctx.url}#s=${Buffer.from(JSON.stringify({ mode: 'seed', ...state })).toString('base64url')}`;
+const WATERLOO_VILLAGE = { ruleset: 'battles-of-waterloo', procedure: 'shock', inputs: {
+  attacker: { units: [3, 2].map((strength) => ({ strength, steps: 3, cohesion: 5 })) },
+  defender: { units: [{ strength: 2, steps: 3, cohesion: 5 }], terrain: 'village' } } };
+
+test('the what-if table: ranked by how far the headline odds move, identical rows folded, headline figures only, the first few rows until "Show all" (Waterloo 2 v 1 in a village, 360 px)', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openCalculator(page, stateUrl(WATERLOO_VILLAGE));
+  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 60000 });
+  const odds = await page.evaluate(() => window.__grapeshotOdds);
+  const labels = odds.headline.map((f) => f.label);
+  const rows = () => page.$$eval('#odds table.sensitivity tbody tr', (trs) => trs.map((tr) => ({
+    hidden: tr.hidden, text: tr.innerText, head: tr.querySelector('th').textContent,
+    // The effect as shown, without the details on demand.
+    effects: [...tr.querySelectorAll('td > ul > li')].map((li) => li.textContent),
+  })));
+  const all = await rows();
+  const shown = all.filter((r) => !r.hidden);
+  assert.ok(shown.length > 0 && shown.length <= 8, `the first view is capped (${shown.length} of ${all.length} rows)`);
+  assert.equal(await page.textContent('#odds button.show-all'), `Show all ${all.length} what-ifs`);
+  // Folded: no two rows read the same.
+  const texts = all.map((r) => r.effects.join('|') + r.head);
+  assert.equal(new Set(texts).size, texts.length, 'no row repeats another');
+  const moving = odds.sensitivity.filter((x) => !x.error && x.headline.some((f, i) => Math.abs(f.probability - odds.headline[i].probability) > 1e-9));
+  assert.ok(all.length < moving.length, `what-ifs with the same effect share a row (${moving.length} what-ifs, ${all.length} rows)`);
+  // Headline figures only: every effect line is one of the procedure's headline figures.
+  for (const r of all) for (const e of r.effects) assert.ok(labels.some((l) => e.startsWith(`${l}: `)), `a headline figure: ${e}`);
+  assert.doesNotMatch(shown.map((r) => r.effects.join(' ')).join(' '), /Cell|Final|expected/, 'no internal tallies among the effects');
+  // Ranked: the largest move of a headline figure never grows down the table.
+  const move = (r) => Math.max(0, ...r.effects.map((e) => { const [a, b] = e.match(/[\d.]+(?= %)/g).map(Number); return Math.abs(b - a); }));
+  for (let i = 1; i < all.length; i++) assert.ok(move(all[i]) <= move(all[i - 1]) + 0.11, `row ${i + 1} moves less than row ${i}: ${all[i].head} / ${all[i - 1].head}`);
+  // Every what-if that moves a headline figure is in some row, under its input's name and choice.
+  for (const s of moving) {
+    assert.ok(all.some((r) => r.head.startsWith(`${s.title}: `) && r.head.includes(String(s.toLabel ?? (s.to ? 'yes' : 'no')))), `"${s.title} → ${s.toLabel ?? s.to}" has a row`);
+  }
+  const tall = await page.$eval('#odds .what-if', (d) => d.getBoundingClientRect().height);
+  assert.ok(tall < 2400, `the first view of the what-if table fits a few screens (${Math.round(tall)} px)`);
+  await page.click('#odds button.show-all');
+  assert.equal((await rows()).filter((r) => !r.hidden).length, all.length, '"Show all" shows every row');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// Lines a piece of text takes on screen (1: it does not break).
+const LINES = `(el) => {
+  const tops = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), r = document.createRange();
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) { r.selectNodeContents(t); for (const x of r.getClientRects()) if (x.width > 0) tops.push(x.top); }
+  return tops.sort((a, b) => a - b).filter((t, i) => i === 0 || t - tops[i - 1] > 6).length; }`;
+
+test('phone layout at 360 and 390 px: no sideways scroll, a one-line-a-figure bar, unbroken headers and figures, the used cell in view, 44 px touch targets, ruling chips that explain themselves on tap', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  // A Waterloo shock at 6-1 (the printed table's last column) rolled (the link's seed).
+  await openCalculator(page, stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'shock', seed: 5, inputs: {
+    attacker: { units: [{ strength: 12, steps: 3, cohesion: 5 }] }, defender: { units: [{ strength: 2, steps: 3, cohesion: 5 }] } } }));
+  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 30000 });
+  // The used cell of the printed table is in view within its scrolling frame.
+  const cells = await page.$$eval('#result td.used', (tds) => tds.map((td) => {
+    const c = td.getBoundingClientRect(), b = td.closest('.scroll').getBoundingClientRect();
+    return { text: td.textContent, inView: c.left >= b.left - 0.5 && c.right <= b.right + 0.5 };
+  }));
+  assert.ok(cells.length > 0 && cells.every((c) => c.inView), `the used cells are in view: ${JSON.stringify(cells)}`);
+  // Every result field open.
+  await page.evaluate(() => document.querySelectorAll('#result details').forEach((d) => { d.open = true; }));
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    assert.ok(await overflow() <= 0, `"All result fields" open: no sideways scroll at ${width} px (${await overflow()} px too wide)`);
+  }
+  await page.setViewportSize({ width: 360, height: 800 });
+  // Dice table headers and cells, and the odds' percentages, each on one line.
+  const broken = await page.evaluate((lines) => {
+    const count = eval(lines);
+    return [...document.querySelectorAll('table.dice thead th, table.dice td, #odds .headline strong, #odds .pct')]
+      .filter((el) => count(el) > 1).map((el) => el.textContent);
+  }, LINES);
+  assert.deepEqual(broken, [], 'no header, die or percentage breaks over two lines');
+  // The bar: one line each, cut with an ellipsis, a small footprint.
+  const bar = await page.evaluate((lines) => {
+    const count = eval(lines);
+    return { height: document.getElementById('digest').getBoundingClientRect().height,
+      lines: [...document.querySelectorAll('#digest p')].filter((p) => p.textContent).map((p) => ({ lines: count(p), ellipsis: getComputedStyle(p).textOverflow })) };
+  }, LINES);
+  assert.ok(bar.lines.length === 2 && bar.lines.every((l) => l.lines === 1 && l.ellipsis === 'ellipsis'), JSON.stringify(bar));
+  assert.ok(bar.height <= 80, `the bar is at most 80 px tall (${bar.height})`);
+  // Selects cut a choice too long for a phone (\"Assault (attack and defensive combat)\") with an ellipsis.
+  assert.ok(await page.$$eval('select', (all) => all.every((x) => getComputedStyle(x).textOverflow === 'ellipsis')), 'selects end a cut choice with an ellipsis');
+  // Touch targets: every radio button and checkbox, with its label, is at least 44 x 44 px, and a
+  // tap anywhere on it lands on the control or its label.
+  await page.locator('#options-details > summary').click();
+  const small = await page.evaluate(() => [...document.querySelectorAll('#calculator input[type=radio], #calculator input[type=checkbox]')]
+    .filter((i) => i.offsetParent).map((i) => {
+      const a = i.getBoundingClientRect(), b = i.labels[0].getBoundingClientRect();
+      const box = { left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) };
+      const hits = [[box.left + 1, box.top + 1], [box.right - 1, box.bottom - 1], [box.left + 1, box.bottom - 1]].map(([x, y]) => {
+        i.scrollIntoView({ block: 'center' });
+        const again = i.getBoundingClientRect(), dy = again.top - a.top;
+        const el = document.elementFromPoint(x, y + dy);
+        return el === i || el === i.labels[0] || i.labels[0].contains(el);
+      });
+      return { id: i.id, w: box.right - box.left, h: box.bottom - box.top, hits };
+    }).filter((t) => t.w < 44 || t.h < 44 || t.hits.includes(false)));
+  assert.deepEqual(small, [], 'every radio button and checkbox has a 44 x 44 px target');
+  // A ruling chip is a 44 px target too, and shows its ruling's text on tap.
+  const chip = page.locator('#options button.ruling-chip').first();
+  const size = await chip.boundingBox();
+  assert.ok(size.width >= 44 && size.height >= 44, `a ruling chip is 44 x 44 px (${size.width} x ${size.height})`);
+  await chip.click();
+  const note = await chip.evaluate((b) => { const n = document.getElementById(b.getAttribute('aria-controls')); return { visible: !!n.offsetParent, text: n.textContent, expanded: b.getAttribute('aria-expanded') }; });
+  assert.equal(note.visible, true, 'the ruling\'s text shows on tap');
+  assert.equal(note.expanded, 'true');
+  const id = await chip.textContent();
+  const waterloo = rulesets.find((r) => r.id === 'battles-of-waterloo');
+  assert.equal(note.text, `${id}: ${waterloo.rulings[id]}`);
+  // A Waterloo movement rolled with "Leaving an enemy ZOC": the long rule reference wraps.
+  await page.goto('about:blank');
+  await openCalculator(page, stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'movement', inputs: { leavingEnemyZoc: true }, seed: 5 }));
+  assert.ok(await page.evaluate(() => window.__grapeshotLast?.ok));
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    assert.ok(await overflow() <= 0, `movement leaving a ZOC: no sideways scroll at ${width} px (${await overflow()} px too wide)`);
+  }
+  await page.screenshot({ path: join(resultsDir, 'phone-360-movement.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('smaller things: "Link copied" shows, no dice means no Roll button and no dice table, no miscounted dice sequences, both fire-table scales, the Modified column, step loss order from 1, multi-unit outcomes unit by unit', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await ctx.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.url.replace(/\/$/, '') });
+  // Each situation by its link: a hash change restores it (and resolves a link with dice) in place.
+  const go = async (state) => {
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(stateUrl(state)).hash);
+    await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full' && document.querySelector('#odds').dataset.stale !== 'true', null, { timeout: 30000 });
+  };
+  await openCalculator(page, stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'fire', mode: 'dice', dice: [4, 0, 0],
+    inputs: { firer: { type: 'infantry', strength: 5 }, target: { cohesion: 5 } } }));
+  // Infantry fire: the printed table shows the infantry scale's header, its column marked.
+  const heads = await page.$$eval('#result table.printed thead tr', (trs) => trs.map((tr) => ({
+    scale: tr.querySelector('th[scope=row]')?.textContent ?? '', used: tr.querySelector('th.used-col')?.textContent ?? null })));
+  assert.deepEqual(heads, [{ scale: 'Infantry', used: '5-6' }, { scale: 'Artillery', used: null }]);
+  // "Link copied", on screen.
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share-status').textContent !== '');
+  assert.equal(await page.textContent('#share-status'), 'Link copied.');
+  assert.equal(await page.isVisible('#share-status'), true);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+  // A check with modifiers: its modified roll is in the dice table (Waterloo rally in square: 6 - 1 = 5).
+  await go({ ruleset: 'battles-of-waterloo', procedure: 'rally', mode: 'dice', dice: [6], inputs: { unit: { type: 'infantry', state: 'D-1', cohesion: 6, steps: 3, inSquare: true } } });
+  const check = await page.evaluate(() => window.__grapeshotLast.trace.find((s) => s.kind === 'check'));
+  assert.notEqual(check.modified, check.natural, 'the fixture has a modifier');
+  assert.deepEqual(await textOf(page, '#result table.dice tbody td:last-child'), [String(check.modified)]);
+  // One die: no count of "dice sequences" that counts something else.
+  assert.doesNotMatch(await page.textContent('#odds .paths'), /sequences/);
+  // Movement rolls no dice: no Roll button, no "Who rolls", no dice table, no dice sequences.
+  await go({ ruleset: 'battles-of-waterloo', procedure: 'movement', seed: 5, inputs: { leavingEnemyZoc: true } });
+  assert.equal(await page.textContent('#roll'), 'Work it out');
+  assert.equal(await page.isVisible('#who-rolls'), false);
+  assert.equal(await page.isVisible('#seed'), false);
+  assert.equal(await page.locator('#result table.dice').count(), 0, 'no empty dice table');
+  assert.equal(await page.textContent('#odds .paths'), 'Certain: the dice cannot change this result.');
+  // Step loss order: units numbered from 1, as the form numbers them; the request keeps 0-based indexes.
+  const u = { strength: 3, steps: 3, cohesion: 5 };
+  await go({ ruleset: 'battles-of-waterloo', procedure: 'shock', inputs: { attacker: { units: [u, u], stepLossOrder: [1] }, defender: { units: [u] } } });
+  assert.equal(await page.textContent('#roll'), 'Roll');
+  assert.equal(await page.inputValue(sel('/attacker/stepLossOrder/0')), '2', 'the second unit is unit 2');
+  await page.fill(sel('/attacker/stepLossOrder/0'), '1');
+  assert.deepEqual(JSON.parse(await page.textContent('#request-json')).attacker.stepLossOrder, [0]);
+  // Two attacking units: their final states say which unit is which.
+  await page.waitForFunction(() => window.__grapeshotOddsRequest?.attacker?.stepLossOrder?.[0] === 0 && document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 30000 });
+  const finals = await textOf(page, '#odds figure[data-key="attackerFinal"] tbody th');
+  assert.ok(finals.length > 1 && finals.every((f) => /^1 \S+ · 2 \S+$/.test(f)), `unit by unit: ${finals.join(' | ')}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('odds outcomes are named in the rules\' words, never by program identifiers (formSquare, defendNormally, staysShaken, …)', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  // Each procedure with its first worked fixture's inputs.
+  const situations = [['battles-of-waterloo', 'charge-reaction'], ['battles-of-waterloo', 'rally'], ['battles-of-waterloo', 'square'],
+    ['black-powder', 'break-test'], ['black-powder', 'brigade-morale'], ['grande-tactique', 'charge'], ['grande-tactique', 'morale'],
+    ['grande-tactique', 'rally']].map(([id, name]) => {
+    const ruleset = rulesets.find((r) => r.id === id), proc = ruleset.procedures.find((p) => p.name === name);
+    const files = readdirSync(join(root, 'tests/fixtures', id)).filter((f) => f.endsWith('.json'));
+    const c = files.flatMap((f) => JSON.parse(readFileSync(join(root, 'tests/fixtures', id, f), 'utf8')).cases ?? [])
+      .find((x) => !x.call && x.expect?.ok === true && (x.request?.procedure === name || proc.aliases?.includes(x.request?.procedure)));
+    const { ruleset: _r, procedure: _p, dice: _d, seed: _s, options, ...inputs } = c.request;
+    return { ruleset: id, procedure: name, inputs, ...(options ? { options } : {}) };
+  });
+  await openCalculator(page, ctx.url);
+  const shown = {};
+  for (const s of situations) {
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(stateUrl(s)).hash);
+    await page.waitForFunction((p) => window.__grapeshotOddsRequest?.procedure === p && document.querySelector('#odds').dataset.phase &&
+      document.querySelector('#odds').dataset.stale !== 'true', s.procedure, { timeout: 30000 });
+    shown[`${s.ruleset} ${s.procedure}`] = await textOf(page, '#odds figure.odds-chart tbody th');
+  }
+  const wrong = Object.entries(shown).flatMap(([where, names]) => names.filter((n) => !n.trim() || /\b[a-z]+[A-Z]\w*/.test(n)).map((n) => `${where}: "${n}"`));
+  assert.deepEqual(wrong, [], 'every outcome has a name in words');
+  // The page's own words in a worked trace: a combat type, a modifier's terrain.
+  for (const id of ['black-powder', 'battles-of-waterloo']) {
+    const c = id === 'black-powder' ? fixtureCase(rulesets.find((r) => r.id === id))
+      : { request: { ruleset: id, procedure: 'shock', dice: [5, 0, 0, 0, 0], attacker: { units: [{ strength: 4, steps: 3, cohesion: 5 }] },
+        defender: { units: [{ strength: 2, steps: 3, cohesion: 5 }], terrain: 'builtUpVillage' } } };
+    const { ruleset, procedure, dice, seed: _s, options, ...inputs } = c.request;
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(stateUrl({ ruleset, procedure, inputs, options, mode: 'dice', dice })).hash);
+    await page.waitForFunction((p) => window.__grapeshotLast?.procedure === p && document.querySelector('#result ol.trace'), procedure);
+    const lines = await textOf(page, '#result ol.trace .effect, #result ol.trace .line');
+    assert.ok(lines.length > 0);
+    for (const l of lines) assert.doesNotMatch(l, /\b[a-z]+[A-Z]\w*/, `${id}: a trace line in words`);
+  }
+  const all = Object.values(shown).flat().join(' | ');
+  for (const label of ['Defends normally', 'Unit must Rout Retreat', 'Form Square', 'No test needed', 'The charge fails', 'Stays shaken']) {
+    assert.ok(all.includes(label), `"${label}" is among the outcomes: ${all}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the result panel: the used cell is highlighted on every Waterloo fire column of both scales; no trace line says undefined', async () => {
   const { page, problems } = await watchedPage(ctx.browser);
   await openCalculator(page, ctx.url);
@@ -412,7 +698,9 @@ test('phone: the result and the odds stay in view at the bottom of the screen wh
   await openCalculator(page, ctx.url);
   await page.selectOption('#ruleset', 'battles-of-waterloo');
   await page.selectOption('#procedure', 'shock');
-  await page.waitForFunction(() => document.getElementById('odds').dataset.phase, null, { timeout: 30000 });
+  // The shock's own odds (not the fire's, still on show and marked stale, while the shock's are counted).
+  await page.waitForFunction(() => document.getElementById('odds').dataset.phase && document.getElementById('odds').dataset.stale !== 'true' &&
+    window.__grapeshotOddsRequest?.procedure === 'shock', null, { timeout: 30000 });
   await page.click('#roll');
   await page.waitForFunction(() => window.__grapeshotLast?.ok, null, { timeout: 10000 });
   const summary = await page.evaluate(() => window.__grapeshotLast.result.summary);
