@@ -135,6 +135,28 @@ export type MessageId =
   | "black-powder.ruling.pointsOfFailure"
   | "black-powder.note.halfOrBelow"
   | "black-powder.note.aboveHalf"
+  | "black-powder.reason.unitPoints"
+  | "black-powder.reason.unitPointsBetter"
+  | "black-powder.reason.unitPointsPoorer"
+  | "black-powder.reason.brigadeScore"
+  | "black-powder.summary.testShooting"
+  | "black-powder.summary.testShootingRow"
+  | "black-powder.summary.testHandToHand"
+  | "black-powder.summary.testHandToHandRow"
+  | "black-powder.summary.holds"
+  | "black-powder.summary.retiresOneMove"
+  | "black-powder.summary.retiresOneMoveDisordered"
+  | "black-powder.summary.retiresTwoMoves"
+  | "black-powder.summary.breaks"
+  | "black-powder.summary.breaksUnableToRetire"
+  | "black-powder.summary.shaken"
+  | "black-powder.summary.lastUnitRemoved"
+  | "black-powder.summary.noTest"
+  | "black-powder.summary.brigadeTestPassed"
+  | "black-powder.summary.brigadeTestFailed"
+  | "black-powder.summary.carriesOn"
+  | "black-powder.summary.halts"
+  | "black-powder.summary.retreats"
   | "napoleon-iii-1866.note.steepSlopeNoColumn"
   | "napoleon-iii-1866.note.commanderNoBonus"
   | "napoleon-iii-1866.ruling.stepUnitNamed"
@@ -1309,9 +1331,16 @@ export interface BlackPowderBreakTest {
     casualties?: number;
     shaken?: boolean;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The summary's sentences as catalog messages ({id, params}), in order. */
+  messages: {
+    summary: BlackPowderSentence[];
+  };
 }
+
+/** A sentence of the message catalog (src/messages/en.json): its id and named parameters. */
+export interface BlackPowderSentence { id: MessageId; params: Record<string, unknown> }
 
 /** Break test from shooting: the inputs of black-powder fire. */
 export interface BlackPowderFireInputs {
@@ -1453,9 +1482,6 @@ export interface BlackPowderBrigadeMoraleResult {
     state: "fresh" | "shaken" | "lost";
   }[];
   removed: boolean;
-  final: "noTest" | "pass" | "halt" | "retreat" | "removed";
-  /** What happens to whom, in the rules' words. */
-  summary: string;
   dice?: number[];
   drm?: number;
   score?: number;
@@ -1463,9 +1489,16 @@ export interface BlackPowderBrigadeMoraleResult {
   band?: string;
   text?: string;
   passed?: boolean;
-  orders?: string;
   pointsOfFailure?: number;
   retreatMoves?: number;
+  orders?: string;
+  final: "noTest" | "pass" | "halt" | "retreat" | "removed";
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
+  summary: string;
+  /** The summary's sentences as catalog messages ({id, params}), in order. */
+  messages: {
+    summary: BlackPowderSentence[];
+  };
 }
 
 export type BlackPowderRequest =
