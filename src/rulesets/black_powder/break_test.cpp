@@ -257,8 +257,9 @@ class BreakTest : public Play {
     const int drm = m.total();
 
     // B-01: 2D6, each die reported.
-    const int d1 = ctx.roll(kD6, words.firstDie);
-    const int d2 = ctx.roll(kD6, words.secondDie);
+    // Constant texts: kept as views, never copied (exact odds roll on every dice sequence).
+    const int d1 = ctx.roll(kD6, TraceValue::fromData(words.firstDie));
+    const int d2 = ctx.roll(kD6, TraceValue::fromData(words.secondDie));
     const int modified = d1 + d2 + drm;
     GS_STEP(ctx, step::ModifiedRoll{words.subject, kD6.name, {d1, d2}, drm, modified, {}, "Break Test Result Table"});
 

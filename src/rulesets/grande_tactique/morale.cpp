@@ -180,7 +180,7 @@ Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const Who& who) 
   c.drm = drm;
   for (int n = kD6.low; n <= kD6.high && !c.needs; ++n)
     if (rule.passes(n, drm)) c.needs = n;
-  c.natural = ctx.roll(kD6, who.purpose);
+  c.natural = ctx.roll(kD6, TraceValue::fromData(who.purpose));  // a constant text: kept as a view, never copied
   c.modified = c.natural + drm;
   c.passed = rule.passes(c.natural, drm);
   if (!ctx.tracing()) return c;
