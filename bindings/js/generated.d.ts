@@ -135,6 +135,28 @@ export type MessageId =
   | "black-powder.ruling.pointsOfFailure"
   | "black-powder.note.halfOrBelow"
   | "black-powder.note.aboveHalf"
+  | "black-powder.reason.unitPoints"
+  | "black-powder.reason.unitPointsBetter"
+  | "black-powder.reason.unitPointsPoorer"
+  | "black-powder.reason.brigadeScore"
+  | "black-powder.summary.testShooting"
+  | "black-powder.summary.testShootingRow"
+  | "black-powder.summary.testHandToHand"
+  | "black-powder.summary.testHandToHandRow"
+  | "black-powder.summary.holds"
+  | "black-powder.summary.retiresOneMove"
+  | "black-powder.summary.retiresOneMoveDisordered"
+  | "black-powder.summary.retiresTwoMoves"
+  | "black-powder.summary.breaks"
+  | "black-powder.summary.breaksUnableToRetire"
+  | "black-powder.summary.shaken"
+  | "black-powder.summary.lastUnitRemoved"
+  | "black-powder.summary.noTest"
+  | "black-powder.summary.brigadeTestPassed"
+  | "black-powder.summary.brigadeTestFailed"
+  | "black-powder.summary.carriesOn"
+  | "black-powder.summary.halts"
+  | "black-powder.summary.retreats"
   | "napoleon-iii-1866.note.steepSlopeNoColumn"
   | "napoleon-iii-1866.note.commanderNoBonus"
   | "napoleon-iii-1866.ruling.stepUnitNamed"
@@ -173,7 +195,53 @@ export type MessageId =
   | "grande-tactique.ruling.naturalFailsAgrees"
   | "grande-tactique.ruling.targetCheckMelee"
   | "grande-tactique.ruling.noStateShaken"
-  | "grande-tactique.ruling.noArmCavalry";
+  | "grande-tactique.ruling.noArmCavalry"
+  | "grande-tactique.reason.checkPass"
+  | "grande-tactique.reason.checkFail"
+  | "grande-tactique.reason.naturalPasses"
+  | "grande-tactique.reason.naturalPassesAgrees"
+  | "grande-tactique.reason.naturalFails"
+  | "grande-tactique.reason.naturalFailsAgrees"
+  | "grande-tactique.ruling.pursuitPassedChoice"
+  | "grande-tactique.ruling.pursuitFailedMustPursue"
+  | "grande-tactique.ruling.pursuitPassedMustPursueInverted"
+  | "grande-tactique.ruling.pursuitFailedChoiceInverted"
+  | "grande-tactique.result.removeShaken"
+  | "grande-tactique.result.staysShaken"
+  | "grande-tactique.result.chargeProceeds"
+  | "grande-tactique.result.chargeFails"
+  | "grande-tactique.result.notInExcerptPassed"
+  | "grande-tactique.result.notInExcerptFailed"
+  | "grande-tactique.result.standsFast"
+  | "grande-tactique.result.flee"
+  | "grande-tactique.result.followUpOrHaltPassed"
+  | "grande-tactique.result.followUpOrHaltFailed"
+  | "grande-tactique.result.mustPursuePassed"
+  | "grande-tactique.result.mustPursueFailed"
+  | "grande-tactique.result.chargeChargeFailed"
+  | "grande-tactique.result.chargeBothPassed"
+  | "grande-tactique.result.chargeTargetFailed"
+  | "grande-tactique.summary.attackersCheckPassed"
+  | "grande-tactique.summary.attackersCheckFailed"
+  | "grande-tactique.summary.attackersCheckCannotPass"
+  | "grande-tactique.summary.targetCheckPassed"
+  | "grande-tactique.summary.targetCheckFailed"
+  | "grande-tactique.summary.targetCheckCannotPass"
+  | "grande-tactique.summary.moraleCheckPassed"
+  | "grande-tactique.summary.moraleCheckFailed"
+  | "grande-tactique.summary.moraleCheckCannotPass"
+  | "grande-tactique.summary.deShakingPassed"
+  | "grande-tactique.summary.deShakingFailed"
+  | "grande-tactique.summary.deShakingCannotPass"
+  | "grande-tactique.summary.chargeProceeds"
+  | "grande-tactique.summary.chargeFails"
+  | "grande-tactique.summary.notInExcerpt"
+  | "grande-tactique.summary.removeShaken"
+  | "grande-tactique.summary.staysShaken"
+  | "grande-tactique.summary.flee"
+  | "grande-tactique.summary.standsFast"
+  | "grande-tactique.summary.followUpOrHalt"
+  | "grande-tactique.summary.mustPursue";
 
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {
@@ -1263,9 +1331,16 @@ export interface BlackPowderBreakTest {
     casualties?: number;
     shaken?: boolean;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The summary's sentences as catalog messages ({id, params}), in order. */
+  messages: {
+    summary: BlackPowderSentence[];
+  };
 }
+
+/** A sentence of the message catalog (src/messages/en.json): its id and named parameters. */
+export interface BlackPowderSentence { id: MessageId; params: Record<string, unknown> }
 
 /** Break test from shooting: the inputs of black-powder fire. */
 export interface BlackPowderFireInputs {
@@ -1407,9 +1482,6 @@ export interface BlackPowderBrigadeMoraleResult {
     state: "fresh" | "shaken" | "lost";
   }[];
   removed: boolean;
-  final: "noTest" | "pass" | "halt" | "retreat" | "removed";
-  /** What happens to whom, in the rules' words. */
-  summary: string;
   dice?: number[];
   drm?: number;
   score?: number;
@@ -1417,9 +1489,16 @@ export interface BlackPowderBrigadeMoraleResult {
   band?: string;
   text?: string;
   passed?: boolean;
-  orders?: string;
   pointsOfFailure?: number;
   retreatMoves?: number;
+  orders?: string;
+  final: "noTest" | "pass" | "halt" | "retreat" | "removed";
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
+  summary: string;
+  /** The summary's sentences as catalog messages ({id, params}), in order. */
+  messages: {
+    summary: BlackPowderSentence[];
+  };
 }
 
 export type BlackPowderRequest =
@@ -1441,6 +1520,9 @@ export interface GrandeTactiqueOptions {
 }
 
 export type GrandeTactiqueState = "eager" | "shaken";
+
+/** A sentence of the message catalog (src/messages/en.json): its id and named parameters. */
+export interface GrandeTactiqueSentence { id: MessageId; params: Record<string, unknown> }
 
 /** Charge: the inputs of grande-tactique charge. */
 export interface GrandeTactiqueChargeInputs {
@@ -1531,7 +1613,7 @@ export interface GrandeTactiqueChargeResult {
     natural: number;
     drm: number;
     modified: number;
-    needs: number;
+    needs: number | null;
     passed: boolean;
     chargers: number;
   };
@@ -1546,8 +1628,13 @@ export interface GrandeTactiqueChargeResult {
   outcome: "bothPassed" | "chargeFailed" | "targetFailed";
   consequence: string;
   attackerStates: GrandeTactiqueState[];
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary: GrandeTactiqueSentence[];
+    consequence: GrandeTactiqueSentence;
+  };
 }
 
 /** Morale Check: the inputs of grande-tactique morale. */
@@ -1634,8 +1721,13 @@ export interface GrandeTactiqueMoraleResult {
     state: GrandeTactiqueState;
     flees: boolean;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary: GrandeTactiqueSentence[];
+    effect: GrandeTactiqueSentence;
+  };
 }
 
 /** De-shaking (rally): the inputs of grande-tactique rally. */
@@ -1679,8 +1771,13 @@ export interface GrandeTactiqueRallyResult {
   unit: {
     state: GrandeTactiqueState;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary: GrandeTactiqueSentence[];
+    effect: GrandeTactiqueSentence;
+  };
 }
 
 export type GrandeTactiqueRequest =

@@ -10,6 +10,7 @@
 #include "core/engine.h"
 #include "core/error.h"
 #include "core/message.h"
+#include "core/trace.h"
 
 using namespace grapeshot;
 
@@ -88,7 +89,19 @@ TEST_CASE("a trace sentence from the catalog carries {id, params} beside its tex
     }
   }
   CHECK(found);
-  // A step whose reason is text alone (a unit's points) has no "messages" member.
+  // A unit's points are a catalog sentence too (black-powder.reason.unitPoints, issue 25).
+  int units = 0;
   for (const Json& step : r.at("trace"))
-    if (step.at("kind") == "points" && step.value("for", "").rfind("unit ", 0) == 0) CHECK_FALSE(step.contains("messages"));
+    if (step.at("kind") == "points" && step.value("for", "").rfind("unit ", 0) == 0) {
+      ++units;
+      CHECK(step.at("messages").at("reason").at("id") == "black-powder.reason.unitPoints");
+    }
+  CHECK(units == 3);
+  // A step whose reason is text alone has no "messages" member.
+  TraceLog log;
+  recordStep(log, step::Note{{}, "plain text", "X-1"});
+  recordStep(log, step::Note{{}, msg::blackPowderNoteUnableToComply(), "B-09"});
+  const Json steps = log.toJson();
+  CHECK_FALSE(steps.at(0).contains("messages"));
+  CHECK(steps.at(1).at("messages").at("reason").at("id") == "black-powder.note.unableToComply");
 }

@@ -2,7 +2,6 @@
 // One code path serves three procedures: `break-test` (any test), `fire` (A/B) and `shock` (C/D/E),
 // whose schemas offer only the tests that read the Shooting or the Hand-to-Hand rows.
 #include <algorithm>
-#include <cctype>
 #include <optional>
 #include <cstdlib>
 #include <stdexcept>
@@ -14,6 +13,7 @@
 #include "core/ruleset.h"
 #include "black_powder_inputs.h"
 #include "black_powder_printed.h"
+#include "black_powder_results.h"
 #include "black_powder_tables.h"
 
 namespace grapeshot::black_powder {
@@ -28,7 +28,33 @@ using inputs::kArmNames;
 using inputs::kTestNames;
 using inputs::RoomToRetire;
 using inputs::Test;
+// The results as results.json declares them (generated): the break test's result, its writer, its
+// tallies' keys and the summary's declaration (summaries.cpp).
+namespace results = ::grapeshot::results::black_powder;
 namespace {
+
+// A printed code as the result's enum of the same names (read once per request, at bind).
+template <typename E, std::size_t N>
+E named(const EnumNames<N>& names, std::string_view code) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (code == names[i]) return static_cast<E>(i);
+  throw std::logic_error("black-powder: the printed code \"" + std::string(code) + "\" is not one results.json declares");
+}
+
+// What the trace and the rolls call each test's roll: constant texts, so exact odds build none.
+struct TestWords {
+  const char* subject;
+  const char* firstDie;
+  const char* secondDie;
+};
+constexpr TestWords kTestWords[] = {
+    {"break test A", "break test A, first die", "break test A, second die"},
+    {"break test B", "break test B, first die", "break test B, second die"},
+    {"break test C", "break test C, first die", "break test C, second die"},
+    {"break test D", "break test D, first die", "break test D, second die"},
+    {"break test E", "break test E, first die", "break test E, second die"},
+};
+static_assert(namesLead(EnumNames<5>{"A", "B", "C", "D", "E"}, inputs::kTestNames), "kTestWords follows the tests' order");
 
 const char* const kModifiers = tables::breakTestModifiers.id;
 
@@ -132,6 +158,7 @@ struct ResultRow {
   std::optional<int> min, max;
   Text rowLabel;
   Text code, heading, plain;  // of the printed cell, or of the exception that replaces it
+  results::Outcome outcome;    // the code as the result's enum
   bool brk, retire, disorderedAfterMove;
   std::optional<Told> ruling;
 };
@@ -146,10 +173,11 @@ std::vector<ResultRow> resultRows(Text combatType, Arm arm, Test test) {
   for (const auto& row : printed::breakTestResults.rows) {
     if (row.combatType != combatType) continue;
     const auto& printedCell = row.cells[col];
-    ResultRow out{row.roll.min, row.roll.max, row.rollLabel, {}, {}, {}, false, false, false, std::nullopt};
+    ResultRow out{row.roll.min, row.roll.max, row.rollLabel, {}, {}, {}, {}, false, false, false, std::nullopt};
     // The cell's code, texts and effects: the printed cell's, or its exception's for this test.
     const auto read = [&](const auto& cell) {
       out.code = cell.code;
+      out.outcome = named<results::Outcome>(results::kOutcomeNames, cell.code);
       out.heading = cell.heading;
       out.plain = cell.plain;
       const auto has = [&](const char* e) { return std::find(cell.effects.begin(), cell.effects.end(), e) != cell.effects.end(); };
@@ -199,6 +227,7 @@ class BreakTest : public Play {
       if (row.id == letter()) combatType_ = row.combatType;
     if (combatType_.empty()) throw std::logic_error(std::string("black-powder: no break test ") + letter());
     shooting_ = combatType_ == "shooting";
+    combatTypeCode_ = named<results::CombatType>(results::kCombatTypeNames, combatType_);
     arm_ = in.unit.arm;
     if (in.unit.skirmishing && arm_ != Arm::infantry)
       throw RequestError(code::kConflictingFields, msg::blackPowderErrorOnlyInfantrySkirmishes(), "/unit/skirmishing");
@@ -221,19 +250,18 @@ class BreakTest : public Play {
                                   shooting_ ? msg::blackPowderNoteReadOnShootingRows(letter()) : msg::blackPowderNoteReadOnHandToHandRows(letter()),
                                   "B-04"});
     for (const Told& t : told_) tell(ctx, t);
-    Modifiers m(ctx, StepKind::drm, ctx.tracing() ? std::string("break test ") + letter() : std::string());
+    const TestWords& words = kTestWords[static_cast<std::size_t>(test_)];
+    Modifiers m(ctx, StepKind::drm, words.subject);
     for (const auto& t : terms_) m.entry(*t.entry, t.times, t.ruling);
     m.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
     const int drm = m.total();
 
     // B-01: 2D6, each die reported.
-    // The purposes only when words are wanted: exact odds roll without them, every dice sequence.
-    const bool wordy = ctx.wordy();
-    const int d1 = ctx.roll(kD6, wordy ? std::string("break test ") + letter() + ", first die" : std::string());
-    const int d2 = ctx.roll(kD6, wordy ? std::string("break test ") + letter() + ", second die" : std::string());
+    // Constant texts: kept as views, never copied (exact odds roll on every dice sequence).
+    const int d1 = ctx.roll(kD6, TraceValue::fromData(words.firstDie));
+    const int d2 = ctx.roll(kD6, TraceValue::fromData(words.secondDie));
     const int modified = d1 + d2 + drm;
-    GS_STEP(ctx, step::ModifiedRoll{std::string("break test ") + letter(), kD6.name, {d1, d2}, drm, modified, {},
-                                    "Break Test Result Table"});
+    GS_STEP(ctx, step::ModifiedRoll{words.subject, kD6.name, {d1, d2}, drm, modified, {}, "Break Test Result Table"});
 
     // The printed result cell for this modified roll, combat type and arm.
     const auto row = std::find_if(rows_.begin(), rows_.end(), [&](const ResultRow& r) {
@@ -246,53 +274,50 @@ class BreakTest : public Play {
     // Apply the printed consequence; "unable to comply" comes from the player's roomToRetire (B-09).
     bool removed = row->brk, disordered = disordered_;
     int moves = 0;
-    const char* what;
     if (row->retire) {
       if (room_ == RoomToRetire::none) {
-        removed = true;
-        what = "cannot retire to a tenable position: breaks and is removed from the field";
+        removed = true;  // cannot retire to a tenable position: breaks and is removed from the field
         GS_NOTE(ctx, msg::blackPowderNoteUnableToComply(), "B-09");
       } else if (room_ == RoomToRetire::twoMoves) {
-        moves = 2;
+        moves = 2;  // two moves to its rear to a tenable position, and disordered
         disordered = true;
-        what = "retires two moves to its rear to a tenable position and is disordered";
       } else {
         moves = 1;
         disordered = disordered || row->disorderedAfterMove;
-        what = row->disorderedAfterMove ? "retires one full move to its rear, then is disordered"
-                                        : "retires one full move to its rear (not disordered: it could comply)";
       }
-    } else if (removed) {
-      what = "breaks and is removed from the field";
-    } else {
-      what = "holds its ground";
     }
-    const char* final = removed ? "break" : moves ? "retire" : "hold";
+    using Final = results::BreakTestFinal;
+    const Final final = removed ? Final::break_ : moves ? Final::retire : Final::hold;
     // rules-notes §4.4 step 4: a unit that survives its test drops back to its stamina in casualties.
     const int left = std::min(casualties_, stamina_);
     if (!removed && left < casualties_)
-      GS_NOTE(ctx, msg::blackPowderNoteCasualtiesReduced(casualties_, stamina_),
-               "rules-notes §4.4");
-    ctx.tally("outcome", TraceValue::fromData(row->code));
-    ctx.tally("final", final);
-    ctx.tally("modifiedRoll", modified);
+      GS_NOTE(ctx, msg::blackPowderNoteCasualtiesReduced(casualties_, stamina_), "rules-notes §4.4");
+    // fire, shock and break-test declare the same tallies (results.json).
+    ctx.tally(results::BreakTestTally::outcome, row->outcome);
+    ctx.tally(results::BreakTestTally::final, final);
+    ctx.tally(results::BreakTestTally::modifiedRoll, modified);
     if (!out) return;
 
-    JsonWriter& w = *out;
-    w.object().field("test", letter()).field("combatType", combatType_).key("dice").array().value(d1).value(d2).endArray()
-        .field("drm", drm).field("modifiedRoll", modified).field("row", row->rowLabel).field("outcome", row->code)
-        .field("heading", row->heading).field("text", row->plain).field("final", final);
-    const char* const arm = enumName(arm_, kArmNames);
-    w.key("unit").object().field("arm", arm).field("removed", removed).field("moves", moves).field("disordered", disordered);
-    if (!removed) w.field("casualties", left).field("shaken", left >= stamina_);
-    w.endObject();
-    const std::string armLabel = std::string(1, static_cast<char>(std::toupper(arm[0]))) + (arm + 1);
-    w.field("summary", std::string("Test ") + letter() + " (" + (shooting_ ? "shooting" : "hand-to-hand") + "), " + armLabel + ": " +
-                           std::to_string(d1) + "+" + std::to_string(d2) + (drm < 0 ? "" : "+") + std::to_string(drm) +
-                           " = " + std::to_string(modified) +
-                           (row->rowLabel == std::to_string(modified) ? "" : " (" + std::string(row->rowLabel) + ")") + " -> " + what +
-                           ".");
-    w.endObject();
+    results::BreakTest r;
+    r.test = sameEnum<results::Test>(test_);
+    r.combatType = combatTypeCode_;
+    r.dice = {d1, d2};
+    r.drm = drm;
+    r.modifiedRoll = modified;
+    r.row = row->rowLabel;
+    r.outcome = row->outcome;
+    r.heading = row->heading;
+    r.text = row->plain;
+    r.final = final;
+    r.unit.arm = sameEnum<results::Arm>(arm_);
+    r.unit.removed = removed;
+    r.unit.moves = moves;
+    r.unit.disordered = disordered;
+    if (!removed) {
+      r.unit.casualties = left;
+      r.unit.shaken = left >= stamina_;
+    }
+    write(*out, r);
   }
 
  private:
@@ -354,6 +379,7 @@ class BreakTest : public Play {
   Arm arm_;
   RoomToRetire room_;
   Text combatType_;
+  results::CombatType combatTypeCode_{};
   bool shooting_ = false, disordered_ = false;
   int stamina_ = 0, casualties_ = 0, extraDrm_ = 0;
   std::vector<Told> told_;

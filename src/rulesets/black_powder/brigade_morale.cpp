@@ -11,7 +11,9 @@
 #include "core/ruleset.h"
 #include "black_powder_inputs.h"
 #include "black_powder_printed.h"
+#include "black_powder_results.h"
 #include "black_powder_tables.h"
+#include "sums.h"
 
 namespace grapeshot::black_powder {
 namespace tables = ::grapeshot::tables::black_powder;  // the ids of tables.json (generated)
@@ -20,6 +22,7 @@ namespace printed = ::grapeshot::printed::black_powder;  // the printed tables a
 using inputs::kStateNames;
 using inputs::Quality;
 using inputs::State;
+namespace results = ::grapeshot::results::black_powder;  // the result, its writer and tallies (generated)
 namespace {
 
 // An entry of the Brigade Morale Points (B-11).
@@ -27,15 +30,21 @@ const printed::BrigadeMoralePointsTableEntry& pointsEntry(EntryId e) {
   return printed::byId(printed::brigadeMoralePoints.entries, e.id);
 }
 
-// Half-points as JSON: an integer when whole, else n.5.
-Json points(int halves) { return halves % 2 == 0 ? Json(halves / 2) : Json(halves / 2.0); }
-std::string pointsText(int halves) { return std::to_string(halves / 2) + (halves % 2 ? ".5" : ""); }
+// Half-points as a number: n or n.5 (written as an integer when whole).
+double points(int halves) { return halves / 2.0; }
 
 std::string numberText(double v) {
   std::string s = std::to_string(v);
   s.erase(s.find_last_not_of('0') + 1);
   if (s.back() == '.') s.pop_back();
   return s;
+}
+
+// A printed band's code ("pass", "halt", "retreat") as the result's final, read once per request.
+results::BrigadeMoraleFinal named(std::string_view code) {
+  for (std::size_t i = 0; i < results::kBrigadeMoraleFinalNames.size(); ++i)
+    if (code == results::kBrigadeMoraleFinalNames[i]) return static_cast<results::BrigadeMoraleFinal>(i);
+  throw std::logic_error("black-powder: the printed band code \"" + std::string(code) + "\" is not a declared final");
 }
 
 // One unit as the points table counts it (B-11).
@@ -90,55 +99,61 @@ class BrigadeMorale final : public Play {
     extraDrm_ = in.extraDrm;
     rating_ = in.commandRating;
     bands_ = readBands(printed::brigadeMoraleResults);
+    for (const auto& b : printed::brigadeMoraleResults.bands)
+      finals_.push_back(named(b.code));
     perPoint_ = options.B13_distance_per_point;
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
+    using Tally = results::BrigadeMoraleTally;
+    using Final = results::BrigadeMoraleFinal;
     if (ctx.tracing())
       for (std::size_t i = 0; i < units_.size(); ++i) {
         const UnitPoints& u = units_[i];
-        ctx.record(step::Points{"unit " + std::to_string(i + 1), TraceValue(points(u.counted)),
-                                "stamina " + std::to_string(u.stamina) +
-                                    (u.quality == Quality::better ? " +1 better" : u.quality == Quality::poorer ? " -1 poorer" : "") +
-                                    ", " + enumName(u.state, kStateNames),
+        const char* state = enumName(u.state, kStateNames);
+        ctx.record(step::Points{"unit " + std::to_string(i + 1), numberValue(points(u.counted)),
+                                u.quality == Quality::better   ? msg::blackPowderReasonUnitPointsBetter(u.stamina, state)
+                                : u.quality == Quality::poorer ? msg::blackPowderReasonUnitPointsPoorer(u.stamina, state)
+                                                               : msg::blackPowderReasonUnitPoints(u.stamina, state),
                                 u.state == State::fresh ? "Brigade Morale Points" : "B-11"});
       }
-    // The result is written as the test goes: the points first, then what each step decides.
+    // The result: the points first, then what each step decides.
+    std::optional<results::BrigadeMoraleResult> r;
     if (out) {
-      out->object().field("startingPoints", points(startHalves_)).field("points", points(nowHalves_))
-          .field("unitsStarted", started_).field("unitsLeft", left_).field("unitsLost", lost_).key("units").array();
+      r.emplace();
+      r->startingPoints = startHalves_ / 2;  // whole: every unit counts its full points at the start
+      r->points = points(nowHalves_);
+      r->unitsStarted = started_;
+      r->unitsLeft = left_;
+      r->unitsLost = lost_;
       for (const UnitPoints& u : units_)
-        out->object().field("points", u.value).field("counts", points(u.counted)).field("state", enumName(u.state, kStateNames)).endObject();
-      out->endArray();
+        r->units.push_back({u.value, points(u.counted), sameEnum<results::State>(u.state)});
     }
-    const auto finish = [&](std::string_view final, const std::string& summary) {
-      ctx.tally("final", TraceValue::fromData(final));  // a literal or a printed code
-      if (out) out->field("final", final).field("summary", summary).endObject();
+    const auto finish = [&](Final final) {
+      ctx.tally(Tally::final, final);
+      if (!out) return;
+      r->final = final;
+      write(*out, *r);
     };
 
     if (autoBreak_) {
       GS_RULING(ctx, "B-14", msg::blackPowderRulingLastUnitRemoved(left_, started_));
-      ctx.tally("tested", false);
-      if (out) out->field("removed", true);
-      return finish("removed", "Only 1 unit left of " + std::to_string(started_) +
-                                   ": the brigade is automatically removed as broken. No dice rolled.");
+      ctx.tally(Tally::tested, false);
+      if (out) r->removed = true;
+      return finish(Final::removed);
     }
     if (lastUnitRule_)
       GS_NOTE(ctx, startedWithMin_ ? msg::blackPowderNoteStartedWithTwo()
                                    // Judgment: a one-unit brigade has lost nothing; "left" implies losses.
                                    : msg::blackPowderNoteSingleUnitBrigade(),
                "B-14");
-    if (out) out->field("removed", false);
 
-    GS_STEP(ctx, step::Points{"brigade morale", TraceValue(points(nowHalves_)),
-                              test_ ? msg::blackPowderNoteHalfOrBelow(pointsText(nowHalves_), pointsText(startHalves_))
-                                    : msg::blackPowderNoteAboveHalf(pointsText(nowHalves_), pointsText(startHalves_)),
+    GS_STEP(ctx, step::Points{"brigade morale", numberValue(points(nowHalves_)),
+                              test_ ? msg::blackPowderNoteHalfOrBelow(numberValue(points(nowHalves_)), numberValue(points(startHalves_)))
+                                    : msg::blackPowderNoteAboveHalf(numberValue(points(nowHalves_)), numberValue(points(startHalves_))),
                               "B-11"});
-    ctx.tally("tested", test_);
-    if (!test_)
-      return finish("noTest", out ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
-                                        " points, above half: no brigade morale test. No dice rolled."
-                                  : std::string());
+    ctx.tally(Tally::tested, test_);
+    if (!test_) return finish(Final::noTest);
 
     // Modifiers, cumulative (B-15). "Lost" = destroyed, broken or left the table (B-11).
     Modifiers drm(ctx, StepKind::drm, "brigade morale test");
@@ -151,44 +166,34 @@ class BrigadeMorale final : public Play {
     const int score = d1 + d2 + drm.total();
     const int margin = score - rating_;  // bands are relative to the command rating (B-12: strict)
     const auto& band = bandFor(printed::brigadeMoraleResults.bands, bands_, margin, "Brigade Morale Test");
-    const printed::Text code = band.code;
-    const bool wordy = out || ctx.tracing();
-    const std::string how = wordy ? std::to_string(d1) + " + " + std::to_string(d2) +
-                                        (drm.total() ? " + " + std::to_string(drm.total()) : "") + " = " +
-                                        std::to_string(score) + " vs commander's rating " + std::to_string(rating_)
-                                  : std::string();
+    const Final final = finals_[static_cast<std::size_t>(&band - printed::brigadeMoraleResults.bands.begin())];
     // The bands are read on the score less the commander's rating.
     GS_STEP(ctx, step::Band{"brigade morale test", tables::brigadeMoraleResults.id, margin, TraceValue::fromData(band.label),
-                            TraceValue::fromData(band.text), how, "B-12, B-16"});
-    if (code == "halt") GS_RULING(ctx, "B-12", msg::blackPowderRulingEqualIsFailure());
+                            TraceValue::fromData(band.text),
+                            msg::blackPowderReasonBrigadeScore(d1, d2, termText(drm.total()), score, rating_), "B-12, B-16"});
+    if (final == Final::halt) GS_RULING(ctx, "B-12", msg::blackPowderRulingEqualIsFailure());
 
-    if (out)
-      out->key("dice").array().value(d1).value(d2).endArray().field("drm", drm.total()).field("score", score)
-          .field("commandRating", rating_).field("band", band.label).field("text", band.text)
-          .field("passed", code == "pass");
-    ctx.tally("passed", code == "pass");
-    ctx.tally("pointsOfFailure", std::max(0, margin));
-    std::string effect;
-    if (code == "retreat") {
-      const double moves = perPoint_ * margin;
-      GS_RULING(ctx, "B-13", msg::blackPowderRulingPointsOfFailure(margin, numberText(perPoint_)));
-      if (out) {
-        out->field("pointsOfFailure", margin)
-            .field("retreatMoves", moves == static_cast<int>(moves) ? Json(static_cast<int>(moves)) : Json(moves))
-            .field("orders", "rally only");
-        effect = "retreats " + numberText(moves) + " move(s) towards its own base edge (" + std::to_string(margin) +
-                 " point(s) of failure); lost if it leaves the table; only Rally orders this turn";
+    const bool passed = final == Final::pass;
+    ctx.tally(Tally::passed, passed);
+    ctx.tally(Tally::pointsOfFailure, std::max(0, margin));
+    if (final == Final::retreat) GS_RULING(ctx, "B-13", msg::blackPowderRulingPointsOfFailure(margin, numberText(perPoint_)));
+    if (out) {
+      r->dice = {d1, d2};
+      r->drm = drm.total();
+      r->score = score;
+      r->commandRating = rating_;
+      r->band = band.label;
+      r->text = band.text;
+      r->passed = passed;
+      if (final == Final::retreat) {
+        r->pointsOfFailure = margin;
+        r->retreatMoves = perPoint_ * margin;
+        r->orders = "rally only";
+      } else {
+        r->orders = final == Final::halt ? "any, but no movement towards the enemy" : "any";
       }
-    } else if (code == "halt") {
-      if (out) out->field("orders", "any, but no movement towards the enemy");
-      effect = "no movement towards the enemy this turn; any orders may be issued";
-    } else {
-      if (out) out->field("orders", "any");
-      effect = "carries on as normal";
     }
-    finish(code, out ? "Brigade at " + pointsText(nowHalves_) + " of " + pointsText(startHalves_) +
-                           " points: " + how + " -> " + std::string(band.label) + ": " + effect + "."
-                             : std::string());
+    finish(final);
   }
 
  private:
@@ -198,6 +203,7 @@ class BrigadeMorale final : public Play {
   int extraDrm_ = 0, rating_ = 0;
   double perPoint_ = 1;
   std::vector<PrintedBand> bands_;
+  std::vector<results::BrigadeMoraleFinal> finals_;  // each printed band's code, as the result's final
 };
 
 }  // namespace
