@@ -127,9 +127,10 @@ void writeEvents(JsonWriter& w, const Event* events, std::size_t n) {
   w.endArray();
 }
 
-std::string MoraleTest::rule() const {
-  return rollUnder ? "d6 " + std::to_string(natural) + (passed ? " <= " : " > ") + std::to_string(target)
-                   : "d6 " + std::to_string(natural) + " + " + std::to_string(target) + (passed ? " >= 7" : " < 7");
+Message MoraleTest::ruleMessage() const {
+  if (rollUnder)
+    return passed ? msg::napoleonIii1866ReasonRollUnderPassed(natural, target) : msg::napoleonIii1866ReasonRollUnderFailed(natural, target);
+  return passed ? msg::napoleonIii1866ReasonRollOverPassed(natural, target) : msg::napoleonIii1866ReasonRollOverFailed(natural, target);
 }
 
 void MoraleTest::writeFields(JsonWriter& w) const {
@@ -138,7 +139,10 @@ void MoraleTest::writeFields(JsonWriter& w) const {
 
 MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, const MoraleSituation& s,
                       const std::string& who) {
-  const std::string subject = ctx.wordy() ? (s.rally ? "rally test of " : "morale test of ") + who : std::string();
+  // Its name, made only when words are wanted (a message with a parameter allocates).
+  const std::string subject =
+      ctx.wordy() ? (s.rally ? msg::napoleonIii1866LabelRallyTestOf(who) : msg::napoleonIii1866LabelMoraleTestOf(who)).text()
+                  : std::string();
   Modifiers target(ctx, StepKind::moraleModifier, subject);
   target.entry(tables::moraleModifiers.morale, unit.morale);
   if (s.hex->protection >= 2) target.entry(tables::moraleModifiers.protection, 1, "V-16");
@@ -156,17 +160,17 @@ MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, co
     if (s.commanderAdjacent) target.entry(tables::rallyModifiers.commanderAdjacent);
     if (s.enemyArtilleryInRange) target.entry(tables::rallyModifiers.enemyArtillery);
   }
-  target.add(s.extraDrm, "extra modifier (rules outside the excerpt)", "input");
+  target.add(s.extraDrm, words(ctx, msg::napoleonIii1866LabelExtraModifier()), "input");
 
   MoraleTest t{target.total(), 0, false, rulings.rollUnder};
   t.natural = t.rollUnder ? ctx.rollCheckUnder(kD6, subject, t.target) : ctx.rollCheckOver(kD6, subject, 7 - t.target);
   t.passed = t.rollUnder ? t.natural <= t.target : t.natural + t.target >= 7;
   // Roll under: the natural against the target; roll over (V-05 option): natural + target against 7.
   if (t.rollUnder)
-    GS_STEP(ctx, step::Check{subject, kD6.name, t.natural, 0, t.natural, t.target, step::PassIf::atMost, t.passed, t.rule(), "V-05"});
+    GS_STEP(ctx, step::Check{subject, kD6.name, t.natural, 0, t.natural, t.target, step::PassIf::atMost, t.passed, t.ruleMessage(), "V-05"});
   else
     GS_STEP(ctx, step::Check{subject, kD6.name, t.natural, t.target, t.natural + t.target, 7, step::PassIf::atLeast, t.passed,
-                             t.rule(), "V-05"});
+                             t.ruleMessage(), "V-05"});
   return t;
 }
 
@@ -185,7 +189,7 @@ void loseStep(Context& ctx, UnitState& u, const std::string& who) {
 void disorganize(Context& ctx, UnitState& u, const std::string& who) {
   if (u.eliminated) return;
   if (u.disorganized) {
-    GS_STEP(ctx, step::Result{who, "already disorganized: loses 1 step instead", "V-07"});
+    GS_STEP(ctx, step::Result{who, msg::napoleonIii1866ReasonAlreadyDisorganized(), "V-07"});
     loseStep(ctx, u, who);
   } else {
     u.disorganized = true;
@@ -215,7 +219,8 @@ class Test : public Play {
  public:
   void play(Context& ctx, JsonWriter* out) const override {
     const bool rally = s_.rally;
-    const MoraleTest t = moraleTest(ctx, rulings_, unit_, s_, "the unit");
+    const std::string theUnit = words(ctx, msg::napoleonIii1866LabelTheUnit());
+    const MoraleTest t = moraleTest(ctx, rulings_, unit_, s_, theUnit);
     UnitState u(unit_);
     const char* effect;
     if (rally) {
@@ -232,7 +237,7 @@ class Test : public Play {
       effect = "passed: no effect";
     } else {
       GS_RULING(ctx, "V-06", msg::napoleonIii1866RulingFailedMoraleDisorganizes());
-      disorganize(ctx, u, "the unit");
+      disorganize(ctx, u, theUnit);
       effect = u.eliminated     ? "failed: already disorganized, loses its last step (V-07): eliminated"
                : u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)"
                                 : "failed: disorganized";

@@ -3,12 +3,20 @@
 
 #include "core/error.h"
 #include "napoleon.h"
+#include "napoleon_iii_1866_printed.h"
 #include "napoleon_iii_1866_tables.h"
 
 namespace grapeshot::napoleon1866 {
 namespace tables = ::grapeshot::tables::napoleon_iii_1866;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::napoleon_iii_1866;  // its tables as constants (generated)
 namespace {
 
+// The printed label of a row of the terrain chart (a constant: an unknown id fails to compile).
+constexpr std::string_view terrainRow(std::string_view id) {
+  for (const auto& row : printed::terrain.rows)
+    if (row.id == id) return row.label;
+  throw "no such row of the terrain chart";
+}
 
 // Entering one hex: rolls no dice, so binding and playing happen once; the inputs are still read
 // into their types first, and contradictions refused there (V-27).
@@ -41,17 +49,17 @@ class Movement final : public Play {
     const bool onRoute = route_ != Route::none;
     const bool mounted = type_ == Arm::cavalry || type_ == Arm::artillery;
     const bool woods = terrain_ == Terrain::woods;
-    if (hexside_ == Crossing::river) return prohibited(ctx, out, "River: impassable except at bridges", "River");
+    if (hexside_ == Crossing::river) return prohibited(ctx, out, msg::napoleonIii1866ReasonRiverImpassable(), kRiver);
     if (hexside_ == Crossing::escarpment && !onRoute)
-      return prohibited(ctx, out, "Escarpment: impassable except by road/path/RR track", "Escarpment");
+      return prohibited(ctx, out, msg::napoleonIii1866ReasonEscarpmentImpassable(), kEscarpment);
     if (mounted && steepSlope_ && !onRoute)
-      return prohibited(ctx, out, "Art & cav: forbidden through steep slope out of road/path/RR track", "Level");
+      return prohibited(ctx, out, msg::napoleonIii1866ReasonSteepSlopeForbidden(), kLevel);
     if (mounted && terrain_ == Terrain::marsh && !onRoute)
-      return prohibited(ctx, out, "Marsh: cav. & art. impassable except by road/path/RR track", "Marsh");
+      return prohibited(ctx, out, msg::napoleonIii1866ReasonMarshImpassable(), kMarsh);
 
     const char* t = tables::movementCosts.id;
     const std::string route = enumName(route_, kRouteNames);
-    Modifiers cost(ctx, StepKind::movementCost, "entering the hex");
+    Modifiers cost(ctx, StepKind::movementCost, words(ctx, msg::napoleonIii1866LabelEnteringTheHex()));
     const char* effect = nullptr;  // what entering does to the unit, if anything
     if (route_ == Route::railroad) GS_RULING(ctx, "V-24", msg::napoleonIii1866RulingRailroadAsRoad());
     if (onRoute) {
@@ -96,12 +104,19 @@ class Movement final : public Play {
   }
 
  private:
-  static void prohibited(Context& ctx, JsonWriter* out, const std::string& reason, const std::string& row) {
-    GS_STEP(ctx, step::Prohibited{{}, reason, "Terrain effects: " + row});
+  // The rows of the terrain chart whose prohibitions the move may meet.
+  static constexpr std::string_view kRiver = terrainRow("river"), kEscarpment = terrainRow("escarpment"),
+                                    kLevel = terrainRow("level"), kMarsh = terrainRow("marsh");
+
+  static void prohibited(Context& ctx, JsonWriter* out, const Message& reason, std::string_view row) {
+    GS_STEP(ctx, step::Prohibited{{}, reason,
+                                  msg::napoleonIii1866ReasonTerrainRow(TraceValue::fromData(printed::terrain.title),
+                                                                       TraceValue::fromData(row)).text()});
     ctx.tally("cost", "prohibited");
     if (!out) return;
-    out->object().field("prohibited", true).field("cost", Json(nullptr)).field("reason", reason)
-        .key("effects").array().endArray().field("summary", "The move is prohibited: " + reason + ".").endObject();
+    const std::string text = reason.text();
+    out->object().field("prohibited", true).field("cost", Json(nullptr)).field("reason", text)
+        .key("effects").array().endArray().field("summary", "The move is prohibited: " + text + ".").endObject();
   }
 
   Arm type_;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/context.h"
+#include "core/message.h"
 #include "core/typed.h"
 #include "napoleon_iii_1866_inputs.h"
 
@@ -59,6 +60,11 @@ struct Unit {
 };
 
 using Commander = inputs::ShockAttackerCommander;  // the defender's is the same (ShockDefenderCommander)
+
+// A label of the trace or a roll's purpose (a unit's name, "attack roll"), from the message catalog:
+// made only when words are wanted (never in exact odds, where it is the empty text). For a message
+// without parameters: one with parameters allocates when made, so test ctx.wordy() before making it.
+inline std::string words(const Context& ctx, const Message& m) { return ctx.wordy() ? m.text() : std::string(); }
 
 // The ruleset options (rulings) the procedures read.
 struct Rulings {
@@ -122,7 +128,8 @@ struct MoraleTest {
   int natural;
   bool passed;
   bool rollUnder;
-  std::string rule() const;  // "d6 3 <= 5", as the printed test is read
+  Message ruleMessage() const;  // "d6 3 <= 5", as the printed test is read (V-05)
+  std::string rule() const { return ruleMessage().text(); }
   void writeFields(JsonWriter& w) const;  // target, natural, passed, rule: into an open object
 };
 
