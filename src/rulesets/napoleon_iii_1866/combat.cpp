@@ -67,14 +67,12 @@ Units readUnits(const std::vector<U>& units) {
   for (const auto& u : units) out.push_back(readUnit(u));
   return out;
 }
-void checkUnits(const Units& units, const std::string& path, int otherLevel, const char* steepSlopeWhat) {
+void checkUnits(const Units& units, const std::string& path, int otherLevel, Message (*steepSlopeSameLevel)(TraceValue level)) {
   for (std::size_t i = 0; i < units.size(); ++i) {
     const std::string at = pointerJoin(path, i);
     checkUnit(units[i], at);
-    if (units[i].steepSlope && units[i].level == otherLevel)
-      throw RequestError(code::kConflictingFields,
-                         msg::napoleonIii1866ErrorSteepSlopeSameLevel(steepSlopeWhat, otherLevel),
-                         at + "/steepSlope");
+    if (steepSlopeSameLevel && units[i].steepSlope && units[i].level == otherLevel)
+      throw RequestError(code::kConflictingFields, steepSlopeSameLevel(otherLevel), at + "/steepSlope");
   }
 }
 
@@ -301,12 +299,9 @@ struct Applied {
 // The units a result lands on: the fire's target hex, or in an assault the defenders or the attackers.
 enum class Side { target, defending, attacking };
 std::string unitName(const Context& ctx, Side side, std::size_t i) {
-  if (!ctx.wordy()) return std::string();
-  const std::size_t n = i + 1;
-  return (side == Side::target      ? msg::napoleonIii1866LabelTargetUnit(n)
-          : side == Side::defending ? msg::napoleonIii1866LabelDefendingUnit(n)
-                                    : msg::napoleonIii1866LabelAttackingUnit(n))
-      .text();
+  static constexpr Message (*kNames[])(TraceValue unit) = {msg::napoleonIii1866LabelTargetUnit, msg::napoleonIii1866LabelDefendingUnit,
+                                                            msg::napoleonIii1866LabelAttackingUnit};
+  return ctx.wordy() ? kNames[static_cast<int>(side)](i + 1).text() : std::string();
 }
 
 // Applies a CRT code to every unit in the hex (V-06, V-21): each is disorganized (V-07: an already
@@ -437,8 +432,8 @@ class Fire final : public Play {
         firers_(readUnits(in.firers)),
         target_(readHex(in.target.terrain, in.target.settlement, in.target.level)),
         units_(readUnits(in.target.units)) {
-    checkUnits(firers_, "/firers", target_.level, "fires down");
-    checkUnits(units_, "/target/units", -1, "");
+    checkUnits(firers_, "/firers", target_.level, msg::napoleonIii1866ErrorFiresDownSteepSlopeSameLevel);
+    checkUnits(units_, "/target/units", -1, nullptr);  // no level of its own: never steep
     stepUnit_ = stepLossUnit(in.target.stepLossUnit, units_, "/target");
     situations_.resize(units_.size());
     for (auto& s : situations_) s.hex = &target_;
@@ -477,7 +472,7 @@ class Fire final : public Play {
 // --- shock (assault): the attack roll and the defensive roll (V-09) --------------------------------
 void checkHexsides(const Units& attackers) {
   for (std::size_t i = 0; i < attackers.size(); ++i) {
-    const std::string path = "/attacker/units/" + std::to_string(i) + "/hexside";
+    const std::string path = pointerJoin("/attacker/units", i) + "/hexside";
     if (attackers[i].hexside == Hexside::river)
       throw RequestError(code::kProhibited, msg::napoleonIii1866ErrorRiverCombat(), path);
     if (attackers[i].hexside == Hexside::escarpment)
@@ -510,8 +505,8 @@ class Shock final : public Play {
         defenders_(readUnits(in.defender.units)),
         hex_(readHex(in.defender.terrain, in.defender.settlement, in.defender.level)) {
     checkHexsides(attackers_);
-    checkUnits(attackers_, "/attacker/units", hex_.level, "attacks across");
-    checkUnits(defenders_, "/defender/units", -1, "");
+    checkUnits(attackers_, "/attacker/units", hex_.level, msg::napoleonIii1866ErrorAttacksAcrossSteepSlopeSameLevel);
+    checkUnits(defenders_, "/defender/units", -1, nullptr);
     defenderStepUnit_ = stepLossUnit(in.defender.stepLossUnit, defenders_, "/defender");
     attackerStepUnit_ = stepLossUnit(in.attacker.stepLossUnit, attackers_, "/attacker");
     flank_ = any(attackers_, [](const Unit& a) { return a.flank; });
