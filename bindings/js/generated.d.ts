@@ -187,6 +187,55 @@ export type MessageId =
   | "napoleon-iii-1866.reason.steepSlopeForbidden"
   | "napoleon-iii-1866.reason.marshImpassable"
   | "napoleon-iii-1866.reason.terrainRow"
+  | "napoleon-iii-1866.result.meaningNothing"
+  | "napoleon-iii-1866.result.meaningMoraleTest"
+  | "napoleon-iii-1866.result.meaningDisorganize"
+  | "napoleon-iii-1866.result.meaningDisorganizePlusOne"
+  | "napoleon-iii-1866.summary.fireNothing"
+  | "napoleon-iii-1866.summary.fireMoraleTest"
+  | "napoleon-iii-1866.summary.fireDisorganize"
+  | "napoleon-iii-1866.summary.fireDisorganizePlusOne"
+  | "napoleon-iii-1866.summary.attackNothing"
+  | "napoleon-iii-1866.summary.attackMoraleTest"
+  | "napoleon-iii-1866.summary.attackDisorganize"
+  | "napoleon-iii-1866.summary.attackDisorganizePlusOne"
+  | "napoleon-iii-1866.summary.defenceNothing"
+  | "napoleon-iii-1866.summary.defenceMoraleTest"
+  | "napoleon-iii-1866.summary.defenceDisorganize"
+  | "napoleon-iii-1866.summary.defenceDisorganizePlusOne"
+  | "napoleon-iii-1866.summary.targetUnitPassed"
+  | "napoleon-iii-1866.summary.targetUnitFailed"
+  | "napoleon-iii-1866.summary.targetUnitDisorganized"
+  | "napoleon-iii-1866.summary.targetUnitStepsLost"
+  | "napoleon-iii-1866.summary.targetUnitEliminated"
+  | "napoleon-iii-1866.summary.defendingUnitPassed"
+  | "napoleon-iii-1866.summary.defendingUnitFailed"
+  | "napoleon-iii-1866.summary.defendingUnitDisorganized"
+  | "napoleon-iii-1866.summary.defendingUnitStepsLost"
+  | "napoleon-iii-1866.summary.defendingUnitEliminated"
+  | "napoleon-iii-1866.summary.attackingUnitPassed"
+  | "napoleon-iii-1866.summary.attackingUnitFailed"
+  | "napoleon-iii-1866.summary.attackingUnitDisorganized"
+  | "napoleon-iii-1866.summary.attackingUnitStepsLost"
+  | "napoleon-iii-1866.summary.attackingUnitEliminated"
+  | "napoleon-iii-1866.result.moraleTestPassedNoEffect"
+  | "napoleon-iii-1866.result.moraleTestFailedDisorganized"
+  | "napoleon-iii-1866.result.moraleTestFailedStepLoss"
+  | "napoleon-iii-1866.result.moraleTestFailedEliminated"
+  | "napoleon-iii-1866.result.rallyTestRallied"
+  | "napoleon-iii-1866.result.rallyTestPassedNotDisorganized"
+  | "napoleon-iii-1866.result.rallyTestFailedStaysDisorganized"
+  | "napoleon-iii-1866.summary.moraleTestPassedNoEffect"
+  | "napoleon-iii-1866.summary.moraleTestFailedDisorganized"
+  | "napoleon-iii-1866.summary.moraleTestFailedStepLoss"
+  | "napoleon-iii-1866.summary.moraleTestFailedEliminated"
+  | "napoleon-iii-1866.summary.rallyTestRallied"
+  | "napoleon-iii-1866.summary.rallyTestPassedNotDisorganized"
+  | "napoleon-iii-1866.summary.rallyTestFailedStaysDisorganized"
+  | "napoleon-iii-1866.summary.movementCost"
+  | "napoleon-iii-1866.summary.movementCostDisorganized"
+  | "napoleon-iii-1866.summary.movementCostAlreadyDisorganized"
+  | "napoleon-iii-1866.summary.movementProhibited"
   | "grande-tactique.note.chargeTogether"
   | "grande-tactique.ruling.attackersFailed"
   | "grande-tactique.note.targetNoCheck"
@@ -1814,6 +1863,10 @@ export interface NapoleonIii1866MoraleTest {
   passed: boolean;
   /** The roll against the target in words, e.g. "d6 3 <= 4". */
   rule: string;
+  /** The sentences above as catalog messages ({id, params}). */
+  messages: {
+    rule: NapoleonIii1866Sentence;
+  };
 }
 
 export interface NapoleonIii1866TableRead {
@@ -1829,7 +1882,11 @@ export interface NapoleonIii1866TableRead {
   row: string;
   cell: string;
   meaning: string;
-  appliesTo: string;
+  appliesTo: "target" | "defender" | "attacker";
+  /** The sentences above as catalog messages ({id, params}). */
+  messages: {
+    meaning: NapoleonIii1866Sentence;
+  };
 }
 
 export interface NapoleonIii1866UnitOutcome {
@@ -1841,6 +1898,9 @@ export interface NapoleonIii1866UnitOutcome {
   stepsLostNow: number;
   eliminated?: boolean;
 }
+
+/** A sentence of the message catalog (src/messages/en.json): its id and named parameters. */
+export interface NapoleonIii1866Sentence { id: MessageId; params: Record<string, unknown> }
 
 /** Artillery fire (bombardment): the inputs of napoleon-iii-1866 fire. */
 export interface NapoleonIii1866FireInputs {
@@ -1921,10 +1981,15 @@ export interface NapoleonIii1866FireResult {
   row: string;
   cell: string;
   meaning: string;
-  appliesTo: string;
+  appliesTo: "target" | "defender" | "attacker";
   units: NapoleonIii1866UnitOutcome[];
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order, and the cell's meaning. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+    meaning: NapoleonIii1866Sentence;
+  };
 }
 
 /** Assault (attack and defensive combat): the inputs of napoleon-iii-1866 shock. */
@@ -2051,8 +2116,12 @@ export interface NapoleonIii1866ShockResult {
   attacker: {
     units: NapoleonIii1866UnitOutcome[];
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The summary's sentences as catalog messages ({id, params}), in order. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+  };
 }
 
 /** Morale test: the inputs of napoleon-iii-1866 morale. */
@@ -2106,8 +2175,14 @@ export interface NapoleonIii1866MoraleResult {
     stepsLost: number;
     eliminated?: boolean;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, the rule's and the effect's. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+    rule: NapoleonIii1866Sentence;
+    effect: NapoleonIii1866Sentence;
+  };
 }
 
 /** Rally test: the inputs of napoleon-iii-1866 rally. */
@@ -2165,8 +2240,14 @@ export interface NapoleonIii1866RallyResult {
     stepsLost: number;
     eliminated?: boolean;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, the rule's and the effect's. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+    rule: NapoleonIii1866Sentence;
+    effect: NapoleonIii1866Sentence;
+  };
 }
 
 /** Movement cost: the inputs of napoleon-iii-1866 movement. */
@@ -2195,10 +2276,15 @@ export type NapoleonIii1866MovementRequest = RequestEnvelope<"napoleon-iii-1866"
 export interface NapoleonIii1866MovementResult {
   prohibited: boolean;
   cost: number | null;
-  effects: string[];
-  /** What happens to whom, in the rules' words. */
-  summary: string;
   reason?: string;
+  effects: ("disorganized" | "noEffectAlreadyDisorganized")[];
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
+  summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, and the reason's when the move is prohibited. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+    reason?: NapoleonIii1866Sentence;
+  };
 }
 
 export type NapoleonIii1866Request =

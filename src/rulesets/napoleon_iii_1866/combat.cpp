@@ -25,22 +25,15 @@ static_assert(cellsPrinted());
 
 using Units = std::vector<Unit>;
 
-// What a CRT cell orders, read from its printed text once per roll.
-enum class Order { nothing, moraleTest, disorganize, disorganizePlusOne };
-Order orderOf(std::string_view cell) {
-  if (cell == "T") return Order::moraleTest;
-  if (cell == "D") return Order::disorganize;
-  if (cell == "D+1") return Order::disorganizePlusOne;
-  return Order::nothing;
-}
-const char* meaning(Order o) {
+// What a CRT cell means, in the Combat result key's words.
+Message meaning(Order o) {
   switch (o) {
-    case Order::moraleTest: return "morale test";
-    case Order::disorganize: return "disorganization";
-    case Order::disorganizePlusOne: return "disorganization + 1 step loss";
+    case Order::moraleTest: return msg::napoleonIii1866ResultMeaningMoraleTest();
+    case Order::disorganize: return msg::napoleonIii1866ResultMeaningDisorganize();
+    case Order::disorganizePlusOne: return msg::napoleonIii1866ResultMeaningDisorganizePlusOne();
     case Order::nothing: break;
   }
-  return "nothing";
+  return msg::napoleonIii1866ResultMeaningNothing();
 }
 
 template <typename Pred>
@@ -172,24 +165,21 @@ Roll rollOnTable(Context& ctx, const PatchedGrid& crt, const Column& col, int dr
   return r;
 }
 
-// One roll on the CRT, as the response reports it.
+// One roll on the CRT.
 struct CrtRead {
   int strength, protection, base, shift, drm;
   Column col;
   Roll roll;
-  // Its fields, into an open object.
-  void writeFields(JsonWriter& w, const PatchedGrid& crt, const char* appliesTo) const {
-    w.field("strength", strength).field("protection", protection).field("baseColumn", base).field("columnShift", shift)
-        .field("column", col.index).rawField("columnLabel", crt.columnLabelText(col.index)).field("drm", drm)
-        .field("natural", roll.natural).field("modified", roll.modified).rawField("row", crt.rowLabelText(roll.modified))
-        .field("cell", roll.cell).field("meaning", meaning(roll.order)).field("appliesTo", appliesTo);
-  }
-  void write(JsonWriter& w, const PatchedGrid& crt, const char* appliesTo) const {
-    w.object();
-    writeFields(w, crt, appliesTo);
-    w.endObject();
-  }
 };
+
+// A roll as the result reports it: into results::TableRead, or FireResult, which has its members.
+template <typename R>
+void fillRead(R& r, const CrtRead& c, const PatchedGrid& crt, results::AppliesTo appliesTo) {
+  r.strength = c.strength, r.protection = c.protection, r.baseColumn = c.base, r.columnShift = c.shift;
+  r.column = c.col.index, r.columnLabel = crt.columnLabel(c.col.index), r.drm = c.drm;
+  r.natural = c.roll.natural, r.modified = c.roll.modified, r.row = crt.rowLabel(c.roll.modified);
+  r.cell = c.roll.cellText(), r.meaning = meaning(c.roll.order), r.appliesTo = appliesTo;
+}
 
 bool commanderApplies(const Rulings& r, const Commander& c) {
   switch (c.position) {
@@ -355,23 +345,20 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, Order ord
   return out;
 }
 
-void writeApplied(JsonWriter& w, const std::vector<Applied>& applied) {
-  w.array();
+// Each unit's outcome, as the result reports it.
+std::vector<results::UnitOutcome> outcomes(const std::vector<Applied>& applied) {
+  std::vector<results::UnitOutcome> out(applied.size());
   for (std::size_t i = 0; i < applied.size(); ++i) {
     const UnitState& u = applied[i].state;
-    w.object().field("index", i);
-    if (applied[i].tested) {
-      w.key("moraleTest").object();
-      applied[i].test.writeFields(w);
-      w.endObject();
-    }
-    w.key("events");
-    u.writeEvents(w);
-    w.field("disorganized", u.disorganized).field("stepsLost", u.stepsLost).field("stepsLostNow", u.stepsLostNow);
-    if (u.steps > 0) w.field("eliminated", u.eliminated);
-    w.endObject();
+    results::UnitOutcome& o = out[i];
+    o.index = static_cast<int>(i);
+    if (applied[i].tested) o.moraleTest = results::MoraleTest{applied[i].test.target, applied[i].test.natural,
+                                                              applied[i].test.passed, applied[i].test.ruleMessage()};
+    o.events.assign(u.events.begin(), u.events.begin() + static_cast<std::ptrdiff_t>(u.eventCount));
+    o.disorganized = u.disorganized, o.stepsLost = u.stepsLost, o.stepsLostNow = u.stepsLostNow;
+    if (u.steps > 0) o.eliminated = u.eliminated;
   }
-  w.endArray();
+  return out;
 }
 
 // "1/2 disorganized, -1 step": a hex's end state, as exact odds tally it on every dice sequence: put
@@ -444,18 +431,15 @@ class Fire final : public Play {
     const CrtRead r = rollOnCrt(ctx, rulings_, crt_,
                                 {Roller::fire, firers_, firers_, target_, nullptr, in_.extraColumnShift, in_.extraDrm, in_.night, false, false});
     const auto applied = applyResult(ctx, rulings_, r.roll.order, units_, situations_, Side::target, stepUnit_);
-    ctx.tally("cell", TraceValue::fromData(r.roll.cell));
-    ctx.tally("final", finalState(applied));
-    ctx.tally("stepsLost", totalStepsNow(applied));
-    ctx.tally("disorganized", disorganizedCount(applied));
+    ctx.tally(results::FireTally::cell, TraceValue::fromData(r.roll.cell));
+    ctx.tally(results::FireTally::final, finalState(applied));
+    ctx.tally(results::FireTally::stepsLost, totalStepsNow(applied));
+    ctx.tally(results::FireTally::disorganized, disorganizedCount(applied));
     if (!out) return;
-
-    JsonWriter& w = *out;
-    w.object();
-    r.writeFields(w, crt_, "target");
-    w.key("units");
-    writeApplied(w, applied);
-    w.field("summary", "Fire: " + r.roll.cellText() + " (" + meaning(r.roll.order) + ") on the target").endObject();
+    results::FireResult res;
+    fillRead(res, r, crt_, results::AppliesTo::target);
+    res.units = outcomes(applied);
+    write(*out, res);
   }
 
  private:
@@ -529,29 +513,22 @@ class Shock final : public Play {
     const auto attApplied = applyResult(ctx, rulings_, dr.roll.order, attackers_, attackerTests_, Side::attacking, attackerStepUnit_);
 
     // Named by whose result it is, as in every ruleset: the attack roll's cell lands on the defender.
-    ctx.tally("defenderCell", TraceValue::fromData(ar.roll.cell));
-    ctx.tally("attackerCell", TraceValue::fromData(dr.roll.cell));
-    ctx.tally("defenderFinal", finalState(defApplied));
-    ctx.tally("attackerFinal", finalState(attApplied));
-    ctx.tally("defenderStepsLost", totalStepsNow(defApplied));
-    ctx.tally("attackerStepsLost", totalStepsNow(attApplied));
-    ctx.tally("defenderDisorganized", disorganizedCount(defApplied));
-    ctx.tally("attackerDisorganized", disorganizedCount(attApplied));
+    using results::ShockTally;
+    ctx.tally(ShockTally::defenderCell, TraceValue::fromData(ar.roll.cell));
+    ctx.tally(ShockTally::attackerCell, TraceValue::fromData(dr.roll.cell));
+    ctx.tally(ShockTally::defenderFinal, finalState(defApplied));
+    ctx.tally(ShockTally::attackerFinal, finalState(attApplied));
+    ctx.tally(ShockTally::defenderStepsLost, totalStepsNow(defApplied));
+    ctx.tally(ShockTally::attackerStepsLost, totalStepsNow(attApplied));
+    ctx.tally(ShockTally::defenderDisorganized, disorganizedCount(defApplied));
+    ctx.tally(ShockTally::attackerDisorganized, disorganizedCount(attApplied));
     if (!out) return;
-
-    JsonWriter& w = *out;
-    w.object().key("attack");
-    ar.write(w, crt_, "defender");
-    w.key("defence");
-    dr.write(w, crt_, "attacker");
-    w.key("defender").object().key("units");
-    writeApplied(w, defApplied);
-    w.endObject().key("attacker").object().key("units");
-    writeApplied(w, attApplied);
-    w.endObject();
-    w.field("summary", "Attack: " + ar.roll.cellText() + " (" + meaning(ar.roll.order) + ") on the defender; defence: " +
-                           dr.roll.cellText() + " (" + meaning(dr.roll.order) + ") on the attacker");
-    w.endObject();
+    results::ShockResult res;
+    fillRead(res.attack, ar, crt_, results::AppliesTo::defender);
+    fillRead(res.defence, dr, crt_, results::AppliesTo::attacker);
+    res.defender.units = outcomes(defApplied);
+    res.attacker.units = outcomes(attApplied);
+    write(*out, res);
   }
 
  private:

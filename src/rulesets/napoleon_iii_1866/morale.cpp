@@ -120,21 +120,10 @@ void checkUnit(const Unit& u, const std::string& path) {
                        path + "/stepsLost");
 }
 
-void writeEvents(JsonWriter& w, const Event* events, std::size_t n) {
-  static constexpr const char* kNames[] = {"disorganized", "stepLoss", "eliminated", "rallied"};
-  w.array();
-  for (std::size_t i = 0; i < n; ++i) w.value(kNames[static_cast<int>(events[i])]);
-  w.endArray();
-}
-
 Message MoraleTest::ruleMessage() const {
   if (rollUnder)
     return passed ? msg::napoleonIii1866ReasonRollUnderPassed(natural, target) : msg::napoleonIii1866ReasonRollUnderFailed(natural, target);
   return passed ? msg::napoleonIii1866ReasonRollOverPassed(natural, target) : msg::napoleonIii1866ReasonRollOverFailed(natural, target);
-}
-
-void MoraleTest::writeFields(JsonWriter& w) const {
-  w.field("target", target).field("natural", natural).field("passed", passed).field("rule", rule());
 }
 
 MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, const MoraleSituation& s,
@@ -222,42 +211,47 @@ class Test : public Play {
     const std::string theUnit = words(ctx, msg::napoleonIii1866LabelTheUnit());
     const MoraleTest t = moraleTest(ctx, rulings_, unit_, s_, theUnit);
     UnitState u(unit_);
-    const char* effect;
+    Message (*effect)();  // what the test did, in the words of the result (napoleon-iii-1866.result.*)
     if (rally) {
       // V-19: a pass removes disorganization; a failure changes nothing.
       if (t.passed && u.disorganized) {
         u.disorganized = false;
         u.record(Event::rallied);
-        effect = "rallied: disorganization removed";
+        effect = msg::napoleonIii1866ResultRallyTestRallied;
       } else {
-        effect = t.passed ? "passed (the unit was not disorganized)" : "failed: stays disorganized";
+        effect = t.passed ? msg::napoleonIii1866ResultRallyTestPassedNotDisorganized
+                          : msg::napoleonIii1866ResultRallyTestFailedStaysDisorganized;
       }
       if (!t.passed) GS_RULING(ctx, "V-19", msg::napoleonIii1866RulingFailedRallyNoEffect());
     } else if (t.passed) {
-      effect = "passed: no effect";
+      effect = msg::napoleonIii1866ResultMoraleTestPassedNoEffect;
     } else {
       GS_RULING(ctx, "V-06", msg::napoleonIii1866RulingFailedMoraleDisorganizes());
       disorganize(ctx, u, theUnit);
-      effect = u.eliminated     ? "failed: already disorganized, loses its last step (V-07): eliminated"
-               : u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)"
-                                : "failed: disorganized";
+      effect = u.eliminated     ? msg::napoleonIii1866ResultMoraleTestFailedEliminated
+               : u.stepsLostNow ? msg::napoleonIii1866ResultMoraleTestFailedStepLoss
+                                : msg::napoleonIii1866ResultMoraleTestFailedDisorganized;
     }
-    ctx.tally("passed", t.passed);
-    ctx.tally("final", std::string(u.eliminated ? "eliminated" : u.disorganized ? "disorganized" : "in good order") +
-                           (u.stepsLostNow ? ", -" + std::to_string(u.stepsLostNow) + " step" : ""));
-    ctx.tally("stepsLost", u.stepsLostNow);
+    ctx.tally(rally ? results::RallyTally::passed : results::MoraleTally::passed, t.passed);
+    ctx.tally(rally ? results::RallyTally::final : results::MoraleTally::final,
+              std::string(u.eliminated ? "eliminated" : u.disorganized ? "disorganized" : "in good order") +
+                  (u.stepsLostNow ? ", -" + std::to_string(u.stepsLostNow) + " step" : ""));
+    ctx.tally(rally ? results::RallyTally::stepsLost : results::MoraleTally::stepsLost, u.stepsLostNow);
     if (!out) return;
+    if (rally) write(*out, result<results::RallyResult>(t, effect(), u));
+    else write(*out, result<results::MoraleResult>(t, effect(), u));
+  }
 
-    JsonWriter& w = *out;
-    w.object();
-    t.writeFields(w);
-    w.field("effect", effect).key("events");
-    u.writeEvents(w);
-    w.key("unit").object().field("morale", unit_.morale).field("disorganized", u.disorganized).field("stepsLost", u.stepsLost);
-    if (u.steps > 0) w.field("eliminated", u.eliminated);
-    w.endObject();
-    w.field("summary", std::string(rally ? "Rally test" : "Morale test") + ": " + t.rule() + ", " + effect + ".");
-    w.endObject();
+ private:
+  // The result of either test (MoraleResult and RallyResult have the same members).
+  template <typename R>
+  R result(const MoraleTest& t, Message effect, const UnitState& u) const {
+    R r;
+    r.target = t.target, r.natural = t.natural, r.passed = t.passed, r.rule = t.ruleMessage(), r.effect = std::move(effect);
+    r.events.assign(u.events.begin(), u.events.begin() + static_cast<std::ptrdiff_t>(u.eventCount));
+    r.unit.morale = unit_.morale, r.unit.disorganized = u.disorganized, r.unit.stepsLost = u.stepsLost;
+    if (u.steps > 0) r.unit.eliminated = u.eliminated;
+    return r;
   }
 
  protected:

@@ -60,7 +60,7 @@ class Movement final : public Play {
     const char* t = tables::movementCosts.id;
     const std::string route = enumName(route_, kRouteNames);
     Modifiers cost(ctx, StepKind::movementCost, words(ctx, msg::napoleonIii1866LabelEnteringTheHex()));
-    const char* effect = nullptr;  // what entering does to the unit, if anything
+    std::optional<results::Effect> effect;  // what entering does to the unit, if anything
     if (route_ == Route::railroad) GS_RULING(ctx, "V-24", msg::napoleonIii1866RulingRailroadAsRoad());
     if (onRoute) {
       // Footnote 1: terrain marked 1 (marsh, woods, town, city, stream) costs as the road/path entered by (V-17).
@@ -82,7 +82,7 @@ class Movement final : public Play {
                                       : msg::napoleonIii1866RulingWoodsRoadNotDisorganized(route));
     if (woods && cavalry && (!onRoute || literal_)) {
       // "Cav. disorganized" with footnote 2: no step loss if already disorganized (V-07).
-      effect = disorganized_ ? "noEffectAlreadyDisorganized" : "disorganized";
+      effect = disorganized_ ? results::Effect::noEffectAlreadyDisorganized : results::Effect::disorganized;
       GS_NOTE(ctx, disorganized_ ? msg::napoleonIii1866NoteWoodsAlreadyDisorganized()
                                  : msg::napoleonIii1866NoteWoodsDisorganizes(),
                "V-07");
@@ -94,13 +94,12 @@ class Movement final : public Play {
     if (hexside_ == Crossing::ravine) cost.entry(tables::movementCosts.ravine, 1, onRoute ? "V-23" : "");
     if (route_ == Route::road)
       GS_NOTE(ctx, msg::napoleonIii1866NoteFootnote3FreeMp(), "V-17");
-    ctx.tally("cost", cost.total());
+    ctx.tally(results::MovementTally::cost, cost.total());
     if (!out) return;
-    std::string summary = "Entering the hex costs " + std::to_string(cost.total()) + " MP";
-    if (effect) summary += disorganized_ ? "; the cavalry, already disorganized, loses no step" : "; the cavalry is disorganized";
-    out->object().field("prohibited", false).field("cost", cost.total()).key("effects").array();
-    if (effect) out->value(effect);
-    out->endArray().field("summary", summary + ".").endObject();
+    results::MovementResult r;
+    r.cost = cost.total();
+    if (effect) r.effects.push_back(*effect);
+    write(*out, r);
   }
 
  private:
@@ -112,11 +111,12 @@ class Movement final : public Play {
     GS_STEP(ctx, step::Prohibited{{}, reason,
                                   msg::napoleonIii1866ReasonTerrainRow(TraceValue::fromData(printed::terrain.title),
                                                                        TraceValue::fromData(row)).text()});
-    ctx.tally("cost", "prohibited");
+    ctx.tally(results::MovementTally::cost, "prohibited");
     if (!out) return;
-    const std::string text = reason.text();
-    out->object().field("prohibited", true).field("cost", Json(nullptr)).field("reason", text)
-        .key("effects").array().endArray().field("summary", "The move is prohibited: " + text + ".").endObject();
+    results::MovementResult r;
+    r.prohibited = true;
+    r.reason = reason;
+    write(*out, r);
   }
 
   Arm type_;

@@ -9,6 +9,7 @@
 #include "core/message.h"
 #include "core/typed.h"
 #include "napoleon_iii_1866_inputs.h"
+#include "napoleon_iii_1866_results.h"
 
 namespace grapeshot::napoleon1866 {
 
@@ -89,8 +90,18 @@ Unit readUnit(const inputs::MoraleUnit& unit);  // also RallyUnit
 // reach the unit's step value. `path` is the unit's JSON Pointer.
 void checkUnit(const Unit& unit, const std::string& path);
 
-enum class Event { disorganized, stepLoss, eliminated, rallied };
-void writeEvents(JsonWriter& w, const Event* events, std::size_t n);  // ["disorganized", "stepLoss", ...]
+namespace results = ::grapeshot::results::napoleon_iii_1866;  // the typed results (results.json)
+using results::Event;
+
+// What a CRT cell orders, read from its printed text (Combat result key).
+enum class Order { nothing, moraleTest, disorganize, disorganizePlusOne };
+inline Order orderOf(std::string_view cell) {
+  if (cell == "T") return Order::moraleTest;
+  if (cell == "D") return Order::disorganize;
+  if (cell == "D+1") return Order::disorganizePlusOne;
+  return Order::nothing;
+}
+
 
 // The state of one unit as a combat result is applied to it.
 struct UnitState {
@@ -104,7 +115,6 @@ struct UnitState {
   std::array<Event, 8> events{};  // at most: disorganized or a step, two steps, eliminated
   std::size_t eventCount = 0;
   void record(Event e) { events[eventCount++] = e; }
-  void writeEvents(JsonWriter& w) const { napoleon1866::writeEvents(w, events.data(), eventCount); }
 };
 
 // One step loss (never beyond the step value); the unit is eliminated with its last step (V-26).
@@ -130,7 +140,6 @@ struct MoraleTest {
   bool rollUnder;
   Message ruleMessage() const;  // "d6 3 <= 5", as the printed test is read (V-05)
   std::string rule() const { return ruleMessage().text(); }
-  void writeFields(JsonWriter& w) const;  // target, natural, passed, rule: into an open object
 };
 
 // Rolls one morale (or rally) test: 1d6 against morale + modifiers (V-05).
