@@ -25,16 +25,9 @@ static_assert(cellsPrinted());
 
 using Units = std::vector<Unit>;
 
-// What a CRT cell means, in the Combat result key's words.
-Message meaning(Order o) {
-  switch (o) {
-    case Order::moraleTest: return msg::napoleonIii1866ResultMeaningMoraleTest();
-    case Order::disorganize: return msg::napoleonIii1866ResultMeaningDisorganize();
-    case Order::disorganizePlusOne: return msg::napoleonIii1866ResultMeaningDisorganizePlusOne();
-    case Order::nothing: break;
-  }
-  return msg::napoleonIii1866ResultMeaningNothing();
-}
+// What a CRT cell means, in the Combat result key's words (by Order).
+constexpr Message (*kMeaning[])() = {msg::napoleonIii1866ResultMeaningNothing, msg::napoleonIii1866ResultMeaningMoraleTest,
+                                     msg::napoleonIii1866ResultMeaningDisorganize, msg::napoleonIii1866ResultMeaningDisorganizePlusOne};
 
 template <typename Pred>
 bool any(const Units& units, Pred p) {
@@ -104,13 +97,11 @@ int divideByProtection(Context& ctx, int strength, int protection, const std::st
 Column readColumn(Context& ctx, const PatchedGrid& crt, int base, int shift, const std::string& who) {
   const int raw = base + shift;
   Column c{std::clamp(raw, 0, kLastColumn), std::max(0, raw - kLastColumn)};
-  if (raw < 0)
-    GS_STEP(ctx, step::Clamp{who, raw, 0, 0, kLastColumn, msg::napoleonIii1866ReasonColumnsBelow(TraceValue::fromData(crt.columnLabel(0))),
-                             "Combat Results Table"});
-  if (raw > kLastColumn)
-    GS_STEP(ctx, step::Clamp{who, raw, kLastColumn, 0, kLastColumn,
-                             msg::napoleonIii1866ReasonColumnsAbove(TraceValue::fromData(crt.columnLabel(kLastColumn))),
-                             "Die roll modifiers"});
+  if (raw != c.index)  // below 0 read on the first column; above 8 on the last, +1 DRM each
+    GS_STEP(ctx, step::Clamp{who, raw, c.index, 0, kLastColumn,
+                             raw < 0 ? msg::napoleonIii1866ReasonColumnsBelow(TraceValue::fromData(crt.columnLabel(0)))
+                                     : msg::napoleonIii1866ReasonColumnsAbove(TraceValue::fromData(crt.columnLabel(kLastColumn))),
+                             raw < 0 ? "Combat Results Table" : "Die roll modifiers"});
   return c;
 }
 
@@ -178,7 +169,7 @@ void fillRead(R& r, const CrtRead& c, const PatchedGrid& crt, results::AppliesTo
   r.strength = c.strength, r.protection = c.protection, r.baseColumn = c.base, r.columnShift = c.shift;
   r.column = c.col.index, r.columnLabel = crt.columnLabel(c.col.index), r.drm = c.drm;
   r.natural = c.roll.natural, r.modified = c.roll.modified, r.row = crt.rowLabel(c.roll.modified);
-  r.cell = c.roll.cellText(), r.meaning = meaning(c.roll.order), r.appliesTo = appliesTo;
+  r.cell = c.roll.cellText(), r.meaning = kMeaning[static_cast<int>(c.roll.order)](), r.appliesTo = appliesTo;
 }
 
 bool commanderApplies(const Rulings& r, const Commander& c) {
@@ -214,15 +205,9 @@ struct Rolling {
   bool night, flank, stream;  // a flank attack (V-04) and a stream crossed (V-15): assaults only
 };
 
-// What each roll is called in the trace and in `rolls`.
-Message rollName(Roller by) {
-  switch (by) {
-    case Roller::fire: return msg::napoleonIii1866LabelFire();
-    case Roller::attack: return msg::napoleonIii1866LabelAttackRoll();
-    case Roller::defence: break;
-  }
-  return msg::napoleonIii1866LabelDefensiveRoll();
-}
+// What each roll is called in the trace and in `rolls` (by Roller).
+constexpr Message (*kRollNames[])() = {msg::napoleonIii1866LabelFire, msg::napoleonIii1866LabelAttackRoll,
+                                       msg::napoleonIii1866LabelDefensiveRoll};
 
 bool isPrussianInfantry(const Unit& u) { return u.arm == Arm::infantry && u.nationality == Nationality::prussian; }
 
@@ -231,7 +216,7 @@ bool isPrussianInfantry(const Unit& u) { return u.arm == Arm::infantry && u.nati
 // protection (1 for the defensive roll, V-09), column shifts, DRMs, the die.
 CrtRead rollOnCrt(Context& ctx, const Rulings& rulings, const PatchedGrid& crt, const Rolling& r) {
   const bool fire = r.by == Roller::fire, defence = r.by == Roller::defence;
-  const std::string who = words(ctx, rollName(r.by));
+  const std::string who = words(ctx, kRollNames[static_cast<int>(r.by)]());
   CrtRead c{};
   c.strength = sumCombatValues(ctx, r.units, fire ? words(ctx, msg::napoleonIii1866LabelFiringArtillery()) : who,
                                defence ? "V-09" : "V-03");
@@ -361,51 +346,44 @@ std::vector<results::UnitOutcome> outcomes(const std::vector<Applied>& applied) 
   return out;
 }
 
-// "1/2 disorganized, -1 step": a hex's end state, as exact odds tally it on every dice sequence: put
-// together in a buffer, then made a string once (one that fits a string's inline room, as "0/2
-// disorganized" does in libc++, takes no allocation).
-std::string finalState(const std::vector<Applied>& applied) {
-  int disorganized = 0, steps = 0, eliminated = 0;
-  for (const auto& a : applied) {
-    disorganized += a.state.disorganized;
-    steps += a.state.stepsLostNow;
-    eliminated += a.state.eliminated;
+// A hex's end state, as exact odds tally it on every dice sequence: how many of its units end
+// disorganized (the headline odds of ruleset.json), the steps they lose now, the units eliminated.
+struct HexState {
+  std::size_t units = 0;
+  int disorganized = 0, stepsLost = 0, eliminated = 0;
+  explicit HexState(const std::vector<Applied>& applied) : units(applied.size()) {
+    for (const auto& a : applied) {
+      disorganized += a.state.disorganized;
+      stepsLost += a.state.stepsLostNow;
+      eliminated += a.state.eliminated;
+    }
   }
-  char buf[128];  // the longest: four 20-digit numbers and 36 characters of words
-  char* at = buf;
-  const auto text = [&at, &buf](std::string_view t) {
-    at = std::copy_n(t.data(), std::min(t.size(), static_cast<std::size_t>(buf + sizeof buf - at)), at);
-  };
-  const auto number = [&at, &buf](std::size_t n) { at = std::to_chars(at, buf + sizeof buf, n).ptr; };
-  number(static_cast<std::size_t>(disorganized));
-  text("/");
-  number(applied.size());
-  text(" disorganized");
-  if (steps) {
-    text(", -");
-    number(static_cast<std::size_t>(steps));
-    text(steps > 1 ? " steps" : " step");
+  // "1/2 disorganized, -1 step": put together in a buffer, then made a string once (one that fits a
+  // string's inline room, as "0/2 disorganized" does in libc++, takes no allocation).
+  std::string text() const {
+    char buf[128];  // the longest: four 20-digit numbers and 36 characters of words
+    char* at = buf;
+    const auto words = [&at, &buf](std::string_view t) {
+      at = std::copy_n(t.data(), std::min(t.size(), static_cast<std::size_t>(buf + sizeof buf - at)), at);
+    };
+    const auto number = [&at, &buf](std::size_t n) { at = std::to_chars(at, buf + sizeof buf, n).ptr; };
+    number(static_cast<std::size_t>(disorganized));
+    words("/");
+    number(units);
+    words(" disorganized");
+    if (stepsLost) {
+      words(", -");
+      number(static_cast<std::size_t>(stepsLost));
+      words(stepsLost > 1 ? " steps" : " step");
+    }
+    if (eliminated) {
+      words(", ");
+      number(static_cast<std::size_t>(eliminated));
+      words(" eliminated");
+    }
+    return std::string(buf, static_cast<std::size_t>(at - buf));
   }
-  if (eliminated) {
-    text(", ");
-    number(static_cast<std::size_t>(eliminated));
-    text(" eliminated");
-  }
-  return std::string(buf, static_cast<std::size_t>(at - buf));
-}
-
-// How many units end disorganized (the headline odds of ruleset.json).
-int disorganizedCount(const std::vector<Applied>& applied) {
-  int n = 0;
-  for (const auto& a : applied) n += a.state.disorganized;
-  return n;
-}
-
-int totalStepsNow(const std::vector<Applied>& applied) {
-  int n = 0;
-  for (const auto& a : applied) n += a.state.stepsLostNow;
-  return n;
-}
+};
 
 // --- fire -----------------------------------------------------------------------------------------
 class Fire final : public Play {
@@ -431,10 +409,11 @@ class Fire final : public Play {
     const CrtRead r = rollOnCrt(ctx, rulings_, crt_,
                                 {Roller::fire, firers_, firers_, target_, nullptr, in_.extraColumnShift, in_.extraDrm, in_.night, false, false});
     const auto applied = applyResult(ctx, rulings_, r.roll.order, units_, situations_, Side::target, stepUnit_);
+    const HexState hex(applied);
     ctx.tally(results::FireTally::cell, TraceValue::fromData(r.roll.cell));
-    ctx.tally(results::FireTally::final, finalState(applied));
-    ctx.tally(results::FireTally::stepsLost, totalStepsNow(applied));
-    ctx.tally(results::FireTally::disorganized, disorganizedCount(applied));
+    ctx.tally(results::FireTally::final, hex.text());
+    ctx.tally(results::FireTally::stepsLost, hex.stepsLost);
+    ctx.tally(results::FireTally::disorganized, hex.disorganized);
     if (!out) return;
     results::FireResult res;
     fillRead(res, r, crt_, results::AppliesTo::target);
@@ -514,14 +493,15 @@ class Shock final : public Play {
 
     // Named by whose result it is, as in every ruleset: the attack roll's cell lands on the defender.
     using results::ShockTally;
+    const HexState defender(defApplied), attacker(attApplied);
     ctx.tally(ShockTally::defenderCell, TraceValue::fromData(ar.roll.cell));
     ctx.tally(ShockTally::attackerCell, TraceValue::fromData(dr.roll.cell));
-    ctx.tally(ShockTally::defenderFinal, finalState(defApplied));
-    ctx.tally(ShockTally::attackerFinal, finalState(attApplied));
-    ctx.tally(ShockTally::defenderStepsLost, totalStepsNow(defApplied));
-    ctx.tally(ShockTally::attackerStepsLost, totalStepsNow(attApplied));
-    ctx.tally(ShockTally::defenderDisorganized, disorganizedCount(defApplied));
-    ctx.tally(ShockTally::attackerDisorganized, disorganizedCount(attApplied));
+    ctx.tally(ShockTally::defenderFinal, defender.text());
+    ctx.tally(ShockTally::attackerFinal, attacker.text());
+    ctx.tally(ShockTally::defenderStepsLost, defender.stepsLost);
+    ctx.tally(ShockTally::attackerStepsLost, attacker.stepsLost);
+    ctx.tally(ShockTally::defenderDisorganized, defender.disorganized);
+    ctx.tally(ShockTally::attackerDisorganized, attacker.disorganized);
     if (!out) return;
     results::ShockResult res;
     fillRead(res.attack, ar, crt_, results::AppliesTo::defender);
