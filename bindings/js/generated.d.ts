@@ -102,7 +102,8 @@ export type MessageId =
   | "grande-tactique.error.checkShakenOnly"
   | "grande-tactique.error.checkShakenInfantryOnly"
   | "grande-tactique.error.checkCavalryOnly"
-  | "napoleon-iii-1866.error.steepSlopeSameLevel"
+  | "napoleon-iii-1866.error.firesDownSteepSlopeSameLevel"
+  | "napoleon-iii-1866.error.attacksAcrossSteepSlopeSameLevel"
   | "napoleon-iii-1866.error.stepLossUnitNone"
   | "napoleon-iii-1866.error.riverCombat"
   | "napoleon-iii-1866.error.escarpmentCombat"
@@ -177,6 +178,86 @@ export type MessageId =
   | "napoleon-iii-1866.note.woodsDisorganizes"
   | "napoleon-iii-1866.note.townAsOtherTerrain"
   | "napoleon-iii-1866.note.footnote3FreeMp"
+  | "napoleon-iii-1866.label.fire"
+  | "napoleon-iii-1866.label.attackRoll"
+  | "napoleon-iii-1866.label.defensiveRoll"
+  | "napoleon-iii-1866.label.firingArtillery"
+  | "napoleon-iii-1866.label.targetUnit"
+  | "napoleon-iii-1866.label.defendingUnit"
+  | "napoleon-iii-1866.label.attackingUnit"
+  | "napoleon-iii-1866.label.theUnit"
+  | "napoleon-iii-1866.label.moraleTestOf"
+  | "napoleon-iii-1866.label.rallyTestOf"
+  | "napoleon-iii-1866.label.enteringTheHex"
+  | "napoleon-iii-1866.label.extraColumnShift"
+  | "napoleon-iii-1866.label.extraDrm"
+  | "napoleon-iii-1866.label.extraModifier"
+  | "napoleon-iii-1866.reason.sumOfCombatValues"
+  | "napoleon-iii-1866.reason.targetProtection"
+  | "napoleon-iii-1866.reason.defenderProtection"
+  | "napoleon-iii-1866.reason.defensiveProtection"
+  | "napoleon-iii-1866.reason.columnsBelow"
+  | "napoleon-iii-1866.reason.columnsAbove"
+  | "napoleon-iii-1866.reason.crtRows"
+  | "napoleon-iii-1866.reason.alreadyDisorganized"
+  | "napoleon-iii-1866.reason.rollUnderPassed"
+  | "napoleon-iii-1866.reason.rollUnderFailed"
+  | "napoleon-iii-1866.reason.rollOverPassed"
+  | "napoleon-iii-1866.reason.rollOverFailed"
+  | "napoleon-iii-1866.reason.riverImpassable"
+  | "napoleon-iii-1866.reason.escarpmentImpassable"
+  | "napoleon-iii-1866.reason.steepSlopeForbidden"
+  | "napoleon-iii-1866.reason.marshImpassable"
+  | "napoleon-iii-1866.reason.terrainRow"
+  | "napoleon-iii-1866.result.meaningNothing"
+  | "napoleon-iii-1866.result.meaningMoraleTest"
+  | "napoleon-iii-1866.result.meaningDisorganize"
+  | "napoleon-iii-1866.result.meaningDisorganizePlusOne"
+  | "napoleon-iii-1866.summary.fireNothing"
+  | "napoleon-iii-1866.summary.fireMoraleTest"
+  | "napoleon-iii-1866.summary.fireDisorganize"
+  | "napoleon-iii-1866.summary.fireDisorganizePlusOne"
+  | "napoleon-iii-1866.summary.attackNothing"
+  | "napoleon-iii-1866.summary.attackMoraleTest"
+  | "napoleon-iii-1866.summary.attackDisorganize"
+  | "napoleon-iii-1866.summary.attackDisorganizePlusOne"
+  | "napoleon-iii-1866.summary.defenceNothing"
+  | "napoleon-iii-1866.summary.defenceMoraleTest"
+  | "napoleon-iii-1866.summary.defenceDisorganize"
+  | "napoleon-iii-1866.summary.defenceDisorganizePlusOne"
+  | "napoleon-iii-1866.summary.targetUnitPassed"
+  | "napoleon-iii-1866.summary.targetUnitFailed"
+  | "napoleon-iii-1866.summary.targetUnitDisorganized"
+  | "napoleon-iii-1866.summary.targetUnitStepsLost"
+  | "napoleon-iii-1866.summary.targetUnitEliminated"
+  | "napoleon-iii-1866.summary.defendingUnitPassed"
+  | "napoleon-iii-1866.summary.defendingUnitFailed"
+  | "napoleon-iii-1866.summary.defendingUnitDisorganized"
+  | "napoleon-iii-1866.summary.defendingUnitStepsLost"
+  | "napoleon-iii-1866.summary.defendingUnitEliminated"
+  | "napoleon-iii-1866.summary.attackingUnitPassed"
+  | "napoleon-iii-1866.summary.attackingUnitFailed"
+  | "napoleon-iii-1866.summary.attackingUnitDisorganized"
+  | "napoleon-iii-1866.summary.attackingUnitStepsLost"
+  | "napoleon-iii-1866.summary.attackingUnitEliminated"
+  | "napoleon-iii-1866.result.moraleTestPassedNoEffect"
+  | "napoleon-iii-1866.result.moraleTestFailedDisorganized"
+  | "napoleon-iii-1866.result.moraleTestFailedStepLoss"
+  | "napoleon-iii-1866.result.moraleTestFailedEliminated"
+  | "napoleon-iii-1866.result.rallyTestRallied"
+  | "napoleon-iii-1866.result.rallyTestPassedNotDisorganized"
+  | "napoleon-iii-1866.result.rallyTestFailedStaysDisorganized"
+  | "napoleon-iii-1866.summary.moraleTestPassedNoEffect"
+  | "napoleon-iii-1866.summary.moraleTestFailedDisorganized"
+  | "napoleon-iii-1866.summary.moraleTestFailedStepLoss"
+  | "napoleon-iii-1866.summary.moraleTestFailedEliminated"
+  | "napoleon-iii-1866.summary.rallyTestRallied"
+  | "napoleon-iii-1866.summary.rallyTestPassedNotDisorganized"
+  | "napoleon-iii-1866.summary.rallyTestFailedStaysDisorganized"
+  | "napoleon-iii-1866.summary.movementCost"
+  | "napoleon-iii-1866.summary.movementCostDisorganized"
+  | "napoleon-iii-1866.summary.movementCostAlreadyDisorganized"
+  | "napoleon-iii-1866.summary.movementProhibited"
   | "grande-tactique.note.chargeTogether"
   | "grande-tactique.ruling.attackersFailed"
   | "grande-tactique.note.targetNoCheck"
@@ -1815,6 +1896,10 @@ export interface NapoleonIii1866MoraleTest {
   passed: boolean;
   /** The roll against the target in words, e.g. "d6 3 <= 4". */
   rule: string;
+  /** The sentences above as catalog messages ({id, params}). */
+  messages: {
+    rule: NapoleonIii1866Sentence;
+  };
 }
 
 export interface NapoleonIii1866TableRead {
@@ -1830,7 +1915,11 @@ export interface NapoleonIii1866TableRead {
   row: string;
   cell: string;
   meaning: string;
-  appliesTo: string;
+  appliesTo: "target" | "defender" | "attacker";
+  /** The sentences above as catalog messages ({id, params}). */
+  messages: {
+    meaning: NapoleonIii1866Sentence;
+  };
 }
 
 export interface NapoleonIii1866UnitOutcome {
@@ -1842,6 +1931,9 @@ export interface NapoleonIii1866UnitOutcome {
   stepsLostNow: number;
   eliminated?: boolean;
 }
+
+/** A sentence of the message catalog (src/messages/en.json): its id and named parameters. */
+export interface NapoleonIii1866Sentence { id: MessageId; params: Record<string, unknown> }
 
 /** Artillery fire (bombardment): the inputs of napoleon-iii-1866 fire. */
 export interface NapoleonIii1866FireInputs {
@@ -1922,10 +2014,15 @@ export interface NapoleonIii1866FireResult {
   row: string;
   cell: string;
   meaning: string;
-  appliesTo: string;
+  appliesTo: "target" | "defender" | "attacker";
   units: NapoleonIii1866UnitOutcome[];
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order, and the cell's meaning. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+    meaning: NapoleonIii1866Sentence;
+  };
 }
 
 /** Assault (attack and defensive combat): the inputs of napoleon-iii-1866 shock. */
@@ -2052,8 +2149,12 @@ export interface NapoleonIii1866ShockResult {
   attacker: {
     units: NapoleonIii1866UnitOutcome[];
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The summary's sentences as catalog messages ({id, params}), in order. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+  };
 }
 
 /** Morale test: the inputs of napoleon-iii-1866 morale. */
@@ -2107,8 +2208,14 @@ export interface NapoleonIii1866MoraleResult {
     stepsLost: number;
     eliminated?: boolean;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, the rule's and the effect's. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+    rule: NapoleonIii1866Sentence;
+    effect: NapoleonIii1866Sentence;
+  };
 }
 
 /** Rally test: the inputs of napoleon-iii-1866 rally. */
@@ -2166,8 +2273,14 @@ export interface NapoleonIii1866RallyResult {
     stepsLost: number;
     eliminated?: boolean;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, the rule's and the effect's. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+    rule: NapoleonIii1866Sentence;
+    effect: NapoleonIii1866Sentence;
+  };
 }
 
 /** Movement cost: the inputs of napoleon-iii-1866 movement. */
@@ -2196,10 +2309,15 @@ export type NapoleonIii1866MovementRequest = RequestEnvelope<"napoleon-iii-1866"
 export interface NapoleonIii1866MovementResult {
   prohibited: boolean;
   cost: number | null;
-  effects: string[];
-  /** What happens to whom, in the rules' words. */
-  summary: string;
   reason?: string;
+  effects: ("disorganized" | "noEffectAlreadyDisorganized")[];
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
+  summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, and the reason's when the move is prohibited. */
+  messages: {
+    summary: NapoleonIii1866Sentence[];
+    reason?: NapoleonIii1866Sentence;
+  };
 }
 
 export type NapoleonIii1866Request =

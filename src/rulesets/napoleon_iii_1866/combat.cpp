@@ -25,23 +25,9 @@ static_assert(cellsPrinted());
 
 using Units = std::vector<Unit>;
 
-// What a CRT cell orders, read from its printed text once per roll.
-enum class Order { nothing, moraleTest, disorganize, disorganizePlusOne };
-Order orderOf(std::string_view cell) {
-  if (cell == "T") return Order::moraleTest;
-  if (cell == "D") return Order::disorganize;
-  if (cell == "D+1") return Order::disorganizePlusOne;
-  return Order::nothing;
-}
-const char* meaning(Order o) {
-  switch (o) {
-    case Order::moraleTest: return "morale test";
-    case Order::disorganize: return "disorganization";
-    case Order::disorganizePlusOne: return "disorganization + 1 step loss";
-    case Order::nothing: break;
-  }
-  return "nothing";
-}
+// What a CRT cell means, in the Combat result key's words (by Order).
+constexpr Message (*kMeaning[])() = {msg::napoleonIii1866ResultMeaningNothing, msg::napoleonIii1866ResultMeaningMoraleTest,
+                                     msg::napoleonIii1866ResultMeaningDisorganize, msg::napoleonIii1866ResultMeaningDisorganizePlusOne};
 
 template <typename Pred>
 bool any(const Units& units, Pred p) {
@@ -50,6 +36,7 @@ bool any(const Units& units, Pred p) {
 bool isArtillery(const Unit& u) { return u.arm == Arm::artillery; }
 bool isHeavyCavalry(const Unit& u) { return u.arm == Arm::cavalry && u.heavyCavalry; }
 bool isLight(const Unit& u) { return u.lightTroops; }
+bool isAdjacent(const Unit& u) { return u.adjacent; }
 int stepsLost(const Units& units) {
   int n = 0;
   for (const auto& u : units) n += u.stepsLost;
@@ -66,14 +53,12 @@ Units readUnits(const std::vector<U>& units) {
   for (const auto& u : units) out.push_back(readUnit(u));
   return out;
 }
-void checkUnits(const Units& units, const std::string& path, int otherLevel, const char* steepSlopeWhat) {
+void checkUnits(const Units& units, const std::string& path, int otherLevel, Message (*steepSlopeSameLevel)(TraceValue level)) {
   for (std::size_t i = 0; i < units.size(); ++i) {
     const std::string at = pointerJoin(path, i);
     checkUnit(units[i], at);
-    if (units[i].steepSlope && units[i].level == otherLevel)
-      throw RequestError(code::kConflictingFields,
-                         msg::napoleonIii1866ErrorSteepSlopeSameLevel(steepSlopeWhat, otherLevel),
-                         at + "/steepSlope");
+    if (steepSlopeSameLevel && units[i].steepSlope && units[i].level == otherLevel)
+      throw RequestError(code::kConflictingFields, steepSlopeSameLevel(otherLevel), at + "/steepSlope");
   }
 }
 
@@ -90,31 +75,33 @@ std::size_t stepLossUnit(int i, const Units& units, const std::string& path) {
 // --- strength, column and roll ------------------------------------------------------------------
 // Strength -> column: sum, divide by protection (round down, V-03/V-04), shift, clamp; columns
 // beyond 8 become +1 DRM each (printed DRM).
+constexpr int kLastColumn = 8;
 struct Column {
   int index;
   int excess;
 };
 
-int sumCombatValues(Context& ctx, const Units& units, const char* who, const char* ref) {
+int sumCombatValues(Context& ctx, const Units& units, const std::string& who, const char* ref) {
   int sum = 0;
   for (const auto& u : units) sum += u.combatValue;
-  GS_STEP(ctx, step::Strength{who, Fraction{sum, 1}, "sum of combat values", ref});
+  GS_STEP(ctx, step::Strength{who, Fraction{sum, 1}, msg::napoleonIii1866ReasonSumOfCombatValues(), ref});
   return sum;
 }
 
-int divideByProtection(Context& ctx, int strength, int protection, const char* who, const char* why) {
+int divideByProtection(Context& ctx, int strength, int protection, const std::string& who, const Message& why) {
   const int after = strength / protection;
   GS_STEP(ctx, step::Division{who, strength, protection, after, step::DivisionRounding::down, why, "V-03, V-04"});
   return after;
 }
 
-Column readColumn(Context& ctx, int base, int shift, const char* who) {
+Column readColumn(Context& ctx, const PatchedGrid& crt, int base, int shift, const std::string& who) {
   const int raw = base + shift;
-  Column c{std::clamp(raw, 0, 8), std::max(0, raw - 8)};
-  if (raw < 0)
-    GS_STEP(ctx, step::Clamp{who, raw, 0, 0, 8, "columns below 0 are read on \"0 and -\"", "Combat Results Table"});
-  if (raw > 8)
-    GS_STEP(ctx, step::Clamp{who, raw, 8, 0, 8, "columns above 8 are read on 8, +1 DRM each", "Die roll modifiers"});
+  Column c{std::clamp(raw, 0, kLastColumn), std::max(0, raw - kLastColumn)};
+  if (raw != c.index)  // below 0 read on the first column; above 8 on the last, +1 DRM each
+    GS_STEP(ctx, step::Clamp{who, raw, c.index, 0, kLastColumn,
+                             raw < 0 ? msg::napoleonIii1866ReasonColumnsBelow(TraceValue::fromData(crt.columnLabel(0)))
+                                     : msg::napoleonIii1866ReasonColumnsAbove(TraceValue::fromData(crt.columnLabel(kLastColumn))),
+                             raw < 0 ? "Combat Results Table" : "Die roll modifiers"});
   return c;
 }
 
@@ -136,6 +123,14 @@ void levelShifts(Context& ctx, Modifiers& shifts, int defenderLevel, const Units
   else if (higherShooter) GS_NOTE(ctx, msg::napoleonIii1866NoteSteepSlopeNoColumn(), "V-11");
 }
 
+// Hexside column modifiers of the attackers' hexsides (Terrain effects: river, ravine, escarpment).
+void hexsideShifts(Modifiers& shifts, const Units& attackers) {
+  if (any(attackers, [](const Unit& a) { return a.hexside == Hexside::riverBridge; }))
+    shifts.entry(tables::columnModifiers.river);
+  if (any(attackers, [](const Unit& a) { return a.hexside == Hexside::ravine || a.hexside == Hexside::escarpmentRoad; }))
+    shifts.entry(tables::columnModifiers.ravineOrEscarpment, 1, "V-11");
+}
+
 struct Roll {
   int natural;
   int modified;
@@ -144,11 +139,16 @@ struct Roll {
   std::string cellText() const { return std::string(cell); }
 };
 
-Roll rollOnTable(Context& ctx, const PatchedGrid& crt, const Column& col, int drm, const char* purpose) {
+Roll rollOnTable(Context& ctx, const PatchedGrid& crt, const Column& col, int drm, const std::string& purpose) {
   Roll r;
   r.natural = ctx.roll(kD6, purpose);
   const int total = r.natural + drm;
-  r.modified = clampTraced(ctx, total, crt.firstRow(), crt.lastRow(), "rows are \"0 -\" to \"6 +\"", "V-02");
+  r.modified = std::clamp(total, crt.firstRow(), crt.lastRow());
+  if (r.modified != total)
+    GS_STEP(ctx, step::Clamp{{}, total, r.modified, crt.firstRow(), crt.lastRow(),
+                             msg::napoleonIii1866ReasonCrtRows(TraceValue::fromData(crt.rowLabel(crt.firstRow())),
+                                                               TraceValue::fromData(crt.rowLabel(crt.lastRow()))),
+                             "V-02"});
   r.cell = crt.printedCell(col.index, r.modified).asText();
   r.order = orderOf(r.cell);
   GS_STEP(ctx, step::Table{purpose, tables::combat.id, col.index, crt.columnLabel(col.index), crt.rowLabel(r.modified),
@@ -156,24 +156,21 @@ Roll rollOnTable(Context& ctx, const PatchedGrid& crt, const Column& col, int dr
   return r;
 }
 
-// One roll on the CRT, as the response reports it.
+// One roll on the CRT.
 struct CrtRead {
   int strength, protection, base, shift, drm;
   Column col;
   Roll roll;
-  // Its fields, into an open object.
-  void writeFields(JsonWriter& w, const PatchedGrid& crt, const char* appliesTo) const {
-    w.field("strength", strength).field("protection", protection).field("baseColumn", base).field("columnShift", shift)
-        .field("column", col.index).rawField("columnLabel", crt.columnLabelText(col.index)).field("drm", drm)
-        .field("natural", roll.natural).field("modified", roll.modified).rawField("row", crt.rowLabelText(roll.modified))
-        .field("cell", roll.cell).field("meaning", meaning(roll.order)).field("appliesTo", appliesTo);
-  }
-  void write(JsonWriter& w, const PatchedGrid& crt, const char* appliesTo) const {
-    w.object();
-    writeFields(w, crt, appliesTo);
-    w.endObject();
-  }
 };
+
+// A roll as the result reports it: into results::TableRead, or FireResult, which has its members.
+template <typename R>
+void fillRead(R& r, const CrtRead& c, const PatchedGrid& crt, results::AppliesTo appliesTo) {
+  r.strength = c.strength, r.protection = c.protection, r.baseColumn = c.base, r.columnShift = c.shift;
+  r.column = c.col.index, r.columnLabel = crt.columnLabel(c.col.index), r.drm = c.drm;
+  r.natural = c.roll.natural, r.modified = c.roll.modified, r.row = crt.rowLabel(c.roll.modified);
+  r.cell = c.roll.cellText(), r.meaning = kMeaning[static_cast<int>(c.roll.order)](), r.appliesTo = appliesTo;
+}
 
 bool commanderApplies(const Rulings& r, const Commander& c) {
   switch (c.position) {
@@ -193,12 +190,94 @@ void commanderBonus(Context& ctx, const Rulings& r, Modifiers& drm, const Comman
                     "V-13");
 }
 
+// Who rolls on the CRT at whom (V-09): the artillery fires at the target hex; in an assault the
+// attackers roll at the defended hex, and the defenders roll back at the attackers.
+enum class Roller { fire, attack, defence };
+
+// One roll on the CRT: who rolls, at what hex, with what of their own.
+struct Rolling {
+  Roller by;
+  const Units& units;          // the units that roll
+  const Units& attackers;      // the firers or attackers: their levels and hexsides shift the columns
+  const Hex& hex;              // the hex fired at or attacked: its protection, its level, its cover
+  const Commander* commander;  // the rolling side's formation commander (none for artillery fire)
+  int extraColumnShift, extraDrm;
+  bool night, flank, stream;  // a flank attack (V-04) and a stream crossed (V-15): assaults only
+};
+
+// What each roll is called in the trace and in `rolls` (by Roller).
+constexpr Message (*kRollNames[])() = {msg::napoleonIii1866LabelFire, msg::napoleonIii1866LabelAttackRoll,
+                                       msg::napoleonIii1866LabelDefensiveRoll};
+
+bool isPrussianInfantry(const Unit& u) { return u.arm == Arm::infantry && u.nationality == Nationality::prussian; }
+
+// The one roll on the Combat Results Table, for fire, the attack roll and the defensive roll alike
+// (V-03…V-15; seed 000 "Column modifiers", "Die roll modifiers"): strength, divided by the hex's
+// protection (1 for the defensive roll, V-09), column shifts, DRMs, the die.
+CrtRead rollOnCrt(Context& ctx, const Rulings& rulings, const PatchedGrid& crt, const Rolling& r) {
+  const bool fire = r.by == Roller::fire, defence = r.by == Roller::defence;
+  const std::string who = words(ctx, kRollNames[static_cast<int>(r.by)]());
+  CrtRead c{};
+  c.strength = sumCombatValues(ctx, r.units, fire ? words(ctx, msg::napoleonIii1866LabelFiringArtillery()) : who,
+                               defence ? "V-09" : "V-03");
+  if (defence && r.flank) {  // Modifier to Defense value: flank attack, halved (V-04)
+    const int halved = c.strength / 2;
+    GS_STEP(ctx, step::Multiplier{who, Fraction{1, 2}, Fraction{c.strength, 1}, Fraction{halved, 1}, step::MultiplierRounding::down,
+                                  TraceValue::fromData(ctx.ruleset.printedEntry(tables::defenseValueModifiers.flank).label), {},
+                                  "V-04"});
+    c.strength = halved;
+  }
+  c.protection = defence ? 1 : r.hex.protection;
+  c.base = divideByProtection(ctx, c.strength, c.protection, who,
+                              fire      ? msg::napoleonIii1866ReasonTargetProtection()
+                              : defence ? msg::napoleonIii1866ReasonDefensiveProtection()
+                                        : msg::napoleonIii1866ReasonDefenderProtection());
+
+  // The terrain column modifiers are the attacker's; the defensive roll mirrors them only under V-09's option.
+  const bool terrain = !defence || rulings.mirrorTerrain;
+  Modifiers shift(ctx, StepKind::columnShift, who);
+  shift.entry(tables::columnModifiers.perLossLevel, stepsLost(r.units), "V-10");
+  if (defence && terrain) GS_RULING(ctx, "V-09", msg::napoleonIii1866RulingMirrorTerrain());
+  if (terrain) levelShifts(ctx, shift, r.hex.level, r.attackers, defence);
+  if (terrain) hexsideShifts(shift, r.attackers);
+  if (fire) shift.entry(tables::columnModifiers.artilleryFire);
+  if (r.night) shift.entry(tables::columnModifiers.night);
+  shift.add(r.extraColumnShift, words(ctx, msg::napoleonIii1866LabelExtraColumnShift()), "input");
+  c.shift = shift.total();
+  c.col = readColumn(ctx, crt, c.base, c.shift, who);
+
+  Modifiers drm(ctx, StepKind::drm, who);
+  drm.entry(tables::dieRollModifiers.perColumnAbove8, c.col.excess);
+  if (r.commander) commanderBonus(ctx, rulings, drm, *r.commander);
+  if (fire ? any(r.units, isAdjacent) : any(r.units, isArtillery))
+    drm.entry(tables::dieRollModifiers.artilleryAdjacent, 1, defence ? "V-12, V-14" : "V-14");
+  if (fire) GS_NOTE(ctx, msg::napoleonIii1866NoteNoCommanderArtillery(), "Die roll modifiers");
+  if (any(r.units, isHeavyCavalry)) drm.entry(tables::dieRollModifiers.heavyCavalry, 1, "V-12");
+  if (r.hex.cover() && any(r.units, isLight)) drm.entry(tables::dieRollModifiers.lightTroops, 1, "V-12");
+  if (r.by == Roller::attack && r.flank) drm.entry(tables::dieRollModifiers.flankAttack);
+  if (defence && any(r.units, isPrussianInfantry)) drm.entry(tables::dieRollModifiers.dreyse);
+  if (r.stream && defence && rulings.streamAttackerOnly) GS_RULING(ctx, "V-15", msg::napoleonIii1866RulingStreamAttackerOnly());
+  else if (r.stream) drm.entry(tables::dieRollModifiers.stream, 1, "V-15");
+  drm.add(r.extraDrm, words(ctx, msg::napoleonIii1866LabelExtraDrm()), "input");
+  c.drm = drm.total();
+  c.roll = rollOnTable(ctx, crt, c.col, c.drm, who);
+  return c;
+}
+
 // --- applying a result ----------------------------------------------------------------------------
 struct Applied {
   UnitState state;
   bool tested = false;
   MoraleTest test{};
 };
+
+// The units a result lands on: the fire's target hex, or in an assault the defenders or the attackers.
+enum class Side { target, defending, attacking };
+std::string unitName(const Context& ctx, Side side, std::size_t i) {
+  static constexpr Message (*kNames[])(TraceValue unit) = {msg::napoleonIii1866LabelTargetUnit, msg::napoleonIii1866LabelDefendingUnit,
+                                                            msg::napoleonIii1866LabelAttackingUnit};
+  return ctx.wordy() ? kNames[static_cast<int>(side)](i + 1).text() : std::string();
+}
 
 // Applies a CRT code to every unit in the hex (V-06, V-21): each is disorganized (V-07: an already
 // disorganized one loses a step instead) and, on D+1, each loses 1 step — V-08 per unit: a
@@ -208,11 +287,11 @@ struct Applied {
 // a required input (W-35), so no roll can leave a test unresolved. Losses stop at a unit's step
 // value, which eliminates it (V-26).
 std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, Order order, const Units& units,
-                                 const std::vector<MoraleSituation>& situations, const char* side, std::size_t stepUnit) {
+                                 const std::vector<MoraleSituation>& situations, Side side, std::size_t stepUnit) {
   const bool plusOne = order == Order::disorganizePlusOne;
   if (plusOne && units.size() > 1) {
     if (rulings.stepPerHex)
-      GS_RULING(ctx, "V-21", msg::napoleonIii1866RulingStepUnitNamed(side, stepUnit + 1));
+      GS_RULING(ctx, "V-21", msg::napoleonIii1866RulingStepUnitNamed(unitName(ctx, side, stepUnit)));
     else
       GS_RULING(ctx, "V-21", msg::napoleonIii1866RulingPlusOneEveryUnit());
   }
@@ -220,7 +299,7 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, Order ord
   out.reserve(units.size());
   for (std::size_t i = 0; i < units.size(); ++i) {
     const Unit& unit = units[i];
-    const std::string who = ctx.wordy() ? side + std::string(" unit ") + std::to_string(i + 1) : std::string();
+    const std::string who = unitName(ctx, side, i);
     Applied a{UnitState(unit)};
     UnitState& u = a.state;
     if (order == Order::moraleTest) {
@@ -251,87 +330,75 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, Order ord
   return out;
 }
 
-void writeApplied(JsonWriter& w, const std::vector<Applied>& applied) {
-  w.array();
+// Each unit's outcome, as the result reports it.
+std::vector<results::UnitOutcome> outcomes(const std::vector<Applied>& applied) {
+  std::vector<results::UnitOutcome> out(applied.size());
   for (std::size_t i = 0; i < applied.size(); ++i) {
     const UnitState& u = applied[i].state;
-    w.object().field("index", i);
-    if (applied[i].tested) {
-      w.key("moraleTest").object();
-      applied[i].test.writeFields(w);
-      w.endObject();
+    results::UnitOutcome& o = out[i];
+    o.index = static_cast<int>(i);
+    if (applied[i].tested) o.moraleTest = results::MoraleTest{applied[i].test.target, applied[i].test.natural,
+                                                              applied[i].test.passed, applied[i].test.ruleMessage()};
+    o.events.assign(u.events.begin(), u.events.begin() + static_cast<std::ptrdiff_t>(u.eventCount));
+    o.disorganized = u.disorganized, o.stepsLost = u.stepsLost, o.stepsLostNow = u.stepsLostNow;
+    if (u.steps > 0) o.eliminated = u.eliminated;
+  }
+  return out;
+}
+
+// A hex's end state, as exact odds tally it on every dice sequence: how many of its units end
+// disorganized (the headline odds of ruleset.json), the steps they lose now, the units eliminated.
+struct HexState {
+  std::size_t units = 0;
+  int disorganized = 0, stepsLost = 0, eliminated = 0;
+  explicit HexState(const std::vector<Applied>& applied) : units(applied.size()) {
+    for (const auto& a : applied) {
+      disorganized += a.state.disorganized;
+      stepsLost += a.state.stepsLostNow;
+      eliminated += a.state.eliminated;
     }
-    w.key("events");
-    u.writeEvents(w);
-    w.field("disorganized", u.disorganized).field("stepsLost", u.stepsLost).field("stepsLostNow", u.stepsLostNow);
-    if (u.steps > 0) w.field("eliminated", u.eliminated);
-    w.endObject();
   }
-  w.endArray();
-}
-
-// "1/2 disorganized, -1 step": a hex's end state, as exact odds tally it on every dice sequence: put
-// together in a buffer, then made a string once (one that fits a string's inline room, as "0/2
-// disorganized" does in libc++, takes no allocation).
-std::string finalState(const std::vector<Applied>& applied) {
-  int disorganized = 0, steps = 0, eliminated = 0;
-  for (const auto& a : applied) {
-    disorganized += a.state.disorganized;
-    steps += a.state.stepsLostNow;
-    eliminated += a.state.eliminated;
+  // "1/2 disorganized, -1 step": put together in a buffer, then made a string once (one that fits a
+  // string's inline room, as "0/2 disorganized" does in libc++, takes no allocation).
+  std::string text() const {
+    char buf[128];  // the longest: four 20-digit numbers and 36 characters of words
+    char* at = buf;
+    const auto words = [&at, &buf](std::string_view t) {
+      at = std::copy_n(t.data(), std::min(t.size(), static_cast<std::size_t>(buf + sizeof buf - at)), at);
+    };
+    const auto number = [&at, &buf](std::size_t n) { at = std::to_chars(at, buf + sizeof buf, n).ptr; };
+    number(static_cast<std::size_t>(disorganized));
+    words("/");
+    number(units);
+    words(" disorganized");
+    if (stepsLost) {
+      words(", -");
+      number(static_cast<std::size_t>(stepsLost));
+      words(stepsLost > 1 ? " steps" : " step");
+    }
+    if (eliminated) {
+      words(", ");
+      number(static_cast<std::size_t>(eliminated));
+      words(" eliminated");
+    }
+    return std::string(buf, static_cast<std::size_t>(at - buf));
   }
-  char buf[128];  // the longest: four 20-digit numbers and 36 characters of words
-  char* at = buf;
-  const auto text = [&at, &buf](std::string_view t) {
-    at = std::copy_n(t.data(), std::min(t.size(), static_cast<std::size_t>(buf + sizeof buf - at)), at);
-  };
-  const auto number = [&at, &buf](std::size_t n) { at = std::to_chars(at, buf + sizeof buf, n).ptr; };
-  number(static_cast<std::size_t>(disorganized));
-  text("/");
-  number(applied.size());
-  text(" disorganized");
-  if (steps) {
-    text(", -");
-    number(static_cast<std::size_t>(steps));
-    text(steps > 1 ? " steps" : " step");
-  }
-  if (eliminated) {
-    text(", ");
-    number(static_cast<std::size_t>(eliminated));
-    text(" eliminated");
-  }
-  return std::string(buf, static_cast<std::size_t>(at - buf));
-}
-
-// How many units end disorganized (the headline odds of ruleset.json).
-int disorganizedCount(const std::vector<Applied>& applied) {
-  int n = 0;
-  for (const auto& a : applied) n += a.state.disorganized;
-  return n;
-}
-
-int totalStepsNow(const std::vector<Applied>& applied) {
-  int n = 0;
-  for (const auto& a : applied) n += a.state.stepsLostNow;
-  return n;
-}
+};
 
 // --- fire -----------------------------------------------------------------------------------------
 class Fire final : public Play {
  public:
   using Inputs = inputs::FireInputs;
   using Options = inputs::Options;
-  Fire(const Ruleset& rs, const Inputs& in, const Options& options, const Errata& errata)
-      : rulings_(options),
+  Fire(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
+      : in_(in),
+        rulings_(options),
         crt_(errata.grid(tables::combat)),
         firers_(readUnits(in.firers)),
         target_(readHex(in.target.terrain, in.target.settlement, in.target.level)),
-        units_(readUnits(in.target.units)),
-        night_(in.night),
-        extraColumnShift_(in.extraColumnShift),
-        extraDrm_(in.extraDrm) {
-    checkUnits(firers_, "/firers", target_.level, "fires down");
-    checkUnits(units_, "/target/units", -1, "");
+        units_(readUnits(in.target.units)) {
+    checkUnits(firers_, "/firers", target_.level, msg::napoleonIii1866ErrorFiresDownSteepSlopeSameLevel);
+    checkUnits(units_, "/target/units", -1, nullptr);  // no level of its own: never steep
     stepUnit_ = stepLossUnit(in.target.stepLossUnit, units_, "/target");
     situations_.resize(units_.size());
     for (auto& s : situations_) s.hex = &target_;
@@ -339,73 +406,36 @@ class Fire final : public Play {
   Fire(const Fire&) = delete;  // situations_ point into the object
 
   void play(Context& ctx, JsonWriter* out) const override {
-    const char* who = "fire";
-    CrtRead r{};
-    r.strength = sumCombatValues(ctx, firers_, "firing artillery", "V-03");
-    r.protection = target_.protection;
-    r.base = divideByProtection(ctx, r.strength, r.protection, who, "target hex terrain protection");
-
-    Modifiers shifts(ctx, StepKind::columnShift, who);
-    shifts.entry(tables::columnModifiers.perLossLevel, stepsLost(firers_), "V-10");
-    levelShifts(ctx, shifts, target_.level, firers_, false);
-    shifts.entry(tables::columnModifiers.artilleryFire);
-    if (night_) shifts.entry(tables::columnModifiers.night);
-    shifts.add(extraColumnShift_, "extra column shift (rules outside the excerpt)", "input");
-    r.shift = shifts.total();
-    r.col = readColumn(ctx, r.base, r.shift, who);
-
-    Modifiers drm(ctx, StepKind::drm, who);
-    drm.entry(tables::dieRollModifiers.perColumnAbove8, r.col.excess);
-    if (any(firers_, [](const Unit& f) { return f.adjacent; })) drm.entry(tables::dieRollModifiers.artilleryAdjacent, 1, "V-14");
-    GS_NOTE(ctx, msg::napoleonIii1866NoteNoCommanderArtillery(), "Die roll modifiers");
-    drm.add(extraDrm_, "extra DRM (rules outside the excerpt)", "input");
-    r.drm = drm.total();
-    r.roll = rollOnTable(ctx, crt_, r.col, r.drm, "fire");
-
-    const auto applied = applyResult(ctx, rulings_, r.roll.order, units_, situations_, "target", stepUnit_);
-    ctx.tally("cell", TraceValue::fromData(r.roll.cell));
-    ctx.tally("final", finalState(applied));
-    ctx.tally("stepsLost", totalStepsNow(applied));
-    ctx.tally("disorganized", disorganizedCount(applied));
+    const CrtRead r = rollOnCrt(ctx, rulings_, crt_,
+                                {Roller::fire, firers_, firers_, target_, nullptr, in_.extraColumnShift, in_.extraDrm, in_.night, false, false});
+    const auto applied = applyResult(ctx, rulings_, r.roll.order, units_, situations_, Side::target, stepUnit_);
+    const HexState hex(applied);
+    ctx.tally(results::FireTally::cell, TraceValue::fromData(r.roll.cell));
+    ctx.tally(results::FireTally::final, hex.text());
+    ctx.tally(results::FireTally::stepsLost, hex.stepsLost);
+    ctx.tally(results::FireTally::disorganized, hex.disorganized);
     if (!out) return;
-
-    JsonWriter& w = *out;
-    w.object();
-    r.writeFields(w, crt_, "target");
-    w.key("units");
-    writeApplied(w, applied);
-    w.field("summary", "Fire: " + r.roll.cellText() + " (" + meaning(r.roll.order) + ") on the target").endObject();
+    results::FireResult res;
+    fillRead(res, r, crt_, results::AppliesTo::target);
+    res.units = outcomes(applied);
+    write(*out, res);
   }
 
  private:
+  const Inputs in_;
   Rulings rulings_;
   PatchedGrid crt_;
   Units firers_;
   Hex target_;
   Units units_;
-  bool night_;
-  int extraColumnShift_, extraDrm_;
   std::size_t stepUnit_ = 0;
   std::vector<MoraleSituation> situations_;  // the target units' morale tests after a T, read at bind
 };
 
 // --- shock (assault): the attack roll and the defensive roll (V-09) --------------------------------
-struct Side {
-  Units units;
-  Commander commander;
-  int extraColumnShift, extraDrm;
-  std::size_t stepUnit = 0;
-  template <typename In>  // ShockAttacker or ShockDefender
-  explicit Side(const In& in)
-      : units(readUnits(in.units)),
-        commander(in.commander),
-        extraColumnShift(in.extraColumnShift),
-        extraDrm(in.extraDrm) {}
-};
-
 void checkHexsides(const Units& attackers) {
   for (std::size_t i = 0; i < attackers.size(); ++i) {
-    const std::string path = "/attacker/units/" + std::to_string(i) + "/hexside";
+    const std::string path = pointerJoin("/attacker/units", i) + "/hexside";
     if (attackers[i].hexside == Hexside::river)
       throw RequestError(code::kProhibited, msg::napoleonIii1866ErrorRiverCombat(), path);
     if (attackers[i].hexside == Hexside::escarpment)
@@ -414,158 +444,82 @@ void checkHexsides(const Units& attackers) {
   }
 }
 
-void hexsideShifts(Modifiers& shifts, const Units& attackers) {
-  if (any(attackers, [](const Unit& a) { return a.hexside == Hexside::riverBridge; }))
-    shifts.entry(tables::columnModifiers.river);
-  if (any(attackers, [](const Unit& a) { return a.hexside == Hexside::ravine || a.hexside == Hexside::escarpmentRoad; }))
-    shifts.entry(tables::columnModifiers.ravineOrEscarpment, 1, "V-11");
+// Each unit's morale test after a T, should the roll bring one (read at bind): the defenders in the
+// attacked hex, the attackers each in its own.
+std::vector<MoraleSituation> situations(const Units& units, const Hex* hex, const Commander& commander, bool flank) {
+  std::vector<MoraleSituation> out(units.size());
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    out[i].hex = hex ? hex : &units[i].hex;
+    out[i].stackedWithCommander = commander.position == CommanderAt::stacked;
+    out[i].enemyOnFlank = flank || units[i].enemyOnFlank;
+  }
+  return out;
 }
 
 class Shock final : public Play {
  public:
   using Inputs = inputs::ShockInputs;
   using Options = inputs::Options;
-  Shock(const Ruleset& rs, const Inputs& in, const Options& options, const Errata& errata)
-      : rulings_(options),
+  Shock(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
+      : in_(in),
+        rulings_(options),
         crt_(errata.grid(tables::combat)),
-        att_(in.attacker),
-        def_(in.defender),
-        hex_(readHex(in.defender.terrain, in.defender.settlement, in.defender.level)),
-        night_(in.night) {
-    checkHexsides(att_.units);
-    checkUnits(att_.units, "/attacker/units", hex_.level, "attacks across");
-    checkUnits(def_.units, "/defender/units", -1, "");
-    def_.stepUnit = stepLossUnit(in.defender.stepLossUnit, def_.units, "/defender");
-    att_.stepUnit = stepLossUnit(in.attacker.stepLossUnit, att_.units, "/attacker");
-    flank_ = any(att_.units, [](const Unit& a) { return a.flank; });
-    stream_ = any(att_.units, [](const Unit& a) { return a.hexside == Hexside::stream; });
-    // Each unit's morale test after a T, should the roll bring one: the defenders in the attacked hex,
-    // the attackers each in its own.
-    dSit_.resize(def_.units.size());
-    for (std::size_t i = 0; i < def_.units.size(); ++i) {
-      dSit_[i].hex = &hex_;
-      dSit_[i].stackedWithCommander = def_.commander.position == CommanderAt::stacked;
-      dSit_[i].enemyOnFlank = flank_ || def_.units[i].enemyOnFlank;
-    }
-    aSit_.resize(att_.units.size());
-    for (std::size_t i = 0; i < att_.units.size(); ++i) {
-      aSit_[i].hex = &att_.units[i].hex;
-      aSit_[i].stackedWithCommander = att_.commander.position == CommanderAt::stacked;
-      aSit_[i].enemyOnFlank = att_.units[i].enemyOnFlank;
-    }
+        attackers_(readUnits(in.attacker.units)),
+        defenders_(readUnits(in.defender.units)),
+        hex_(readHex(in.defender.terrain, in.defender.settlement, in.defender.level)) {
+    checkHexsides(attackers_);
+    checkUnits(attackers_, "/attacker/units", hex_.level, msg::napoleonIii1866ErrorAttacksAcrossSteepSlopeSameLevel);
+    checkUnits(defenders_, "/defender/units", -1, nullptr);
+    defenderStepUnit_ = stepLossUnit(in.defender.stepLossUnit, defenders_, "/defender");
+    attackerStepUnit_ = stepLossUnit(in.attacker.stepLossUnit, attackers_, "/attacker");
+    flank_ = any(attackers_, [](const Unit& a) { return a.flank; });
+    stream_ = any(attackers_, [](const Unit& a) { return a.hexside == Hexside::stream; });
+    defenderTests_ = situations(defenders_, &hex_, in.defender.commander, flank_);
+    attackerTests_ = situations(attackers_, nullptr, in.attacker.commander, false);
   }
   Shock(const Shock&) = delete;  // the situations point into the object
 
   void play(Context& ctx, JsonWriter* out) const override {
-    const Units& attackers = att_.units;
-    const Units& defenders = def_.units;
-
-    // Attack roll: against the defender's terrain protection.
-    const char* a = "attack roll";
-    CrtRead ar{};
-    ar.strength = sumCombatValues(ctx, attackers, a, "V-03");
-    ar.protection = hex_.protection;
-    ar.base = divideByProtection(ctx, ar.strength, ar.protection, a, "defender hex terrain protection");
-    Modifiers aShift(ctx, StepKind::columnShift, a);
-    aShift.entry(tables::columnModifiers.perLossLevel, stepsLost(attackers), "V-10");
-    levelShifts(ctx, aShift, hex_.level, attackers, false);
-    hexsideShifts(aShift, attackers);
-    if (night_) aShift.entry(tables::columnModifiers.night);
-    aShift.add(att_.extraColumnShift, "extra column shift (rules outside the excerpt)", "input");
-    ar.shift = aShift.total();
-    ar.col = readColumn(ctx, ar.base, ar.shift, a);
-
-    Modifiers aDrm(ctx, StepKind::drm, a);
-    aDrm.entry(tables::dieRollModifiers.perColumnAbove8, ar.col.excess);
-    commanderBonus(ctx, rulings_, aDrm, att_.commander);
-    if (any(attackers, isArtillery)) aDrm.entry(tables::dieRollModifiers.artilleryAdjacent, 1, "V-14");
-    if (any(attackers, isHeavyCavalry)) aDrm.entry(tables::dieRollModifiers.heavyCavalry, 1, "V-12");
-    if (hex_.cover() && any(attackers, isLight)) aDrm.entry(tables::dieRollModifiers.lightTroops, 1, "V-12");
-    if (flank_) aDrm.entry(tables::dieRollModifiers.flankAttack);
-    if (stream_) aDrm.entry(tables::dieRollModifiers.stream, 1, "V-15");
-    aDrm.add(att_.extraDrm, "extra DRM (rules outside the excerpt)", "input");
-    ar.drm = aDrm.total();
-    ar.roll = rollOnTable(ctx, crt_, ar.col, ar.drm, a);
-
-    // Defensive roll: protection 1, the defender's own value halved against a flank attack.
-    const char* d = "defensive roll";
-    CrtRead dr{};
-    dr.strength = sumCombatValues(ctx, defenders, d, "V-09");
-    if (flank_) {
-      const int halved = dr.strength / 2;
-      GS_STEP(ctx, step::Multiplier{d, Fraction{1, 2}, Fraction{dr.strength, 1}, Fraction{halved, 1}, step::MultiplierRounding::down,
-                                    TraceValue::fromData(ctx.ruleset.printedEntry(tables::defenseValueModifiers.flank).label), {},
-                                    "V-04"});
-      dr.strength = halved;
-    }
-    dr.protection = 1;
-    dr.base = divideByProtection(ctx, dr.strength, 1, d, "for defensive combat, terrain protection is always 1");
-    Modifiers dShift(ctx, StepKind::columnShift, d);
-    dShift.entry(tables::columnModifiers.perLossLevel, stepsLost(defenders), "V-10");
-    if (rulings_.mirrorTerrain) {
-      GS_RULING(ctx, "V-09", msg::napoleonIii1866RulingMirrorTerrain());
-      levelShifts(ctx, dShift, hex_.level, attackers, true);
-      hexsideShifts(dShift, attackers);
-    }
-    if (night_) dShift.entry(tables::columnModifiers.night);
-    dShift.add(def_.extraColumnShift, "extra column shift (rules outside the excerpt)", "input");
-    dr.shift = dShift.total();
-    dr.col = readColumn(ctx, dr.base, dr.shift, d);
-
-    Modifiers dDrm(ctx, StepKind::drm, d);
-    dDrm.entry(tables::dieRollModifiers.perColumnAbove8, dr.col.excess);
-    commanderBonus(ctx, rulings_, dDrm, def_.commander);
-    if (any(defenders, isArtillery)) dDrm.entry(tables::dieRollModifiers.artilleryAdjacent, 1, "V-12, V-14");
-    if (any(defenders, isHeavyCavalry)) dDrm.entry(tables::dieRollModifiers.heavyCavalry, 1, "V-12");
-    if (hex_.cover() && any(defenders, isLight)) dDrm.entry(tables::dieRollModifiers.lightTroops, 1, "V-12");
-    if (any(defenders, [](const Unit& u) { return u.arm == Arm::infantry && u.nationality == Nationality::prussian; }))
-      dDrm.entry(tables::dieRollModifiers.dreyse);
-    if (stream_) {
-      if (rulings_.streamAttackerOnly) GS_RULING(ctx, "V-15", msg::napoleonIii1866RulingStreamAttackerOnly());
-      else dDrm.entry(tables::dieRollModifiers.stream, 1, "V-15");
-    }
-    dDrm.add(def_.extraDrm, "extra DRM (rules outside the excerpt)", "input");
-    dr.drm = dDrm.total();
-    dr.roll = rollOnTable(ctx, crt_, dr.col, dr.drm, d);
-
-    // Results: the attack roll hits the defenders, the defensive roll the attackers (V-09).
-    const auto defApplied = applyResult(ctx, rulings_, ar.roll.order, defenders, dSit_, "defending", def_.stepUnit);
-    const auto attApplied = applyResult(ctx, rulings_, dr.roll.order, attackers, aSit_, "attacking", att_.stepUnit);
+    // The attack roll against the defender's hex, the defensive roll back at the attackers (V-09).
+    const auto& a = in_.attacker;
+    const auto& d = in_.defender;
+    const CrtRead ar = rollOnCrt(ctx, rulings_, crt_, {Roller::attack, attackers_, attackers_, hex_, &a.commander,
+                                                       a.extraColumnShift, a.extraDrm, in_.night, flank_, stream_});
+    const CrtRead dr = rollOnCrt(ctx, rulings_, crt_, {Roller::defence, defenders_, attackers_, hex_, &d.commander,
+                                                       d.extraColumnShift, d.extraDrm, in_.night, flank_, stream_});
+    // The attack roll hits the defenders, the defensive roll the attackers.
+    const auto defApplied = applyResult(ctx, rulings_, ar.roll.order, defenders_, defenderTests_, Side::defending, defenderStepUnit_);
+    const auto attApplied = applyResult(ctx, rulings_, dr.roll.order, attackers_, attackerTests_, Side::attacking, attackerStepUnit_);
 
     // Named by whose result it is, as in every ruleset: the attack roll's cell lands on the defender.
-    ctx.tally("defenderCell", TraceValue::fromData(ar.roll.cell));
-    ctx.tally("attackerCell", TraceValue::fromData(dr.roll.cell));
-    ctx.tally("defenderFinal", finalState(defApplied));
-    ctx.tally("attackerFinal", finalState(attApplied));
-    ctx.tally("defenderStepsLost", totalStepsNow(defApplied));
-    ctx.tally("attackerStepsLost", totalStepsNow(attApplied));
-    ctx.tally("defenderDisorganized", disorganizedCount(defApplied));
-    ctx.tally("attackerDisorganized", disorganizedCount(attApplied));
+    using results::ShockTally;
+    const HexState defender(defApplied), attacker(attApplied);
+    ctx.tally(ShockTally::defenderCell, TraceValue::fromData(ar.roll.cell));
+    ctx.tally(ShockTally::attackerCell, TraceValue::fromData(dr.roll.cell));
+    ctx.tally(ShockTally::defenderFinal, defender.text());
+    ctx.tally(ShockTally::attackerFinal, attacker.text());
+    ctx.tally(ShockTally::defenderStepsLost, defender.stepsLost);
+    ctx.tally(ShockTally::attackerStepsLost, attacker.stepsLost);
+    ctx.tally(ShockTally::defenderDisorganized, defender.disorganized);
+    ctx.tally(ShockTally::attackerDisorganized, attacker.disorganized);
     if (!out) return;
-
-    JsonWriter& w = *out;
-    w.object().key("attack");
-    ar.write(w, crt_, "defender");
-    w.key("defence");
-    dr.write(w, crt_, "attacker");
-    w.key("defender").object().key("units");
-    writeApplied(w, defApplied);
-    w.endObject().key("attacker").object().key("units");
-    writeApplied(w, attApplied);
-    w.endObject();
-    w.field("summary", "Attack: " + ar.roll.cellText() + " (" + meaning(ar.roll.order) + ") on the defender; defence: " +
-                           dr.roll.cellText() + " (" + meaning(dr.roll.order) + ") on the attacker");
-    w.endObject();
+    results::ShockResult res;
+    fillRead(res.attack, ar, crt_, results::AppliesTo::defender);
+    fillRead(res.defence, dr, crt_, results::AppliesTo::attacker);
+    res.defender.units = outcomes(defApplied);
+    res.attacker.units = outcomes(attApplied);
+    write(*out, res);
   }
 
  private:
+  const Inputs in_;
   Rulings rulings_;
   PatchedGrid crt_;
-  Side att_, def_;
+  Units attackers_, defenders_;
   Hex hex_;
-  bool night_;
+  std::size_t attackerStepUnit_ = 0, defenderStepUnit_ = 0;
   bool flank_ = false, stream_ = false;
-  std::vector<MoraleSituation> dSit_, aSit_;  // each unit's morale test after a T, read at bind
+  std::vector<MoraleSituation> defenderTests_, attackerTests_;  // each unit's morale test after a T
 };
 
 }  // namespace

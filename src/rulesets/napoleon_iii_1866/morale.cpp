@@ -120,25 +120,18 @@ void checkUnit(const Unit& u, const std::string& path) {
                        path + "/stepsLost");
 }
 
-void writeEvents(JsonWriter& w, const Event* events, std::size_t n) {
-  static constexpr const char* kNames[] = {"disorganized", "stepLoss", "eliminated", "rallied"};
-  w.array();
-  for (std::size_t i = 0; i < n; ++i) w.value(kNames[static_cast<int>(events[i])]);
-  w.endArray();
-}
-
-std::string MoraleTest::rule() const {
-  return rollUnder ? "d6 " + std::to_string(natural) + (passed ? " <= " : " > ") + std::to_string(target)
-                   : "d6 " + std::to_string(natural) + " + " + std::to_string(target) + (passed ? " >= 7" : " < 7");
-}
-
-void MoraleTest::writeFields(JsonWriter& w) const {
-  w.field("target", target).field("natural", natural).field("passed", passed).field("rule", rule());
+Message MoraleTest::ruleMessage() const {
+  if (rollUnder)
+    return passed ? msg::napoleonIii1866ReasonRollUnderPassed(natural, target) : msg::napoleonIii1866ReasonRollUnderFailed(natural, target);
+  return passed ? msg::napoleonIii1866ReasonRollOverPassed(natural, target) : msg::napoleonIii1866ReasonRollOverFailed(natural, target);
 }
 
 MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, const MoraleSituation& s,
                       const std::string& who) {
-  const std::string subject = ctx.wordy() ? (s.rally ? "rally test of " : "morale test of ") + who : std::string();
+  // Its name, made only when words are wanted (a message with a parameter allocates).
+  const std::string subject =
+      ctx.wordy() ? (s.rally ? msg::napoleonIii1866LabelRallyTestOf(who) : msg::napoleonIii1866LabelMoraleTestOf(who)).text()
+                  : std::string();
   Modifiers target(ctx, StepKind::moraleModifier, subject);
   target.entry(tables::moraleModifiers.morale, unit.morale);
   if (s.hex->protection >= 2) target.entry(tables::moraleModifiers.protection, 1, "V-16");
@@ -156,17 +149,17 @@ MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, co
     if (s.commanderAdjacent) target.entry(tables::rallyModifiers.commanderAdjacent);
     if (s.enemyArtilleryInRange) target.entry(tables::rallyModifiers.enemyArtillery);
   }
-  target.add(s.extraDrm, "extra modifier (rules outside the excerpt)", "input");
+  target.add(s.extraDrm, words(ctx, msg::napoleonIii1866LabelExtraModifier()), "input");
 
   MoraleTest t{target.total(), 0, false, rulings.rollUnder};
   t.natural = t.rollUnder ? ctx.rollCheckUnder(kD6, subject, t.target) : ctx.rollCheckOver(kD6, subject, 7 - t.target);
   t.passed = t.rollUnder ? t.natural <= t.target : t.natural + t.target >= 7;
   // Roll under: the natural against the target; roll over (V-05 option): natural + target against 7.
   if (t.rollUnder)
-    GS_STEP(ctx, step::Check{subject, kD6.name, t.natural, 0, t.natural, t.target, step::PassIf::atMost, t.passed, t.rule(), "V-05"});
+    GS_STEP(ctx, step::Check{subject, kD6.name, t.natural, 0, t.natural, t.target, step::PassIf::atMost, t.passed, t.ruleMessage(), "V-05"});
   else
     GS_STEP(ctx, step::Check{subject, kD6.name, t.natural, t.target, t.natural + t.target, 7, step::PassIf::atLeast, t.passed,
-                             t.rule(), "V-05"});
+                             t.ruleMessage(), "V-05"});
   return t;
 }
 
@@ -185,7 +178,7 @@ void loseStep(Context& ctx, UnitState& u, const std::string& who) {
 void disorganize(Context& ctx, UnitState& u, const std::string& who) {
   if (u.eliminated) return;
   if (u.disorganized) {
-    GS_STEP(ctx, step::Result{who, "already disorganized: loses 1 step instead", "V-07"});
+    GS_STEP(ctx, step::Result{who, msg::napoleonIii1866ReasonAlreadyDisorganized(), "V-07"});
     loseStep(ctx, u, who);
   } else {
     u.disorganized = true;
@@ -215,44 +208,50 @@ class Test : public Play {
  public:
   void play(Context& ctx, JsonWriter* out) const override {
     const bool rally = s_.rally;
-    const MoraleTest t = moraleTest(ctx, rulings_, unit_, s_, "the unit");
+    const std::string theUnit = words(ctx, msg::napoleonIii1866LabelTheUnit());
+    const MoraleTest t = moraleTest(ctx, rulings_, unit_, s_, theUnit);
     UnitState u(unit_);
-    const char* effect;
+    Message (*effect)();  // what the test did, in the words of the result (napoleon-iii-1866.result.*)
     if (rally) {
       // V-19: a pass removes disorganization; a failure changes nothing.
       if (t.passed && u.disorganized) {
         u.disorganized = false;
         u.record(Event::rallied);
-        effect = "rallied: disorganization removed";
+        effect = msg::napoleonIii1866ResultRallyTestRallied;
       } else {
-        effect = t.passed ? "passed (the unit was not disorganized)" : "failed: stays disorganized";
+        effect = t.passed ? msg::napoleonIii1866ResultRallyTestPassedNotDisorganized
+                          : msg::napoleonIii1866ResultRallyTestFailedStaysDisorganized;
       }
       if (!t.passed) GS_RULING(ctx, "V-19", msg::napoleonIii1866RulingFailedRallyNoEffect());
     } else if (t.passed) {
-      effect = "passed: no effect";
+      effect = msg::napoleonIii1866ResultMoraleTestPassedNoEffect;
     } else {
       GS_RULING(ctx, "V-06", msg::napoleonIii1866RulingFailedMoraleDisorganizes());
-      disorganize(ctx, u, "the unit");
-      effect = u.eliminated     ? "failed: already disorganized, loses its last step (V-07): eliminated"
-               : u.stepsLostNow ? "failed: already disorganized, loses 1 step (V-07)"
-                                : "failed: disorganized";
+      disorganize(ctx, u, theUnit);
+      effect = u.eliminated     ? msg::napoleonIii1866ResultMoraleTestFailedEliminated
+               : u.stepsLostNow ? msg::napoleonIii1866ResultMoraleTestFailedStepLoss
+                                : msg::napoleonIii1866ResultMoraleTestFailedDisorganized;
     }
-    ctx.tally("passed", t.passed);
-    ctx.tally("final", std::string(u.eliminated ? "eliminated" : u.disorganized ? "disorganized" : "in good order") +
-                           (u.stepsLostNow ? ", -" + std::to_string(u.stepsLostNow) + " step" : ""));
-    ctx.tally("stepsLost", u.stepsLostNow);
+    ctx.tally(rally ? results::RallyTally::passed : results::MoraleTally::passed, t.passed);
+    ctx.tally(rally ? results::RallyTally::final : results::MoraleTally::final,
+              std::string(u.eliminated ? "eliminated" : u.disorganized ? "disorganized" : "in good order") +
+                  (u.stepsLostNow ? ", -" + std::to_string(u.stepsLostNow) + " step" : ""));
+    ctx.tally(rally ? results::RallyTally::stepsLost : results::MoraleTally::stepsLost, u.stepsLostNow);
     if (!out) return;
+    if (rally) write(*out, result<results::RallyResult>(t, effect(), u));
+    else write(*out, result<results::MoraleResult>(t, effect(), u));
+  }
 
-    JsonWriter& w = *out;
-    w.object();
-    t.writeFields(w);
-    w.field("effect", effect).key("events");
-    u.writeEvents(w);
-    w.key("unit").object().field("morale", unit_.morale).field("disorganized", u.disorganized).field("stepsLost", u.stepsLost);
-    if (u.steps > 0) w.field("eliminated", u.eliminated);
-    w.endObject();
-    w.field("summary", std::string(rally ? "Rally test" : "Morale test") + ": " + t.rule() + ", " + effect + ".");
-    w.endObject();
+ private:
+  // The result of either test (MoraleResult and RallyResult have the same members).
+  template <typename R>
+  R result(const MoraleTest& t, Message effect, const UnitState& u) const {
+    R r;
+    r.target = t.target, r.natural = t.natural, r.passed = t.passed, r.rule = t.ruleMessage(), r.effect = std::move(effect);
+    r.events.assign(u.events.begin(), u.events.begin() + static_cast<std::ptrdiff_t>(u.eventCount));
+    r.unit.morale = unit_.morale, r.unit.disorganized = u.disorganized, r.unit.stepsLost = u.stepsLost;
+    if (u.steps > 0) r.unit.eliminated = u.eliminated;
+    return r;
   }
 
  protected:

@@ -3,12 +3,20 @@
 
 #include "core/error.h"
 #include "napoleon.h"
+#include "napoleon_iii_1866_printed.h"
 #include "napoleon_iii_1866_tables.h"
 
 namespace grapeshot::napoleon1866 {
 namespace tables = ::grapeshot::tables::napoleon_iii_1866;  // the ids of tables.json (generated)
+namespace printed = ::grapeshot::printed::napoleon_iii_1866;  // its tables as constants (generated)
 namespace {
 
+// The printed label of a row of the terrain chart (a constant: an unknown id fails to compile).
+constexpr std::string_view terrainRow(std::string_view id) {
+  for (const auto& row : printed::terrain.rows)
+    if (row.id == id) return row.label;
+  throw "no such row of the terrain chart";
+}
 
 // Entering one hex: rolls no dice, so binding and playing happen once; the inputs are still read
 // into their types first, and contradictions refused there (V-27).
@@ -41,18 +49,18 @@ class Movement final : public Play {
     const bool onRoute = route_ != Route::none;
     const bool mounted = type_ == Arm::cavalry || type_ == Arm::artillery;
     const bool woods = terrain_ == Terrain::woods;
-    if (hexside_ == Crossing::river) return prohibited(ctx, out, "River: impassable except at bridges", "River");
+    if (hexside_ == Crossing::river) return prohibited(ctx, out, msg::napoleonIii1866ReasonRiverImpassable(), kRiver);
     if (hexside_ == Crossing::escarpment && !onRoute)
-      return prohibited(ctx, out, "Escarpment: impassable except by road/path/RR track", "Escarpment");
+      return prohibited(ctx, out, msg::napoleonIii1866ReasonEscarpmentImpassable(), kEscarpment);
     if (mounted && steepSlope_ && !onRoute)
-      return prohibited(ctx, out, "Art & cav: forbidden through steep slope out of road/path/RR track", "Level");
+      return prohibited(ctx, out, msg::napoleonIii1866ReasonSteepSlopeForbidden(), kLevel);
     if (mounted && terrain_ == Terrain::marsh && !onRoute)
-      return prohibited(ctx, out, "Marsh: cav. & art. impassable except by road/path/RR track", "Marsh");
+      return prohibited(ctx, out, msg::napoleonIii1866ReasonMarshImpassable(), kMarsh);
 
     const char* t = tables::movementCosts.id;
     const std::string route = enumName(route_, kRouteNames);
-    Modifiers cost(ctx, StepKind::movementCost, "entering the hex");
-    const char* effect = nullptr;  // what entering does to the unit, if anything
+    Modifiers cost(ctx, StepKind::movementCost, words(ctx, msg::napoleonIii1866LabelEnteringTheHex()));
+    std::optional<results::Effect> effect;  // what entering does to the unit, if anything
     if (route_ == Route::railroad) GS_RULING(ctx, "V-24", msg::napoleonIii1866RulingRailroadAsRoad());
     if (onRoute) {
       // Footnote 1: terrain marked 1 (marsh, woods, town, city, stream) costs as the road/path entered by (V-17).
@@ -74,7 +82,7 @@ class Movement final : public Play {
                                       : msg::napoleonIii1866RulingWoodsRoadNotDisorganized(route));
     if (woods && cavalry && (!onRoute || literal_)) {
       // "Cav. disorganized" with footnote 2: no step loss if already disorganized (V-07).
-      effect = disorganized_ ? "noEffectAlreadyDisorganized" : "disorganized";
+      effect = disorganized_ ? results::Effect::noEffectAlreadyDisorganized : results::Effect::disorganized;
       GS_NOTE(ctx, disorganized_ ? msg::napoleonIii1866NoteWoodsAlreadyDisorganized()
                                  : msg::napoleonIii1866NoteWoodsDisorganizes(),
                "V-07");
@@ -86,22 +94,29 @@ class Movement final : public Play {
     if (hexside_ == Crossing::ravine) cost.entry(tables::movementCosts.ravine, 1, onRoute ? "V-23" : "");
     if (route_ == Route::road)
       GS_NOTE(ctx, msg::napoleonIii1866NoteFootnote3FreeMp(), "V-17");
-    ctx.tally("cost", cost.total());
+    ctx.tally(results::MovementTally::cost, cost.total());
     if (!out) return;
-    std::string summary = "Entering the hex costs " + std::to_string(cost.total()) + " MP";
-    if (effect) summary += disorganized_ ? "; the cavalry, already disorganized, loses no step" : "; the cavalry is disorganized";
-    out->object().field("prohibited", false).field("cost", cost.total()).key("effects").array();
-    if (effect) out->value(effect);
-    out->endArray().field("summary", summary + ".").endObject();
+    results::MovementResult r;
+    r.cost = cost.total();
+    if (effect) r.effects.push_back(*effect);
+    write(*out, r);
   }
 
  private:
-  static void prohibited(Context& ctx, JsonWriter* out, const std::string& reason, const std::string& row) {
-    GS_STEP(ctx, step::Prohibited{{}, reason, "Terrain effects: " + row});
-    ctx.tally("cost", "prohibited");
+  // The rows of the terrain chart whose prohibitions the move may meet.
+  static constexpr std::string_view kRiver = terrainRow("river"), kEscarpment = terrainRow("escarpment"),
+                                    kLevel = terrainRow("level"), kMarsh = terrainRow("marsh");
+
+  static void prohibited(Context& ctx, JsonWriter* out, const Message& reason, std::string_view row) {
+    GS_STEP(ctx, step::Prohibited{{}, reason,
+                                  msg::napoleonIii1866ReasonTerrainRow(TraceValue::fromData(printed::terrain.title),
+                                                                       TraceValue::fromData(row)).text()});
+    ctx.tally(results::MovementTally::cost, "prohibited");
     if (!out) return;
-    out->object().field("prohibited", true).field("cost", Json(nullptr)).field("reason", reason)
-        .key("effects").array().endArray().field("summary", "The move is prohibited: " + reason + ".").endObject();
+    results::MovementResult r;
+    r.prohibited = true;
+    r.reason = reason;
+    write(*out, r);
   }
 
   Arm type_;

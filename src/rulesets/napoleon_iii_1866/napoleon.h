@@ -6,8 +6,10 @@
 #include <vector>
 
 #include "core/context.h"
+#include "core/message.h"
 #include "core/typed.h"
 #include "napoleon_iii_1866_inputs.h"
+#include "napoleon_iii_1866_results.h"
 
 namespace grapeshot::napoleon1866 {
 
@@ -60,6 +62,11 @@ struct Unit {
 
 using Commander = inputs::ShockAttackerCommander;  // the defender's is the same (ShockDefenderCommander)
 
+// A label of the trace or a roll's purpose (a unit's name, "attack roll"), from the message catalog:
+// made only when words are wanted (never in exact odds, where it is the empty text). For a message
+// without parameters: one with parameters allocates when made, so test ctx.wordy() before making it.
+inline std::string words(const Context& ctx, const Message& m) { return ctx.wordy() ? m.text() : std::string(); }
+
 // The ruleset options (rulings) the procedures read.
 struct Rulings {
   bool rollUnder;          // V05_mode
@@ -83,8 +90,18 @@ Unit readUnit(const inputs::MoraleUnit& unit);  // also RallyUnit
 // reach the unit's step value. `path` is the unit's JSON Pointer.
 void checkUnit(const Unit& unit, const std::string& path);
 
-enum class Event { disorganized, stepLoss, eliminated, rallied };
-void writeEvents(JsonWriter& w, const Event* events, std::size_t n);  // ["disorganized", "stepLoss", ...]
+namespace results = ::grapeshot::results::napoleon_iii_1866;  // the typed results (results.json)
+using results::Event;
+
+// What a CRT cell orders, read from its printed text (Combat result key).
+enum class Order { nothing, moraleTest, disorganize, disorganizePlusOne };
+inline Order orderOf(std::string_view cell) {
+  if (cell == "T") return Order::moraleTest;
+  if (cell == "D") return Order::disorganize;
+  if (cell == "D+1") return Order::disorganizePlusOne;
+  return Order::nothing;
+}
+
 
 // The state of one unit as a combat result is applied to it.
 struct UnitState {
@@ -98,7 +115,6 @@ struct UnitState {
   std::array<Event, 8> events{};  // at most: disorganized or a step, two steps, eliminated
   std::size_t eventCount = 0;
   void record(Event e) { events[eventCount++] = e; }
-  void writeEvents(JsonWriter& w) const { napoleon1866::writeEvents(w, events.data(), eventCount); }
 };
 
 // One step loss (never beyond the step value); the unit is eliminated with its last step (V-26).
@@ -122,8 +138,8 @@ struct MoraleTest {
   int natural;
   bool passed;
   bool rollUnder;
-  std::string rule() const;  // "d6 3 <= 5", as the printed test is read
-  void writeFields(JsonWriter& w) const;  // target, natural, passed, rule: into an open object
+  Message ruleMessage() const;  // "d6 3 <= 5", as the printed test is read (V-05)
+  std::string rule() const { return ruleMessage().text(); }
 };
 
 // Rolls one morale (or rally) test: 1d6 against morale + modifiers (V-05).
