@@ -394,6 +394,17 @@ test('odds that mean what they say: a yes/no tally moves the chance of yes; what
   assert.doesNotMatch(rows[0], /99\.0 %/);
   assert.match(headline, /Target loses a step or more\s*30\.0 %/, 'the odds stand');
   assert.match(tooLarge, /^The what-if table is too large to count: .*over the budget of 250000\. The odds above are exact/);
+  // The real thing: Waterloo 8 v 4, whose what-ifs (choices or booleans) are over the budget. The
+  // headline stays when the what-if answer comes, with the note in place of the table.
+  const unit = { strength: 3, steps: 3, cohesion: 4 };
+  await page.goto(stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'shock', inputs: {
+    attacker: { units: Array(8).fill(unit) }, defender: { units: Array(4).fill(unit) } } }));
+  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 60000 });
+  const odds = await page.evaluate(() => window.__grapeshotOdds);
+  assert.equal(odds.ok, true);
+  assert.equal(odds.sensitivityError?.code, 'odds_too_complex');
+  assert.equal(await page.locator('#odds ul.headline li').count(), odds.headline.length);
+  assert.match(await page.textContent('#odds .what-if-too-large'), /^The what-if table is too large to count/);
   assert.deepEqual(problems, []);
   await page.close();
 });
