@@ -14,9 +14,10 @@ self.addEventListener('message', async ({ data: { job, phase, request } }) => {
     else if (phase !== 'full') response = engine.odds({ ...request, sensitivity: false });
     else {
       // The what-if table tries every modifier, choices included; when that is more work than the
-      // engine's budget, the boxes alone.
+      // engine's budget, the boxes alone. The odds themselves stand either way: a what-if table over
+      // the budget comes back as sensitivityError beside them, not as a refusal of the whole answer.
       response = engine.odds({ ...request, sensitivity: 'all' });
-      if (response.error?.code === 'odds_too_complex') response = engine.odds({ ...request, sensitivity: true });
+      if (response.sensitivityError?.code === 'odds_too_complex') response = engine.odds({ ...request, sensitivity: true });
     }
   } catch (e) {
     // A wrapper newer than the compiled core (odds() present, the core without its odds entry) lands here too.

@@ -326,13 +326,18 @@ function whatIfEffect(base, s) {
   for (const [key, dist] of Object.entries(s.distributions ?? {})) {
     if (s.expected?.[key]) continue;
     const before = new Map((base.distributions[key] ?? []).map((e) => [show(e.value), e.probability]));
+    const change = (e) => ({ value: e.value, d: e.probability - (before.get(show(e.value)) ?? 0), p: e.probability });
     let best = null;
-    for (const e of dist) {
-      const d = e.probability - (before.get(show(e.value)) ?? 0);
-      if (!best || Math.abs(d) > Math.abs(best.d)) best = { value: outcome(e.value), d, p: e.probability };
+    if (dist.every((e) => typeof e.value === 'boolean')) {
+      // A yes/no tally names its outcome ("Leader killed"): the what-if moves the chance of yes, never
+      // of its negation ("Leader killed no: 0 % → 99 %" read as a 99 % chance of killing the leader;
+      // issue 29). A tally no sequence made true has yes at 0.
+      best = change(dist.find((e) => e.value === true) ?? { value: true, probability: 0 });
+    } else {
+      for (const e of dist.map(change)) if (!best || Math.abs(e.d) > Math.abs(best.d) + 1e-12) best = e;
     }
     if (!best || Math.abs(best.d) < 1e-9) continue;
-    details.push(`${titleCase(key)} ${best.value}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
+    details.push(`${titleCase(key)}${best.value === true ? '' : ` ${outcome(best.value)}`}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
     detailSize = Math.max(detailSize, Math.abs(best.d));
   }
   // Procedures without headline figures rank by their tallies.
@@ -441,7 +446,10 @@ export function odds(response, where = (p) => p, request = {}) {
     groups[''].length ? h('div', { class: 'charts' }, groups[''].map(chart)) : null,
     sided ? h('div', { class: 'sides' }, ['attacker', 'defender'].filter((s) => groups[s].length).map((s) => h('section', { class: `side side-${s}`, 'aria-label': `${titleCase(s)} odds` }, [
       h('h3', {}, titleCase(s)), ...groups[s].map(chart)]))) : null,
-    response.sensitivity?.length ? h('h3', {}, 'What if') : null,
+    response.sensitivity?.length || response.sensitivityError ? h('h3', {}, 'What if') : null,
+    // The odds fit the work budget and the what-if table did not (the engine kept what fits).
+    response.sensitivityError ? h('p', { class: 'help what-if-too-large' },
+      `${response.sensitivityError.message.replace(/^./, (c) => c.toUpperCase())}. The odds above are exact; fewer units, or fewer of the modifiers that call for checks, bring the what-ifs within reach.`) : null,
     sensitivity(response, response.sensitivity, where),
   ];
 }

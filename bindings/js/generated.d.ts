@@ -71,6 +71,8 @@ export type MessageId =
   | "error.oneSided"
   | "error.diceExhausted"
   | "error.notDieFace"
+  | "error.oddsWhatIfsTooComplex"
+  | "error.oddsWhatIfsTooComplexAtLeast"
   | "battles-of-waterloo.error.noMatrixRow"
   | "battles-of-waterloo.error.routedStacked"
   | "battles-of-waterloo.error.artilleryFireOnly"

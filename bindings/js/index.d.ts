@@ -205,7 +205,12 @@ export interface Odds {
   /** Per outcome key (e.g. "cell", "final", "stepsLost"): every value's exact probability. */
   distributions: Distributions;
   expected: Expectations;
+  /** The what-if table (sensitivity true or 'all'), when it fits the work budget. */
   sensitivity?: Sensitivity[];
+  /** In place of `sensitivity` when the odds fit the work budget and the what-if table does not
+   * (odds_too_complex, path "/sensitivity"): the odds above are whole, and none of the what-ifs
+   * was counted. Ask again with `sensitivity: true` (booleans only) or `false`. */
+  sensitivityError?: EngineError;
 }
 
 /** JSON Schema subset used for procedure inputs and options. */
@@ -295,7 +300,8 @@ export declare class Engine {
   canonical(request: Request): { ok: true; canonical: string; hash: string } | Failure;
   /** Exact odds; `sensitivity` (default true): also each boolean input's effect when flipped, and with
    * 'all' each other value of every choice input (position, terrain, slope, …). Over the
-   * budget of 250,000 die sequences: odds_too_complex at once (see README: The cost of odds). */
+   * budget of 250,000 die sequences: odds_too_complex at once; when only the what-ifs are over
+   * it, the odds with `sensitivityError` in place of the what-if table (see README: The cost of odds). */
   odds(request: OddsRequest): Odds | Failure;
   batch(requests: Request[], options?: { call?: 'resolve' }): (Resolution | Failure)[] | Failure;
   batch(requests: OddsRequest[], options: { call: 'odds' }): (Odds | Failure)[] | Failure;

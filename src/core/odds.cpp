@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "error.h"
 #include "ruleset.h"
+#include "messages.h"  // generated from src/messages/en.json
 #include "sha256.h"
 
 namespace grapeshot {
@@ -378,6 +379,17 @@ void headline(const Tallies& t, const Json& spec, JsonWriter& w) {
   w.endArray();
 }
 
+// {code, message, path, messages?}, as the error envelope gives an error: the sentence as data too.
+void writeError(JsonWriter& w, const RequestError& e) {
+  w.object().field("code", e.code()).field("message", e.what()).field("path", e.path());
+  if (e.message()) {
+    std::string structured;
+    e.message()->appendStructured(structured);
+    w.key("messages").object().rawField("message", structured).endObject();
+  }
+  w.endObject();
+}
+
 // A what-if of the sensitivity table: one input given another value.
 struct WhatIf {
   std::string path;   // JSON Pointer of the input
@@ -434,6 +446,11 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
     bound->play(ctx, nullptr);
   }
   const double baseGuess = estimate(p, *bound);
+  // The odds themselves over the budget: nothing fits, refused at once.
+  if (baseGuess > static_cast<double>(budget))
+    tooComplex("about " + std::to_string(static_cast<long long>(baseGuess)) + " dice sequences, over the budget of " +
+               std::to_string(maxPaths) +
+               (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
   double guess = baseGuess;
   // Each what-if estimated on its own (one can be 60 times the base): bound and probed with its one
   // input changed; a what-if the rules refuse estimates 0 (its enumeration reports the refusal).
@@ -458,10 +475,17 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
       input = flags[i].from;
     }
   }
-  if (guess > static_cast<double>(budget))
-    tooComplex("about " + std::to_string(static_cast<long long>(guess)) + (partialSum ? " or more" : "") +
-               " dice sequences (sensitivity included), over the budget of " + std::to_string(maxPaths) +
-               (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
+  // The odds fit and the what-ifs do not: keep what fits (issue 29). The odds are counted and the
+  // what-if table is answered as one refusal (sensitivityError), decided before any of its time is spent.
+  std::optional<RequestError> whatIfsRefused;
+  if (guess > static_cast<double>(budget)) {
+    const auto count = static_cast<std::int64_t>(guess);
+    const auto left = static_cast<std::int64_t>(budget);
+    whatIfsRefused.emplace(code::kOddsTooComplex,
+                           partialSum ? msg::errorOddsWhatIfsTooComplexAtLeast(count, left)
+                                      : msg::errorOddsWhatIfsTooComplex(count, left),
+                           "/sensitivity");
+  }
   const Tallies base = enumerate(p, p.inputs, budget, baseGuess, bound.get());
   w.object().field("ok", true).field("ruleset", p.ruleset->id()).field("procedure", p.name).field("paths", base.paths);
   const Json* headlineSpec = nullptr;
@@ -469,7 +493,9 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
     headlineSpec = &proc.at("headline");
   if (headlineSpec) headline(base, *headlineSpec, w);
   report(base, w);
-  if (withSensitivity) {
+  if (whatIfsRefused) {
+    writeError(w.key("sensitivityError"), *whatIfsRefused);
+  } else if (withSensitivity) {
     w.key("sensitivity").array();
     // Each what-if changes one input of one copy of the inputs, and puts it back after.
     Json changed = p.inputs;
@@ -487,13 +513,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
       try {
         t.emplace(enumerate(p, changed, budget, whatIfGuess[i]));
       } catch (const RequestError& e) {
-        w.key("error").object().field("code", e.code()).field("message", e.what()).field("path", e.path());
-        if (e.message()) {  // as the error envelope gives it: the sentence as data too
-          std::string structured;
-          e.message()->appendStructured(structured);
-          w.key("messages").object().rawField("message", structured).endObject();
-        }
-        w.endObject();
+        writeError(w.key("error"), e);
       }
       input = f.from;  // put back (an exception that escapes drops `changed`, with the answer)
       if (t) {

@@ -366,6 +366,49 @@ test('the what-if table: ranked by how far the headline odds move, identical row
   await page.close();
 });
 
+test('odds that mean what they say: a yes/no tally moves the chance of yes; what-ifs too large to count leave the odds standing with a note (issue 29)', async () => {
+  const { page, problems } = await watchedPage(ctx.browser);
+  await openCalculator(page, ctx.url);
+  // Drawn by the page's own renderer from responses of the documented shape: a Waterloo fire whose
+  // leader what-if ("Leader in the hex") makes a 1 % leader casualty, and a large battle whose odds
+  // fit the work budget and whose what-if table does not (sensitivityError).
+  const { rows, tooLarge, headline } = await page.evaluate(async () => {
+    const render = await import('./render.mjs');
+    const f = (num, den) => ({ fraction: { num, den }, probability: num / den });
+    const base = {
+      ok: true, ruleset: 'battles-of-waterloo', procedure: 'fire', paths: 10,
+      headline: [{ label: 'Target loses a step or more', tally: 'stepsLost', ...f(3, 10) }],
+      distributions: { cell: [{ value: '-', ...f(7, 10) }, { value: '1', ...f(3, 10) }] }, expected: {},
+    };
+    const withLeader = { ...base, paths: 20, distributions: { ...base.distributions, leaderKilled: [{ value: false, ...f(99, 100) }, { value: true, ...f(1, 100) }] } };
+    const box = document.querySelector('#odds');
+    box.replaceChildren(...render.odds({ ...base, sensitivity: [{ path: '/target/leader', title: 'Leader in the hex', from: false, to: true, ...withLeader }] }).filter(Boolean));
+    const rows = [...box.querySelectorAll('table.sensitivity tbody tr')].map((tr) => tr.textContent);
+    const sensitivityError = { code: 'odds_too_complex', path: '/sensitivity',
+      message: 'the what-if table is too large to count: with it the odds would take about 265983 or more dice sequences, over the budget of 250000' };
+    box.replaceChildren(...render.odds({ ...base, sensitivityError }).filter(Boolean));
+    return { rows, tooLarge: box.querySelector('.what-if-too-large')?.textContent ?? '', headline: box.querySelector('ul.headline')?.textContent ?? '' };
+  });
+  assert.equal(rows.length, 1, rows.join(' | '));
+  assert.match(rows[0], /Leader Killed: 0\.0 % → 1\.0 %/, 'the chance of the leader being killed, not of "Leader Killed no"');
+  assert.doesNotMatch(rows[0], /99\.0 %/);
+  assert.match(headline, /Target loses a step or more\s*30\.0 %/, 'the odds stand');
+  assert.match(tooLarge, /^The what-if table is too large to count: .*over the budget of 250000\. The odds above are exact/);
+  // The real thing: Waterloo 8 v 4, whose what-ifs (choices or booleans) are over the budget. The
+  // headline stays when the what-if answer comes, with the note in place of the table.
+  const unit = { strength: 3, steps: 3, cohesion: 4 };
+  await page.goto(stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'shock', inputs: {
+    attacker: { units: Array(8).fill(unit) }, defender: { units: Array(4).fill(unit) } } }));
+  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 60000 });
+  const odds = await page.evaluate(() => window.__grapeshotOdds);
+  assert.equal(odds.ok, true);
+  assert.equal(odds.sensitivityError?.code, 'odds_too_complex');
+  assert.equal(await page.locator('#odds ul.headline li').count(), odds.headline.length);
+  assert.match(await page.textContent('#odds .what-if-too-large'), /^The what-if table is too large to count/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // Lines a piece of text takes on screen (1: it does not break).
 const LINES = `(el) => {
   const tops = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), r = document.createRange();
@@ -717,7 +760,7 @@ test('phone: the result and the odds stay in view at the bottom of the screen wh
   assert.match(bar.odds, /^Odds: Defender retreats or routs: \d+(\.\d+)? ?%/, 'the odds gist gives the headline figures of ruleset.json');
   // The odds panel opens with the same figures, labelled in words.
   const headline = await page.$$eval('#odds ul.headline li', (lis) => lis.map((li) => li.querySelector('.label').textContent));
-  assert.deepEqual(headline, ['Defender retreats or routs', 'Defender disordered or worse', 'Defender loses a step or more', 'Attacker disordered or worse']);
+  assert.deepEqual(headline, ['Defender retreats or routs', 'Defender ends the combat disordered or worse', 'Defender loses a step or more', 'Attacker ends the combat disordered or worse']);
   assert.doesNotMatch(bar.odds, /[a-z][A-Z]|_/, 'the odds gist reads as words, not identifiers');
   await page.screenshot({ path: join(resultsDir, 'phone-digest-390.png') });
   // An edit marks the odds gist as belonging to the previous inputs at once.

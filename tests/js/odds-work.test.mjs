@@ -16,20 +16,30 @@ const sixVsThree = { ruleset: 'battles-of-waterloo', procedure: 'shock', sensiti
 // walks estimate at about 10 sequences has 9,225.
 const fooled = JSON.parse(readFileSync(new URL('../../bench/odds-fooled.json', import.meta.url), 'utf8'));
 
-test('each what-if is estimated on its own: a request over the budget is refused before any sequence', async () => {
+test('each what-if is estimated on its own: what-ifs over the budget are refused before any of them is counted, the odds stand (issue 29)', async () => {
   const e = await engine();
   const r = e.odds(sixVsThree);
-  assert.equal(r.ok, false);
-  assert.equal(r.error.code, 'odds_too_complex');
-  // The refusal at once states the estimate; a refusal after enumerating says "stopped after" or
-  // "more dice sequences than the budget" (what it said before).
-  // ("or more": the what-ifs are probed only until the sum passes the budget).
-  const about = Number(/^about (\d+)( or more)? dice sequences \(sensitivity included\), over the budget of 250000$/.exec(r.error.message)?.[1]);
-  assert.ok(about > 250000, r.error.message);
+  // The odds fit (2,187 sequences) and the what-ifs do not: the odds and headline are answered,
+  // the what-if table is one refusal, sensitivityError, in place of the table.
+  assert.equal(r.ok, true, JSON.stringify(r.error));
+  assert.equal(r.paths, 2187);
+  assert.equal(r.sensitivity, undefined);
+  assert.equal(r.sensitivityError.code, 'odds_too_complex');
+  assert.equal(r.sensitivityError.path, '/sensitivity');
+  // The refusal states the estimate at once ("or more": the what-ifs are probed only until the sum
+  // passes the budget); a refusal after enumerating says "stopped after".
+  const about = Number(/^the what-if table is too large to count: with it the odds would take about (\d+)( or more)? dice sequences, over the budget of 250000$/.exec(r.sensitivityError.message)?.[1]);
+  assert.ok(about > 250000, r.sensitivityError.message);
+  assert.equal(r.sensitivityError.messages.message.id.startsWith('error.oddsWhatIfsTooComplex'), true);
+  // The odds are those of the request without what-ifs, figure for figure.
+  const plain = e.odds({ ...sixVsThree, sensitivity: false });
+  assert.deepEqual(r.headline, plain.headline);
+  assert.deepEqual(r.distributions, plain.distributions);
   // The same request with the boolean what-ifs only is within the budget and answered whole.
   const flips = e.odds({ ...sixVsThree, sensitivity: true });
   assert.equal(flips.ok, true);
   assert.equal(flips.paths, 2187);
+  assert.equal(flips.sensitivityError, undefined);
   assert.ok(flips.sensitivity.every((s) => !s.error));
 });
 

@@ -76,16 +76,50 @@ TEST_CASE("odds: a check is two branches weighted by their faces, and agrees wit
 }
 
 TEST_CASE("odds: a request far beyond the budget is refused at once, with the estimate", "[odds]") {
-  // Eight attackers and four defenders, every one checking cohesion on most rows, with sensitivity.
+  // Eight attackers and four defenders, every one checking cohesion on most rows, against a budget
+  // of 1,000 sequences: the odds themselves do not fit, so nothing is counted.
   Json attackers = Json::array(), defenders = Json::array();
   for (int i = 0; i < 8; ++i) attackers.push_back(Json{{"strength", 3}, {"steps", 3}, {"cohesion", 4}});
   for (int i = 0; i < 4; ++i) defenders.push_back(Json{{"strength", 3}, {"steps", 3}, {"cohesion", 4}});
   Json req{{"ruleset", "battles-of-waterloo"}, {"procedure", "shock"}, {"attacker", {{"units", attackers}}},
            {"defender", {{"units", defenders}}}};
-  const Json o = grapeshot::odds(req);
+  const Json o = grapeshot::odds(req, 1000);
   REQUIRE(o.at("ok") == false);
   CHECK(o.at("error").at("code") == "odds_too_complex");
-  CHECK(o.at("error").at("message").get<std::string>().find("about") != std::string::npos);
+  CHECK(o.at("error").at("message").get<std::string>().rfind("about ", 0) == 0);
+}
+
+TEST_CASE("odds: the odds that fit are answered when the what-ifs do not (issue 29)", "[odds][budget]") {
+  // The 1866 fire with a morale test: 9 sequences, and about as many per what-if. A budget of 12
+  // holds the odds and not the what-ifs: the odds and headline are answered, the what-if table is
+  // one refusal, decided before any of it is enumerated.
+  Json req = request(kFireWithMorale);
+  req["sensitivity"] = true;
+  const Json o = grapeshot::odds(req, 12);
+  REQUIRE(o.at("ok") == true);
+  CHECK(o.at("paths") == 9);
+  CHECK_FALSE(o.contains("sensitivity"));
+  const Json& refused = o.at("sensitivityError");
+  CHECK(refused.at("code") == "odds_too_complex");
+  CHECK(refused.at("path") == "/sensitivity");
+  CHECK(refused.at("message").get<std::string>().rfind("the what-if table is too large to count: with it the odds would take about ", 0) == 0);
+  const std::string id = refused.at("messages").at("message").at("id").get<std::string>();
+  CHECK(id.rfind("error.oddsWhatIfsTooComplex", 0) == 0);
+  // The odds are those of the request without what-ifs, figure for figure.
+  Json plain = request(kFireWithMorale);
+  plain["sensitivity"] = false;
+  const Json base = grapeshot::odds(plain, 12);
+  CHECK(o.at("headline") == base.at("headline"));
+  CHECK(o.at("distributions") == base.at("distributions"));
+  // Within the budget the what-if table is answered as before.
+  const Json whole = grapeshot::odds(req);
+  CHECK(whole.at("sensitivity").is_array());
+  CHECK_FALSE(whole.contains("sensitivityError"));
+  // The refused what-ifs spend none of a batch's budget: two such requests fit a budget of 24.
+  const Json two = grapeshot::batch(Json::array({req, req}), "odds", 0, 24);
+  CHECK(two[0].at("paths") == 9);
+  CHECK(two[1].at("paths") == 9);
+  CHECK(two[1].at("sensitivityError").at("code") == "odds_too_complex");
 }
 
 TEST_CASE("odds of both sides of a 6 vs 4 assault in the open", "[odds]") {
