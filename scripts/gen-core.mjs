@@ -16,7 +16,7 @@
 //
 // A struct's members are, in order: `for_`, the kind's own fields as trace.json lists them, then
 // `reason` and `ref`; a procedure writes GS_STEP(ctx, step::Check{who, "d10", natural, ...}).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -312,9 +312,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const trace = readTrace(join(coreDir, 'trace.json'));
     mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'trace_steps.h'), traceHeader(trace));
-    writeFileSync(join(outDir, 'error_codes.h'), errorHeader(readErrors(join(coreDir, 'errors.json'))));
-    writeFileSync(join(outDir, 'messages.h'), messagesHeader(readMessages('en', join(coreDir, '../messages'))));
+    // Written only when changed: CMake runs this at every configure, and a header rewritten as it was
+    // made every source that includes error.h compile again (every reconfigure a full rebuild).
+    const write = (name, text) => {
+      const path = join(outDir, name);
+      if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
+    };
+    write('trace_steps.h', traceHeader(trace));
+    write('error_codes.h', errorHeader(readErrors(join(coreDir, 'errors.json'))));
+    write('messages.h', messagesHeader(readMessages('en', join(coreDir, '../messages'))));
   } catch (e) {
     console.error(e.message);
     process.exit(1);
