@@ -40,22 +40,26 @@ function microsPerCall(fn, rounds, per) {
   return median(samples);
 }
 
-// 1. Payload: what a browser downloads for the engine.
-const files = ['dist/grapeshot-core.wasm', 'dist/grapeshot-core.mjs', 'bindings/js/index.js'];
-let raw = 0;
-let gz = 0;
-for (const f of files) {
-  const bytes = readFileSync(`${root}/${f}`);
-  raw += bytes.length;
-  gz += gzipSync(bytes, { level: 9 }).length;
-  report.figures[`size ${f}`] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-}
-figure('payload (glue + wasm + wrapper), raw', raw / 1024, 'KB', '-', null);
-figure('payload, gzip -9', gz / 1024, 'KB', '<= 150 KB', gz <= 150 * 1024);
+// 1. Payload: what a browser downloads for the engine (issue 26's budgets). One module holds all four
+// rulesets today (a per-ruleset split was measured and rejected: docs/architecture.md), so a page that
+// plays one ruleset downloads the same bytes as one that plays all four.
 {
-  const { brotliCompressSync } = await import('node:zlib');
-  const br = files.reduce((n, f) => n + brotliCompressSync(readFileSync(`${root}/${f}`)).length, 0);
-  figure('payload, brotli', br / 1024, 'KB', '<= 120 KB', br <= 120 * 1024);
+  const { brotliCompressSync, constants } = await import('node:zlib');
+  const files = ['dist/grapeshot-core.wasm', 'dist/grapeshot-core.mjs', 'bindings/js/index.js', 'bindings/js/engine.js',
+    'bindings/js/commit-reveal.js', 'bindings/js/gamelog.js'];
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const f of files) {
+    const bytes = readFileSync(`${root}/${f}`);
+    const s = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length };
+    report.figures[`size ${f}`] = s;
+    for (const k of Object.keys(total)) total[k] += s[k];
+  }
+  figure('download (glue + wasm + package JS), raw', total.raw / 1024, 'KB', '-', null);
+  figure('largest single-ruleset download (the one module), gzip -9', total.gzip / 1024, 'KB', '<= 150 KB', total.gzip <= 150 * 1024,
+    `brotli ${(total.brotli / 1024).toFixed(1)} KB`);
+  figure('all four rulesets, gzip -9', total.gzip / 1024, 'KB', '<= 250 KB', total.gzip <= 250 * 1024,
+    `brotli ${(total.brotli / 1024).toFixed(1)} KB`);
 }
 
 // 1b. What an embedder ships: the npm tarball, and a page and a worker bundled from it by esbuild
@@ -83,7 +87,7 @@ figure('payload, gzip -9', gz / 1024, 'KB', '<= 150 KB', gz <= 150 * 1024);
 // 2. Cold start in a fresh Node process: import + createEngine() + the first resolve.
 const [firstName, firstRequest] = Object.entries(requests.resolve)[0];
 const cold = [];
-for (let i = 0; i < 7; i++) {
+for (let i = 0; i < 9; i++) {
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', `
     const t0 = performance.now();
     const { createEngine } = await import('grapeshot');
@@ -93,7 +97,7 @@ for (let i = 0; i < 7; i++) {
     console.log(performance.now() - t0);`], { cwd: root });
   cold.push(Number(out.toString()));
 }
-figure('cold start: import + createEngine() + first resolve (median of 7)', median(cold), 'ms', '<= 40 ms', median(cold) <= 40);
+figure('cold start: import + createEngine() + first resolve (median of 9)', median(cold), 'ms', '<= 40 ms', median(cold) <= 40);
 
 // 3-4. Per-call times, Node (WASM) and native, same requests.
 const native = JSON.parse(execFileSync(`${root}/build/native/grapeshot_bench`, [`${root}/bench/requests.json`]).toString());
@@ -115,6 +119,9 @@ for (const [name, req] of Object.entries(requests.resolve)) {
   if (engine.resolve({ ...req, trace: false }).ok) {
     const untraced = microsPerCall(() => engine.resolveJson(untracedText), 9, 300);
     figure(`resolve ${name}, untraced, Node`, untraced, 'µs', '<= 20 µs', untraced <= 20);
+    const untracedResponse = engine.resolveJson(untracedText);
+    const v8u = microsPerCall(() => JSON.stringify(JSON.parse(untracedText)) + JSON.stringify(JSON.parse(untracedResponse)), 9, 300);
+    figure(`resolve ${name}, untraced / V8 JSON.parse + stringify (${v8u.toFixed(1)} µs)`, untraced / v8u, 'x', '<= 0.75x', untraced / v8u <= 0.75);
   }
   figure(`resolve ${name}, native`, native.resolve[name], 'µs', '-', null);
   figure(`resolve ${name}, Node / native`, ratio, 'x', '<= 2x', ratio <= 2);
@@ -185,6 +192,17 @@ for (const [name, base] of Object.entries(requests.odds)) {
   }
 }
 report.mostExpensiveOdds = worst;
+// Issue 26's common case: three Waterloo units attacking two in a village, odds + what-ifs.
+{
+  const common = { ruleset: 'battles-of-waterloo', procedure: 'shock', attacker: { units: [{ type: 'infantry', strength: 6, steps: 4, cohesion: 6 },
+    { type: 'infantry', strength: 5, steps: 4, cohesion: 5 }, { type: 'lightCavalry', strength: 3, steps: 2, cohesion: 6 }] },
+  defender: { units: [{ type: 'infantry', strength: 5, steps: 4, cohesion: 6 }, { type: 'artillery', strength: 2, steps: 1, cohesion: 5 }], terrain: 'village' },
+  sensitivity: true };
+  const o = engine.odds(common);
+  if (!o.ok) throw new Error(`bench odds (issue 26 case): ${JSON.stringify(o.error)}`);
+  const ms = microsPerCall(() => engine.odds(common), 5, 5) / 1000;
+  figure('odds + sensitivity, issue 26 case (Waterloo 3 v 2, village), Node', ms, 'ms', '<= 16 ms (a frame)', ms <= 16);
+}
 
 // 5. Batch throughput: one call, many requests.
 const lookups = Array.from({ length: 20000 }, (_, i) => ({ ruleset: 'napoleon-iii-1866', table: 'combat', column: i % 9, roll: i % 7 }));
@@ -362,7 +380,7 @@ figure('JS heap growth over 1,000,000 calls (after gc)', (heap1 - heap0) / 1024,
     }
     const first = median(firsts);
     const edit = median(edits);
-    figure('calculator: first odds after a cold load of a shared link (1 v 1 Waterloo shock, Chromium)', first, 'ms', '<= 1000 ms', first <= 1000);
+    figure('calculator: first odds after a cold load of a shared link (1 v 1 Waterloo shock, Chromium)', first, 'ms', '<= 600 ms', first <= 600);
     figure('calculator: odds after an edit (1 v 1 Waterloo shock; 150 ms of it the typing pause)', edit, 'ms', '<= 200 ms', edit <= 200);
   } catch (e) {
     figure('calculator in Chromium', NaN, 'ms', '<= 1000 ms / <= 200 ms', false, `not measured: ${e.message.split('\n')[0]}`);
