@@ -156,7 +156,11 @@ void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::st
 // (disordered)", "routs", "is eliminated", or "is unaffected".
 std::string fate(const Unit& u);
 
+// Why a unit loses steps, as the trace says it: a result code's leading number (`detail` the code), a
+// retreat it cannot make (W-38), a matrix cell's words (`detail` the words), or an automatic result
+// against Blown cavalry (`detail` the letter).
+enum class Loss { result, cannotRetreat, matrix, blown };
 // Takes `n` step losses, never more than the unit has left (W-36); eliminated when no steps remain.
-void loseSteps(Context& ctx, Unit& u, int n, std::string_view reason, const std::string& ref);
+void loseSteps(Context& ctx, Unit& u, int n, Loss why, std::string_view detail, const std::string& ref);
 
 }  // namespace grapeshot::waterloo
