@@ -29,6 +29,7 @@ function(gs_embed_ruleset folder_path out_var)
   math(EXPR ruleset_tag "0x${tag_hex}")
   gs_table_ids("${name}" "${content_tables}" ${ruleset_tag} entry_ids)
   gs_typed_inputs("${folder_path}" inputs_cpp)
+  gs_typed_results("${folder_path}" results_cpp)
   gs_printed_tables("${folder_path}")  # before the .cpp below, which includes it
   file(CONFIGURE OUTPUT "${out}" CONTENT "// Generated from src/rulesets/${name}/*.json by cmake/EmbedRuleset.cmake. Do not edit.
 #include \"core/ruleset.h\"
@@ -52,7 +53,7 @@ const bool registered = ::grapeshot::registerRulesetData(\"${name}\", R\"gs_json
                                                          ${ruleset_tag});
 }
 " @ONLY)
-  set(${out_var} "${out}" "${inputs_cpp}" PARENT_SCOPE)
+  set(${out_var} "${out}" "${inputs_cpp}" "${results_cpp}" PARENT_SCOPE)
 endfunction()
 
 # Runs a generator, `node scripts/<script> <folder> <build>/generated`, at configure time (and again
@@ -74,6 +75,16 @@ function(gs_typed_inputs folder_path out_var)
   get_filename_component(name "${folder_path}" NAME)
   gs_generate(gen-inputs.mjs "${folder_path}" "typed inputs of ${name}")
   set(${out_var} "${CMAKE_BINARY_DIR}/generated/${name}_inputs.cpp" PARENT_SCOPE)
+endfunction()
+
+# Writes generated/<folder>_results.{h,cpp}: the typed results of the folder's procedures, their
+# writers and their tallies' keys, generated from results.json by scripts/gen-results.mjs (which
+# also checks ruleset.json's headlines against the declared tallies).
+function(gs_typed_results folder_path out_var)
+  get_filename_component(name "${folder_path}" NAME)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${folder_path}/results.json")
+  gs_generate(gen-results.mjs "${folder_path}" "typed results of ${name}")
+  set(${out_var} "${CMAKE_BINARY_DIR}/generated/${name}_results.cpp" PARENT_SCOPE)
 endfunction()
 
 # Writes generated/<folder>_printed.h: the printed tables of the folder's tables.json as typed

@@ -193,6 +193,8 @@ for (const e of enums.values()) {
   header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}Names{${e.values.map((v) => JSON.stringify(v)).join(', ')}};`);
   if (e.labels) header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}Labels{${e.labels.map((v) => JSON.stringify(v)).join(', ')}};`);
   header.push(`inline const char* name(${e.name} v) { return k${e.name}Names[static_cast<std::size_t>(v)]; }`);
+  // Found by argument-dependent lookup: sameEnum (core/results.h) maps it onto a result's enum by name.
+  header.push(`constexpr const EnumNames<${e.values.length}>& enumNames(${e.name}) { return k${e.name}Names; }`);
 }
 header.push('');
 for (const s of structs) {

@@ -49,9 +49,11 @@ function type(s, indent, ref = null) {
       return /[|&]/.test(item) && !item.startsWith('{') ? `(${item})[]` : `${item}[]`;
     }
     case 'object': {
+      // A catalog sentence (results.json's "x-sentence" definition): its id is a MessageId.
+      if (s['x-sentence']) return '{ id: MessageId; params: Record<string, unknown> }';
       const required = new Set(s.required ?? []);
       const props = Object.entries(s.properties ?? {});
-      if (!props.length) return 'Record<string, never>';
+      if (!props.length) return s.additionalProperties === true ? 'Record<string, unknown>' : 'Record<string, never>';
       const inner = indent + '  ';
       return `{\n${props.map(([k, p]) => `${doc(p, inner)}${inner}${key(k)}${required.has(k) ? '' : '?'}: ${type(p, inner, ref)};\n`).join('')}${indent}}`;
     }

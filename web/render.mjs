@@ -17,7 +17,7 @@ function show(value) {
 function details(obj) {
   const items = [];
   for (const [k, v] of Object.entries(obj)) {
-    if (k === 'summary') continue;
+    if (k === 'summary' || k === 'messages') continue;  // the summary is shown above; messages are its structured form
     const isList = Array.isArray(v) && v.some((x) => x && typeof x === 'object');
     const nested = v && typeof v === 'object' && !Array.isArray(v);
     items.push(h('dt', {}, titleCase(k)));

@@ -275,7 +275,53 @@ export type MessageId =
   | "grande-tactique.ruling.naturalFailsAgrees"
   | "grande-tactique.ruling.targetCheckMelee"
   | "grande-tactique.ruling.noStateShaken"
-  | "grande-tactique.ruling.noArmCavalry";
+  | "grande-tactique.ruling.noArmCavalry"
+  | "grande-tactique.reason.checkPass"
+  | "grande-tactique.reason.checkFail"
+  | "grande-tactique.reason.naturalPasses"
+  | "grande-tactique.reason.naturalPassesAgrees"
+  | "grande-tactique.reason.naturalFails"
+  | "grande-tactique.reason.naturalFailsAgrees"
+  | "grande-tactique.ruling.pursuitPassedChoice"
+  | "grande-tactique.ruling.pursuitFailedMustPursue"
+  | "grande-tactique.ruling.pursuitPassedMustPursueInverted"
+  | "grande-tactique.ruling.pursuitFailedChoiceInverted"
+  | "grande-tactique.result.removeShaken"
+  | "grande-tactique.result.staysShaken"
+  | "grande-tactique.result.chargeProceeds"
+  | "grande-tactique.result.chargeFails"
+  | "grande-tactique.result.notInExcerptPassed"
+  | "grande-tactique.result.notInExcerptFailed"
+  | "grande-tactique.result.standsFast"
+  | "grande-tactique.result.flee"
+  | "grande-tactique.result.followUpOrHaltPassed"
+  | "grande-tactique.result.followUpOrHaltFailed"
+  | "grande-tactique.result.mustPursuePassed"
+  | "grande-tactique.result.mustPursueFailed"
+  | "grande-tactique.result.chargeChargeFailed"
+  | "grande-tactique.result.chargeBothPassed"
+  | "grande-tactique.result.chargeTargetFailed"
+  | "grande-tactique.summary.attackersCheckPassed"
+  | "grande-tactique.summary.attackersCheckFailed"
+  | "grande-tactique.summary.attackersCheckCannotPass"
+  | "grande-tactique.summary.targetCheckPassed"
+  | "grande-tactique.summary.targetCheckFailed"
+  | "grande-tactique.summary.targetCheckCannotPass"
+  | "grande-tactique.summary.moraleCheckPassed"
+  | "grande-tactique.summary.moraleCheckFailed"
+  | "grande-tactique.summary.moraleCheckCannotPass"
+  | "grande-tactique.summary.deShakingPassed"
+  | "grande-tactique.summary.deShakingFailed"
+  | "grande-tactique.summary.deShakingCannotPass"
+  | "grande-tactique.summary.chargeProceeds"
+  | "grande-tactique.summary.chargeFails"
+  | "grande-tactique.summary.notInExcerpt"
+  | "grande-tactique.summary.removeShaken"
+  | "grande-tactique.summary.staysShaken"
+  | "grande-tactique.summary.flee"
+  | "grande-tactique.summary.standsFast"
+  | "grande-tactique.summary.followUpOrHalt"
+  | "grande-tactique.summary.mustPursue";
 
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {
@@ -1544,6 +1590,9 @@ export interface GrandeTactiqueOptions {
 
 export type GrandeTactiqueState = "eager" | "shaken";
 
+/** A sentence of the message catalog (src/messages/en.json): its id and named parameters. */
+export interface GrandeTactiqueSentence { id: MessageId; params: Record<string, unknown> }
+
 /** Charge: the inputs of grande-tactique charge. */
 export interface GrandeTactiqueChargeInputs {
   /** Principal attacker. The unit whose modifiers the attackers' check uses (G-09). */
@@ -1633,7 +1682,7 @@ export interface GrandeTactiqueChargeResult {
     natural: number;
     drm: number;
     modified: number;
-    needs: number;
+    needs: number | null;
     passed: boolean;
     chargers: number;
   };
@@ -1648,8 +1697,13 @@ export interface GrandeTactiqueChargeResult {
   outcome: "bothPassed" | "chargeFailed" | "targetFailed";
   consequence: string;
   attackerStates: GrandeTactiqueState[];
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary: GrandeTactiqueSentence[];
+    consequence: GrandeTactiqueSentence;
+  };
 }
 
 /** Morale Check: the inputs of grande-tactique morale. */
@@ -1736,8 +1790,13 @@ export interface GrandeTactiqueMoraleResult {
     state: GrandeTactiqueState;
     flees: boolean;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary: GrandeTactiqueSentence[];
+    effect: GrandeTactiqueSentence;
+  };
 }
 
 /** De-shaking (rally): the inputs of grande-tactique rally. */
@@ -1781,8 +1840,13 @@ export interface GrandeTactiqueRallyResult {
   unit: {
     state: GrandeTactiqueState;
   };
-  /** What happens to whom, in the rules' words. */
+  /** What happens to whom, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary: GrandeTactiqueSentence[];
+    effect: GrandeTactiqueSentence;
+  };
 }
 
 export type GrandeTactiqueRequest =

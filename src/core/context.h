@@ -15,6 +15,7 @@
 #include "json.h"
 #include "printed_json.h"
 #include "ruleset.h"
+#include "tally.h"
 #include "trace.h"
 
 // The explanation is built only when it is asked for (not under `trace: false`, never in exact odds):
@@ -63,6 +64,28 @@ class Context {
   // The value is a TraceValue: an integer, a flag or a text (a literal kept as a view) compared as
   // itself on every dice sequence; a Json only for what is none of these (a cost of 1.5 MP).
   void tally(const char* key, TraceValue value);
+  // The same by a typed key (generated from results.json's "tallies": <Procedure>Tally::…): a value of
+  // another type fails to compile. Inlined to the call above: the key is the same static literal.
+  template <typename T, typename V>
+  void tally(TallyKey<T> key, V&& value) {
+    using Given = std::decay_t<V>;
+    if constexpr (std::is_same_v<T, bool>) {
+      static_assert(std::is_same_v<Given, bool>, "a boolean tally takes a bool");
+      tally(key.key, TraceValue(static_cast<bool>(value)));
+    } else if constexpr (std::is_same_v<T, int>) {
+      static_assert(std::is_integral_v<Given> && !std::is_same_v<Given, bool>, "an integer tally takes an integer");
+      tally(key.key, TraceValue(value));
+    } else if constexpr (std::is_same_v<T, double>) {
+      static_assert(std::is_arithmetic_v<Given> && !std::is_same_v<Given, bool>, "a number tally takes a number");
+      tally(key.key, TraceValue(static_cast<double>(value)));
+    } else if constexpr (std::is_enum_v<T>) {
+      static_assert(std::is_same_v<Given, T>, "an enum tally takes a value of its own enum");
+      tally(key.key, tallyValue(value));  // generated beside the enum: its name, a static view
+    } else {
+      static_assert(std::is_same_v<T, TallyText>, "a tally is a bool, an int, a double, an enum or a text");
+      tally(key.key, TraceValue(std::forward<V>(value)));
+    }
+  }
   using Outcome = std::vector<std::pair<const char*, TraceValue>>;  // in tally order
   const Outcome& outcome() const { return outcome_; }
   // Before the next sequence of exact odds: keeps the capacity, and the keys' order (see tally).

@@ -70,7 +70,7 @@ export function resultSchemas() {
 }
 
 /** Where `value` breaks `schema` (results.json's subset: $ref, type or types, enum, properties with
- * required, items; objects are closed), or null. `seen` collects every schema path that matched. */
+ * required, items; objects are closed unless "additionalProperties": true), or null. `seen` collects every schema path that matched. */
 export function resultMismatch(value, schema, defs, path = '', where = '', seen = null) {
   if (schema.$ref) {
     const name = schema.$ref.replace('#/definitions/', '');
@@ -91,6 +91,7 @@ export function resultMismatch(value, schema, defs, path = '', where = '', seen 
   if (kind === 'object') {
     for (const k of schema.required ?? []) if (!(k in value)) return `${path}/${k}: missing`;
     for (const [k, v] of Object.entries(value)) {
+      if (!schema.properties?.[k] && schema.additionalProperties === true) continue;  // a sentence's params
       if (!schema.properties?.[k]) return `${path}/${k}: not declared`;
       const m = resultMismatch(v, schema.properties[k], defs, `${path}/${k}`, `${where}/${k}`, seen);
       if (m) return m;

@@ -56,63 +56,47 @@ class Charge final : public Play {
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
+    using results::ChargeTally;
+    using results::Outcome;
+    using results::TargetCheck;
     const int chargers = chargers_;
-    if (chargers > 1)
-      GS_NOTE(ctx, msg::grandeTactiqueNoteChargeTogether(chargers),
-               "G-09");
-    const std::string attackersWho = "the attackers (principal attacker's modifiers)";
-    Modifiers attackerDrm(ctx, StepKind::drm, attackersWho);
+    if (chargers > 1) GS_NOTE(ctx, msg::grandeTactiqueNoteChargeTogether(chargers), "G-09");
+    Modifiers attackerDrm(ctx, StepKind::drm, kWhoAttackers.who);
     anyUnitModifiers(ctx, attackerDrm, attacker_, false);  // only eager units charge
     chargerModifiers(ctx, attackerDrm, attacker_, s_);
     attackerDrm.add(attackerExtraDrm_, "extra modifier (rules outside the excerpt)", "input");
-    const Check a = moraleCheck(ctx, rule_, attackerDrm.total(), attackersWho);
+    const Check a = moraleCheck(ctx, rule_, attackerDrm.total(), kWhoAttackers);
 
-    std::string outcome, consequence;
+    Outcome outcome = Outcome::chargeFailed;
     std::optional<Check> d;
     if (!a.passed) {
       GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingAttackersFailed());
-      GS_NOTE(ctx, msg::grandeTactiqueNoteTargetNoCheck(),
-               "Charging page");
-      outcome = "chargeFailed";
-      if (out)
-        consequence = "The charge fails; all " + std::to_string(chargers) + " attacking unit" + (chargers > 1 ? "s" : "") +
-                      " become shaken (G-11). The target does not roll.";
-      ctx.tally("targetCheck", "notRolled");
+      GS_NOTE(ctx, msg::grandeTactiqueNoteTargetNoCheck(), "Charging page");
+      ctx.tally(ChargeTally::targetCheck, TargetCheck::notRolled);
     } else {
-      const std::string targetWho = "the target";
-      Modifiers targetDrm(ctx, StepKind::drm, targetWho);
+      Modifiers targetDrm(ctx, StepKind::drm, kWhoTarget.who);
       anyUnitModifiers(ctx, targetDrm, target_, s_.targetShaken);
       targetModifiers(ctx, targetDrm, target_, t_);
       targetDrm.add(targetExtraDrm_, "extra modifier (rules outside the excerpt)", "input");
-      d = moraleCheck(ctx, rule_, targetDrm.total(), targetWho);
+      d = moraleCheck(ctx, rule_, targetDrm.total(), kWhoTarget);
       GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingMeleeAfterChecks());
-      outcome = d->passed ? "bothPassed" : "targetFailed";
-      if (out)
-        consequence = std::string(d->passed ? "Both checks passed" : "The attackers passed and the target failed") +
-                      ": the excerpt leaves what happens next to the melee rules, which it does not give (G-11).";
-      ctx.tally("targetCheck", d->passed ? "passed" : "failed");
+      outcome = d->passed ? Outcome::bothPassed : Outcome::targetFailed;
+      ctx.tally(ChargeTally::targetCheck, d->passed ? TargetCheck::passed : TargetCheck::failed);
     }
-    ctx.tally("attackersPassed", a.passed);
-    ctx.tally("outcome", outcome);
+    ctx.tally(ChargeTally::attackersPassed, a.passed);
+    ctx.tally(ChargeTally::outcome, outcome);
     if (!out) return;
 
-    JsonWriter& w = *out;
-    w.object().key("attackers").object();
-    a.writeFields(w);
-    w.field("chargers", chargers).endObject();
-    w.key("target").object();
-    if (d) d->writeFields(w);
-    w.field("rolled", d.has_value()).endObject();
-    w.field("outcome", outcome).field("consequence", consequence);
-    w.key("attackerStates").array();  // principal attacker first, then the helpers in order
-    for (int i = 0; i < chargers; ++i) w.value(a.passed ? "eager" : "shaken");
-    w.endArray();
-    std::string summary = "Attackers' check " + needsText(a) + ", rolled " + std::to_string(a.natural) +
-                          (a.passed ? ": pass." : ": fail.");
-    if (d)
-      summary += " Target's check " + std::string(d->needs ? "needs " + std::to_string(*d->needs) + "+" : "cannot pass") +
-                 ", rolled " + std::to_string(d->natural) + (d->passed ? ": pass." : ": fail.");
-    w.field("summary", summary + " " + consequence).endObject();
+    results::ChargeResult r;
+    fillCheck(r.attackers, a);
+    r.attackers.chargers = chargers;
+    if (d) fillCheck(r.target, *d);
+    r.target.rolled = d.has_value();
+    r.outcome = outcome;
+    r.consequence = chargeConsequence(outcome, chargers);
+    // The principal attacker first, then the helpers in order: all shaken when the charge fails (G-11).
+    r.attackerStates.assign(chargers, a.passed ? results::State::eager : results::State::shaken);
+    write(*out, r);
   }
 
  private:

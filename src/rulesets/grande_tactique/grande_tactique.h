@@ -11,6 +11,7 @@
 #include "core/ruleset.h"
 #include "core/typed.h"
 #include "grande_tactique_inputs.h"
+#include "grande_tactique_results.h"
 
 namespace grapeshot::grande_tactique {
 
@@ -28,6 +29,10 @@ using inputs::Quality;
 using inputs::State;  // read as Unit::shaken
 
 using inputs::name;  // name(Arm), name(Occasion), ...: generated with the enums
+
+// The results as results.json declares them, generated from it (scripts/gen-results.mjs): each
+// procedure's Result struct, its writer, and its tallies' keys (ChargeTally, ...).
+namespace results = ::grapeshot::results::grande_tactique;
 
 // A unit as the Morale Check reads it. Flags a schema does not give (a helper's quality, say) are
 // false, state eager, quality normal.
@@ -108,18 +113,41 @@ class CheckRule {
   int threshold_ = 0;
 };
 
+// Who takes a Morale Check, as the trace names them ("for") and as the rolls name the die: constant
+// texts, so exact odds build none.
+struct Who {
+  const char* who;
+  const char* purpose;
+};
+inline constexpr Who kWhoAttackers{"the attackers (principal attacker's modifiers)",
+                                "Morale Check of the attackers (principal attacker's modifiers)"};
+inline constexpr Who kWhoTarget{"the target", "Morale Check of the target"};
+inline constexpr Who kWhoShakenUnit{"the shaken unit (De-Shaking Phase)", "Morale Check of the shaken unit (De-Shaking Phase)"};
+const Who& unitFor(Occasion o);  // "the unit (deShaking)", ...
+
 // One Morale Check: d6 + DRM against the printed bands.
 struct Check {
   int natural = 0;
   int drm = 0;
   int modified = 0;
-  std::optional<int> needs;  // the lowest natural roll that passes; empty when none does
+  Nullable<int> needs;  // the lowest natural roll that passes; empty when none does
   bool passed = false;
-  void writeFields(JsonWriter& w) const;  // natural, drm, modified, needs, passed: into an open object
 };
-Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const std::string& who);
-// "needs 3+", "cannot pass" — what a player says at the table.
-std::string needsText(const Check& c);
+Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const Who& who);
+// A check's members of a result (natural, drm, modified, needs, passed: every result holding a check
+// names them so, results.json).
+template <typename Result>
+void fillCheck(Result& r, const Check& c) {
+  r.natural = c.natural;
+  r.drm = c.drm;
+  r.modified = c.modified;
+  r.needs = c.needs;
+  r.passed = c.passed;
+}
+
+// A charge's consequence, in the Charging page's words (the result's "consequence", and its summary's
+// last sentence): who becomes shaken, or what the excerpt leaves to the melee rules (G-11).
+Message chargeConsequence(results::Outcome outcome, int chargers);
 
 // Inputs a caller can get wrong: unit attributes that belong to another arm (conflicting_fields).
 void validateUnit(const Unit& unit, const std::string& path);

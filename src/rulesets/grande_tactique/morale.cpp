@@ -160,37 +160,48 @@ bool CheckRule::passesByBands(int modified) const {
   throw std::logic_error("grande-tactique: moraleCheck bands leave a gap at " + std::to_string(modified));
 }
 
-void Check::writeFields(JsonWriter& w) const {
-  w.field("natural", natural).field("drm", drm).field("modified", modified)
-      .field("needs", needs ? Json(*needs) : Json(nullptr)).field("passed", passed);
+const Who& unitFor(Occasion o) {
+  static constexpr Who kUnit[] = {
+      {"the unit (deShaking)", "Morale Check of the unit (deShaking)"},
+      {"the unit (chargeAttempt)", "Morale Check of the unit (chargeAttempt)"},
+      {"the unit (beingCharged)", "Morale Check of the unit (beingCharged)"},
+      {"the unit (shakenInfantryBeatenInFiring)", "Morale Check of the unit (shakenInfantryBeatenInFiring)"},
+      {"the unit (cavalryAfterSuccessfulCharge)", "Morale Check of the unit (cavalryAfterSuccessfulCharge)"},
+  };
+  static_assert(namesLead(EnumNames<5>{"deShaking", "chargeAttempt", "beingCharged", "shakenInfantryBeatenInFiring",
+                                       "cavalryAfterSuccessfulCharge"},
+                          inputs::kOccasionNames),
+                "kUnit follows the occasions' order");
+  return kUnit[static_cast<std::size_t>(o)];
 }
 
-std::string needsText(const Check& c) { return c.needs ? "needs " + std::to_string(*c.needs) + "+" : "cannot pass"; }
-
-Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const std::string& who) {
+Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const Who& who) {
   Check c;
   c.drm = drm;
   for (int n = kD6.low; n <= kD6.high && !c.needs; ++n)
     if (rule.passes(n, drm)) c.needs = n;
-  c.natural = ctx.roll(kD6, "Morale Check of " + who);
+  c.natural = ctx.roll(kD6, who.purpose);
   c.modified = c.natural + drm;
-  const bool byBands = rule.passesByBands(c.modified);
   c.passed = rule.passes(c.natural, drm);
-  const std::string sum = "d6 " + std::to_string(c.natural) + (drm < 0 ? " - " : " + ") + std::to_string(std::abs(drm)) +
-                          " = " + std::to_string(c.modified);
-  const std::string threshold = std::to_string(rule.threshold());
-  std::string reason = sum + (byBands ? " >= " + threshold + ": pass" : " < " + threshold + ": fail");
+  if (!ctx.tracing()) return c;
+  const bool byBands = rule.passesByBands(c.modified);
+  const char* sign = drm < 0 ? "-" : "+";
+  const int size = std::abs(drm);
+  Message reason = byBands ? msg::grandeTactiqueReasonCheckPass(c.natural, sign, size, c.modified, rule.threshold())
+                           : msg::grandeTactiqueReasonCheckFail(c.natural, sign, size, c.modified, rule.threshold());
   if (rule.naturalOverride(c.natural)) {
     const bool changed = c.passed != byBands;
-    reason = sum + ", natural " + std::to_string(c.natural) + ": " + (c.passed ? "always passes" : "always fails") +
-             (changed ? "" : " (as the total would)");
+    reason = c.passed ? (changed ? msg::grandeTactiqueReasonNaturalPasses(c.natural, sign, size, c.modified)
+                                 : msg::grandeTactiqueReasonNaturalPassesAgrees(c.natural, sign, size, c.modified))
+                      : (changed ? msg::grandeTactiqueReasonNaturalFails(c.natural, sign, size, c.modified)
+                                 : msg::grandeTactiqueReasonNaturalFailsAgrees(c.natural, sign, size, c.modified));
     GS_RULING(ctx, "G-01", c.passed ? (changed ? msg::grandeTactiqueRulingNaturalPasses(c.natural) : msg::grandeTactiqueRulingNaturalPassesAgrees(c.natural))
                                    : (changed ? msg::grandeTactiqueRulingNaturalFails(c.natural) : msg::grandeTactiqueRulingNaturalFailsAgrees(c.natural)));
   }
   // The printed bands pass at the threshold and above; a natural the G01_nat option decides overrides
   // them (the reason says so, after the G-01 ruling step).
-  GS_STEP(ctx, step::Check{who, kD6.name, c.natural, drm, c.modified, rule.threshold(), step::PassIf::atLeast, c.passed,
-                           std::move(reason), "G-01"});
+  ctx.record(step::Check{who.who, kD6.name, c.natural, drm, c.modified, rule.threshold(), step::PassIf::atLeast, c.passed,
+                         std::move(reason), "G-01"});
   return c;
 }
 
@@ -236,13 +247,18 @@ void requireConsistentCharge(const ChargerSituation& s, Arm charger, const std::
 
 namespace {
 
+// A printed outcome code of the Morale Check page ("removeShaken", "flee") as the result's enum.
+results::Consequence consequenceNamed(std::string_view code) {
+  for (std::size_t i = 0; i < results::kConsequenceNames.size(); ++i)
+    if (code == results::kConsequenceNames[i]) return static_cast<results::Consequence>(i);
+  throw std::logic_error("grande-tactique: the Morale Check page's outcome \"" + std::string(code) + "\" is not a declared consequence");
+}
+
 // The occasion's line on the Morale Check page, read once per request: which modifier families it
-// uses, its printed outcomes, and its name as the form shows it (x-enumLabels) for the summary; and
-// how option G12_invert reads the cavalry's outcomes.
+// uses and its printed outcomes; and how option G12_invert reads the cavalry's outcomes.
 struct OccasionRule {
   OccasionRule(Occasion occasion, const inputs::Options& options)
       : occasion(occasion), pursuitInverted(options.G12_invert) {
-    label = inputs::kOccasionLabels[static_cast<std::size_t>(occasion)];  // as the form shows it
     const auto& entry = printed::byId(printed::moraleCheck.occasions, name(occasion));
     const auto& tables = entry.modifierTables;
     const auto uses = [&](const char* t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
@@ -250,14 +266,14 @@ struct OccasionRule {
     usesCharger = uses(kCharger.id);
     usesTarget = uses(kTarget.id);
     if (entry.outcomes) {
-      outcomePass = entry.outcomes->pass.value_or("");
-      outcomeFail = entry.outcomes->fail.value_or("");
+      if (entry.outcomes->pass) outcomePass = consequenceNamed(*entry.outcomes->pass);
+      if (entry.outcomes->fail) outcomeFail = consequenceNamed(*entry.outcomes->fail);
     }
   }
   Occasion occasion;
-  std::string label;
   bool usesAny = false, usesCharger = false, usesTarget = false;
-  std::string outcomePass, outcomeFail;  // printed outcomes ("removing the Shaken marker", "or flee"), or ""
+  // The printed outcomes (De-Shaking: "removing the Shaken marker"; shaken infantry: "or flee").
+  results::Consequence outcomePass = results::Consequence::removeShaken, outcomeFail = results::Consequence::flee;
   bool pursuitInverted;  // G12_invert: a pass means pursuit (G-12)
 };
 
@@ -291,46 +307,63 @@ TargetSituation targetSituation(const inputs::MoraleChargedBy& chargedBy) {
   return s;
 }
 
-struct Consequence {
-  std::string code;
-  std::string effect;
-  std::string stateAfter;
+using results::Consequence;
+using results::State;
+
+// What a check decides for the unit: the consequence and the unit's state after it.
+struct Outcome {
+  Consequence code;
+  State stateAfter;
 };
 
-Consequence consequence(Context& ctx, const OccasionRule& o, bool passed, bool shaken) {
-  const std::string stateNow = shaken ? "shaken" : "eager";
+Outcome consequence(Context& ctx, const OccasionRule& o, bool passed, bool shaken) {
+  const State stateNow = shaken ? State::shaken : State::eager;
   switch (o.occasion) {
     case Occasion::deShaking:
-      if (passed) return {o.outcomePass, "passed: the Shaken marker is removed; the unit is eager again", "eager"};
-      return {"staysShaken", "failed: the unit stays shaken", "shaken"};
+      return passed ? Outcome{o.outcomePass, State::eager} : Outcome{Consequence::staysShaken, State::shaken};
     case Occasion::chargeAttempt:
-      if (passed) return {"chargeProceeds", "passed: the charge goes in; the target now takes its own Morale Check", stateNow};
+      if (passed) return {Consequence::chargeProceeds, stateNow};
       GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingAttackersFailed());
-      return {"chargeFails", "failed: the charge fails; this unit and every unit charging with it become shaken", "shaken"};
+      return {Consequence::chargeFails, State::shaken};
     case Occasion::beingCharged:
       GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingTargetCheckMelee());
-      return {"notInExcerpt",
-              std::string(passed ? "passed" : "failed") + ": the excerpt leaves the outcome to the melee rules (not given)",
-              stateNow};
+      return {Consequence::notInExcerpt, stateNow};
     case Occasion::shakenInfantryBeatenInFiring:
-      if (passed) return {"standsFast", "passed: the unit does not flee", "shaken"};
-      return {o.outcomeFail, "failed: the shaken infantry flee", "shaken"};
+      return {passed ? Consequence::standsFast : o.outcomeFail, State::shaken};
     case Occasion::cavalryAfterSuccessfulCharge:
       break;
   }
   // cavalryAfterSuccessfulCharge (G-12; option G12_invert swaps the two readings).
   const bool invert = o.pursuitInverted;
   const bool choice = passed != invert;
-  GS_RULING(ctx, "G-12", std::string(passed ? "passed" : "failed") + (invert ? " (G12_invert on)" : "") + ": " +
-                         (choice ? "player's choice of a follow-up charge or to halt" : "the cavalry must pursue"));
-  if (choice)
-    return {"followUpOrHalt",
-            std::string(passed ? "passed" : "failed") + ": the player chooses a follow-up charge (its own check takes " +
-                std::to_string(ctx.entryValue(tables::chargerModifiers.firstFollowUpCharge)) + " for the first, " +
-                std::to_string(ctx.entryValue(tables::chargerModifiers.secondFollowUpCharge)) +
-                " for the second follow-up this turn, G-07) or to halt",
-            stateNow};
-  return {"mustPursue", std::string(passed ? "passed" : "failed") + ": the cavalry must pursue (uncontrolled)", stateNow};
+  GS_RULING(ctx, "G-12", invert ? (passed ? msg::grandeTactiqueRulingPursuitPassedMustPursueInverted()
+                                          : msg::grandeTactiqueRulingPursuitFailedChoiceInverted())
+                                : (passed ? msg::grandeTactiqueRulingPursuitPassedChoice()
+                                          : msg::grandeTactiqueRulingPursuitFailedMustPursue()));
+  return {choice ? Consequence::followUpOrHalt : Consequence::mustPursue, stateNow};
+}
+
+// The result's "effect": what the consequence does, in the page's words (only when writing it).
+Message effect(const Context& ctx, Consequence code, bool passed) {
+  switch (code) {
+    case Consequence::removeShaken: return msg::grandeTactiqueResultRemoveShaken();
+    case Consequence::staysShaken: return msg::grandeTactiqueResultStaysShaken();
+    case Consequence::chargeProceeds: return msg::grandeTactiqueResultChargeProceeds();
+    case Consequence::chargeFails: return msg::grandeTactiqueResultChargeFails();
+    case Consequence::notInExcerpt:
+      return passed ? msg::grandeTactiqueResultNotInExcerptPassed() : msg::grandeTactiqueResultNotInExcerptFailed();
+    case Consequence::standsFast: return msg::grandeTactiqueResultStandsFast();
+    case Consequence::flee: return msg::grandeTactiqueResultFlee();
+    case Consequence::followUpOrHalt: {
+      const int first = ctx.entryValue(tables::chargerModifiers.firstFollowUpCharge);
+      const int second = ctx.entryValue(tables::chargerModifiers.secondFollowUpCharge);
+      return passed ? msg::grandeTactiqueResultFollowUpOrHaltPassed(first, second)
+                    : msg::grandeTactiqueResultFollowUpOrHaltFailed(first, second);
+    }
+    case Consequence::mustPursue:
+      return passed ? msg::grandeTactiqueResultMustPursuePassed() : msg::grandeTactiqueResultMustPursueFailed();
+  }
+  throw std::logic_error("grande-tactique: a consequence without an effect");
 }
 
 // A Morale Check for one of the five occasions the page prints.
@@ -339,7 +372,7 @@ class Morale final : public Play {
   using Inputs = inputs::MoraleInputs;
   using Options = inputs::Options;
   Morale(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
-      : occasion_(in.occasion, options), rule_(errata), unit_(readUnit(in.unit)) {
+      : occasion_(in.occasion, options), rule_(errata), unit_(readUnit(in.unit)), who_(unitFor(in.occasion)) {
     const Occasion o = occasion_.occasion;
     // G-14: a unit's arm and state left out follow the occasion, so the defaults form a valid
     // request (the De-shaking check of a shaken unit; cavalry after its successful charge).
@@ -361,32 +394,31 @@ class Morale final : public Play {
     if (occasion_.usesCharger) charger_ = chargerSituation(unit_, in.charge, options);
     if (occasion_.usesTarget) target_ = targetSituation(in.chargedBy);
     extraDrm_ = in.extraDrm;
-    who_ = std::string("the unit (") + name(o) + ")";
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
     if (stateFromOccasion_) GS_RULING(ctx, "G-14", msg::grandeTactiqueRulingNoStateShaken());
     if (armFromOccasion_) GS_RULING(ctx, "G-14", msg::grandeTactiqueRulingNoArmCavalry());
-    Modifiers drm(ctx, StepKind::drm, who_);
+    Modifiers drm(ctx, StepKind::drm, who_.who);
     if (occasion_.usesAny) anyUnitModifiers(ctx, drm, unit_, unit_.shaken);
     if (occasion_.usesCharger) chargerModifiers(ctx, drm, unit_, charger_);
     if (occasion_.usesTarget) targetModifiers(ctx, drm, unit_, target_);
     drm.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
 
     const Check c = moraleCheck(ctx, rule_, drm.total(), who_);
-    const Consequence q = consequence(ctx, occasion_, c.passed, unit_.shaken);
-    ctx.tally("passed", c.passed);
-    ctx.tally("consequence", q.code);
+    const Outcome q = consequence(ctx, occasion_, c.passed, unit_.shaken);
+    ctx.tally(results::MoraleTally::passed, c.passed);
+    ctx.tally(results::MoraleTally::consequence, q.code);
     if (!out) return;
 
-    JsonWriter& w = *out;
-    w.object();
-    c.writeFields(w);
-    w.field("occasion", name(occasion_.occasion)).field("consequence", q.code).field("effect", q.effect);
-    w.key("unit").object().field("state", q.stateAfter).field("flees", q.code == "flee").endObject();
-    w.field("summary", "Morale Check (" + occasion_.label + "): " + needsText(c) + ", rolled " + std::to_string(c.natural) +
-                           " — " + q.effect + ".");
-    w.endObject();
+    results::MoraleResult r;
+    fillCheck(r, c);
+    r.occasion = sameEnum<results::Occasion>(occasion_.occasion);
+    r.consequence = q.code;
+    r.effect = effect(ctx, q.code, c.passed);
+    r.unit.state = q.stateAfter;
+    r.unit.flees = q.code == Consequence::flee;
+    write(*out, r);
   }
 
  private:
@@ -397,7 +429,7 @@ class Morale final : public Play {
   ChargerSituation charger_;
   TargetSituation target_;
   int extraDrm_ = 0;
-  std::string who_;
+  const Who& who_;
 };
 
 // The De-Shaking Phase (Sequence of Play page): a shaken unit at the start of its turn; pass =
@@ -413,22 +445,21 @@ class Rally final : public Play {
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
-    const std::string who = "the shaken unit (De-Shaking Phase)";
-    Modifiers drm(ctx, StepKind::drm, who);
+    Modifiers drm(ctx, StepKind::drm, kWhoShakenUnit.who);
     anyUnitModifiers(ctx, drm, unit_, true);
     drm.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
-    const Check c = moraleCheck(ctx, rule_, drm.total(), who);
-    const Consequence q = consequence(ctx, occasion_, c.passed, true);
-    ctx.tally("passed", c.passed);
-    ctx.tally("consequence", q.code);
+    const Check c = moraleCheck(ctx, rule_, drm.total(), kWhoShakenUnit);
+    const Outcome q = consequence(ctx, occasion_, c.passed, true);
+    ctx.tally(results::RallyTally::passed, c.passed);
+    ctx.tally(results::RallyTally::consequence, q.code);
     if (!out) return;
-    JsonWriter& w = *out;
-    w.object();
-    c.writeFields(w);
-    w.field("consequence", q.code).field("effect", q.effect);
-    w.key("unit").object().field("state", q.stateAfter).endObject();
-    w.field("summary", "De-shaking: " + needsText(c) + ", rolled " + std::to_string(c.natural) + " — " + q.effect + ".");
-    w.endObject();
+
+    results::RallyResult r;
+    fillCheck(r, c);
+    r.consequence = q.code;
+    r.effect = effect(ctx, q.code, c.passed);
+    r.unit.state = q.stateAfter;
+    write(*out, r);
   }
 
  private:

@@ -1,0 +1,48 @@
+// Byte-identity of responses across a change (issue 25): every fixture request (resolve and odds) and
+// seeded variants of each, through two grapeshot_cli builds (say, main's and a branch's), compared with
+// trace, summary and messages removed (what the typed-outputs work changes deliberately).
+//   node scripts/compare-responses.mjs <base cli> <new cli> [seeds per case] [ruleset filter]
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+const [base, mine, seedsArg = '20', filter = ''] = process.argv.slice(2);
+const seeds = Number(seedsArg);
+const dir = fileURLToPath(new URL('../tests/fixtures/', import.meta.url));
+const files = [];
+const walk = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) { const p = join(d, e.name); if (e.isDirectory()) walk(p); else if (p.endsWith('.json')) files.push(p); } };
+walk(dir);
+const resolves = [], odds = [];
+for (const f of files) for (const c of JSON.parse(readFileSync(f, 'utf8')).cases) {
+  if (!c.request || typeof c.request !== 'object') { if (c.text) resolves.push(c.text); continue; }
+  if (filter && c.request.ruleset !== filter) continue;
+  const call = c.call ?? 'resolve';
+  if (call === 'odds') { odds.push(JSON.stringify(c.request)); continue; }
+  if (call !== 'resolve') continue;
+  resolves.push(JSON.stringify(c.request));
+  const { dice, ...rest } = c.request;
+  for (let s = 1; s <= seeds; s++) resolves.push(JSON.stringify({ ...rest, seed: s * 7919 + 13 }));
+  for (let s = 1; s <= 3; s++) resolves.push(JSON.stringify({ ...rest, seed: s, trace: false }));
+  if (seeds >= 20) odds.push(JSON.stringify({ ...rest }));
+}
+const strip = (v) => {
+  if (Array.isArray(v)) return v.map(strip);
+  if (v && typeof v === 'object') { const o = {}; for (const [k, x] of Object.entries(v)) if (!['trace', 'summary', 'messages'].includes(k)) o[k] = strip(x); return o; }
+  return v;
+};
+const run = (cli, lines, args) => execFileSync(cli, args, { input: lines.join('\n') + '\n', maxBuffer: 1 << 30 }).toString().trim().split('\n');
+let diffs = 0;
+for (const [lines, args] of [[resolves, []], [odds, ['--odds']]]) {
+  const a = run(base, lines, args), b = run(mine, lines, args);
+  if (a.length !== b.length) { console.log('line counts differ', a.length, b.length); diffs++; continue; }
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    let ja, jb; try { ja = JSON.parse(a[i]); jb = JSON.parse(b[i]); } catch { ja = a[i]; jb = b[i]; }
+    if (JSON.stringify(strip(ja)) !== JSON.stringify(strip(jb))) {
+      if (diffs++ < 5) console.log('DIFF', args.join(''), lines[i].slice(0, 300), '\n  base:', a[i].slice(0, 600), '\n  mine:', b[i].slice(0, 600));
+    }
+  }
+  console.log(`${args.join('') || 'resolve'}: ${lines.length} requests`);
+}
+console.log(diffs ? `${diffs} differences` : 'identical (ignoring trace, summary, messages)');
+process.exit(diffs ? 1 : 0);
