@@ -187,6 +187,40 @@ export type MessageId =
   | "battles-of-waterloo.ruling.frontFlanks"
   | "battles-of-waterloo.ruling.shakenFrontOnly"
   | "battles-of-waterloo.reason.zocRow"
+  | "battles-of-waterloo.summary.theAttacker"
+  | "battles-of-waterloo.summary.theDefender"
+  | "battles-of-waterloo.summary.attackingUnit"
+  | "battles-of-waterloo.summary.defendingUnit"
+  | "battles-of-waterloo.summary.topUnit"
+  | "battles-of-waterloo.summary.theUnit"
+  | "battles-of-waterloo.summary.losesSteps"
+  | "battles-of-waterloo.summary.retreats"
+  | "battles-of-waterloo.summary.isEliminated"
+  | "battles-of-waterloo.summary.routs"
+  | "battles-of-waterloo.summary.routsHexes"
+  | "battles-of-waterloo.summary.becomesDisordered"
+  | "battles-of-waterloo.summary.isUnaffected"
+  | "battles-of-waterloo.summary.shock"
+  | "battles-of-waterloo.summary.routedInfantryEliminated"
+  | "battles-of-waterloo.summary.fire"
+  | "battles-of-waterloo.summary.fireNoEffect"
+  | "battles-of-waterloo.summary.cohesionCheckPassed"
+  | "battles-of-waterloo.summary.cohesionCheckFailed"
+  | "battles-of-waterloo.summary.leaderNoRoll"
+  | "battles-of-waterloo.summary.leaderKilled"
+  | "battles-of-waterloo.summary.leaderSurvives"
+  | "battles-of-waterloo.summary.blownAutomatic"
+  | "battles-of-waterloo.summary.checkPassed"
+  | "battles-of-waterloo.summary.checkFailed"
+  | "battles-of-waterloo.summary.squareFormed"
+  | "battles-of-waterloo.summary.squareNotFormed"
+  | "battles-of-waterloo.summary.chargeReactionPassed"
+  | "battles-of-waterloo.summary.chargeReactionFailed"
+  | "battles-of-waterloo.summary.rallyRouted"
+  | "battles-of-waterloo.summary.rallyDisordered"
+  | "battles-of-waterloo.summary.rallyDisorderedRallied"
+  | "battles-of-waterloo.summary.leaveSquarePassed"
+  | "battles-of-waterloo.summary.leaveSquareFailed"
   | "black-powder.error.shootingTestNoMelee"
   | "black-powder.error.bothCombatResults"
   | "black-powder.error.testCNotLost"
@@ -806,10 +840,13 @@ export interface BattlesOfWaterlooUnitOutcome {
   stepsLost: number;
   retreat: number;
   routRetreat: boolean;
-  events: BattlesOfWaterlooEvent[];
-  stepsLeft?: number;
   routRetreatHexes?: number;
+  stepsLeft?: number;
+  events: BattlesOfWaterlooEvent[];
 }
+
+/** A sentence of the message catalog (src/messages/en.json): its id and named parameters. */
+export interface BattlesOfWaterlooSentence { id: MessageId; params: Record<string, unknown> }
 
 /** Fire combat: the inputs of battles-of-waterloo fire. */
 export interface BattlesOfWaterlooFireInputs {
@@ -887,12 +924,16 @@ export interface BattlesOfWaterlooFireResult {
     checkDrm?: number;
   };
   target: BattlesOfWaterlooUnitOutcome;
-  /** What happens to whom, in the rules' words. */
-  summary: string;
   leader?: {
     check: boolean;
     natural?: number;
     killed?: boolean;
+  };
+  /** What happens to whom, in the rules' words. */
+  summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
   };
 }
 
@@ -1010,6 +1051,10 @@ export interface BattlesOfWaterlooShockResult {
   };
   /** What happens to whom, in the rules' words. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Cohesion Check: the inputs of battles-of-waterloo morale. */
@@ -1039,11 +1084,15 @@ export interface BattlesOfWaterlooMoraleInputs {
 export type BattlesOfWaterlooMoraleRequest = RequestEnvelope<"battles-of-waterloo", "morale" | "cohesion-check", BattlesOfWaterlooOptions> & BattlesOfWaterlooMoraleInputs;
 /** What battles-of-waterloo morale decided (results.json). */
 export interface BattlesOfWaterlooMoraleResult {
+  automatic?: boolean;
   passed: boolean;
   unit: BattlesOfWaterlooUnitOutcome;
   /** What happens to whom, in the rules' words. */
   summary: string;
-  automatic?: boolean;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Square in Reaction: the inputs of battles-of-waterloo square. */
@@ -1087,10 +1136,14 @@ export interface BattlesOfWaterlooSquareResult {
   cohesion: number;
   band: string;
   formedSquare: boolean;
+  result?: string;
   unit: BattlesOfWaterlooUnitOutcome;
   /** What happens to whom, in the rules' words. */
   summary: string;
-  result?: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Charge Reaction: the inputs of battles-of-waterloo charge-reaction. */
@@ -1128,6 +1181,10 @@ export interface BattlesOfWaterlooChargeReactionResult {
   unit: BattlesOfWaterlooUnitOutcome;
   /** What happens to whom, in the rules' words. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Rally: the inputs of battles-of-waterloo rally. */
@@ -1171,6 +1228,7 @@ export interface BattlesOfWaterlooRallyResult {
   drm: number;
   total: number;
   oldState: BattlesOfWaterlooState;
+  cohesion?: number;
   band: string;
   code: string;
   text: string;
@@ -1180,7 +1238,10 @@ export interface BattlesOfWaterlooRallyResult {
   routRetreat: boolean;
   /** What happens to whom, in the rules' words. */
   summary: string;
-  cohesion?: number;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Leave square: the inputs of battles-of-waterloo leave-square. */
@@ -1213,6 +1274,10 @@ export interface BattlesOfWaterlooLeaveSquareResult {
   events: BattlesOfWaterlooEvent[];
   /** What happens to whom, in the rules' words. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Movement cost: the inputs of battles-of-waterloo movement. */

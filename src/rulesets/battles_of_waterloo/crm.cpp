@@ -166,8 +166,6 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
   }
 }
 
-std::string stepsWord(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
-
 }  // namespace
 
 static_assert(namesLead(inputs::kUnitStateNames, kStateNames) && namesLead(inputs::kActionStateNames, kStateNames));
@@ -181,38 +179,25 @@ void checkMatrixRow(const Unit& u, const std::string& path, const std::string& w
                        pointerJoin(path, "state"));
 }
 
-void writeUnit(JsonWriter& w, const Unit& u) {
-  w.object().field("type", name(u.type)).field("newState", name(u.state)).field("stepsLost", u.stepsLost)
-      .field("retreat", u.retreatHexes).field("routRetreat", u.routRetreat);
-  if (u.routRetreat && u.movementAllowance > 0) w.field("routRetreatHexes", (u.movementAllowance + 1) / 2);
-  if (u.steps > 0) w.field("stepsLeft", std::max(0, u.steps - u.stepsLost));
-  w.key("events");
-  writeEvents(w, u.events);
-  w.endObject();
+results::UnitOutcome outcome(const Unit& u) {
+  results::UnitOutcome o;
+  o.type = sameEnum<results::Arm>(u.type);
+  o.newState = sameEnum<results::State>(u.state);
+  o.stepsLost = u.stepsLost;
+  o.retreat = u.retreatHexes;
+  o.routRetreat = u.routRetreat;
+  o.events = events(u.events);
+  if (u.steps > 0) o.stepsLeft = std::max(0, u.steps - u.stepsLost);
+  if (u.routRetreat && u.movementAllowance > 0) o.routRetreatHexes = (u.movementAllowance + 1) / 2;
+  return o;
 }
 
-void writeEvents(JsonWriter& w, const std::vector<Event>& events) {
-  w.array();
-  for (const Event e : events) w.value(enumName(e, kEventNames));
-  w.endArray();
+std::vector<results::Event> events(const std::vector<Event>& events) {
+  std::vector<results::Event> out;
+  for (const Event e : events) out.push_back(sameEnum<results::Event>(e));
+  return out;
 }
 
-std::string fate(const Unit& u) {
-  std::vector<std::string> parts;
-  if (u.stepsLost) parts.push_back("loses " + stepsWord(u.stepsLost));
-  if (u.retreatHexes) parts.push_back("retreats " + std::to_string(u.retreatHexes) + (u.retreatHexes == 1 ? " hex" : " hexes"));
-  std::string disorder;
-  for (const Event e : u.events)
-    if (e == Event::d1 || e == Event::d2) disorder = enumName(e, kEventNames);
-  if (u.state == State::eliminated) parts.push_back("is eliminated");
-  else if (u.routRetreat) parts.push_back("routs (Routed marker, retreats half its move)");
-  else if (!disorder.empty()) parts.push_back("becomes " + disorder + " (disordered)");
-  if (parts.empty()) return "is unaffected";
-  std::string s;
-  for (std::size_t i = 0; i < parts.size(); ++i)
-    s += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
-  return s;
-}
 
 namespace {
 Message lossReason(Loss why, std::string_view detail, int n) {

@@ -196,14 +196,15 @@ class Fire final : public Play {
 
     // 5. Decode the result (Fire Results key).
     const ResultCode result = decodeResultCode(code);
-    ctx.tally("cell", TraceValue::fromData(code));
+    using T = results::FireTally;
+    ctx.tally(T::cell, TraceValue::fromData(code));
 
     // 6. Apply to the top unit (W-03) through the matrix: its Cohesion is a required input (W-35), and
     // D and step results need no check (W-36).
     if (code != "-") GS_RULING(ctx, "W-03", msg::battlesOfWaterlooRulingTopUnitTakesFire());
     applyResult(ctx, top, result, true, "FIRE COMBAT TABLE");
-    ctx.tally("final", name(top.state));
-    ctx.tally("stepsLost", top.stepsLost);
+    ctx.tally(T::final, sameEnum<results::State>(top.state));
+    ctx.tally(T::stepsLost, top.stepsLost);
 
     // 7. Leader casualty: row 9L (W-05), or a natural 9 with W05_natural9.
     struct {
@@ -211,7 +212,6 @@ class Fire final : public Play {
       int natural = 0;
       bool killed = false;
     } leader;
-    std::string leaderFate;
     if (target.leaderInHex) {
       leader.check = (natural9_ ? natural : modified) == kLeaderRow;
       GS_RULING(ctx, "W-05", natural9_ ? msg::battlesOfWaterlooRulingLeaderOnNatural(kLeaderRow)
@@ -224,33 +224,34 @@ class Fire final : public Play {
                                 leaderBand.max != leaderBand.min ? msg::battlesOfWaterlooReasonBandRange(leaderBand.min, leaderBand.max).text()
                                                                  : std::to_string(leaderBand.min),
                                 leaderBand.text ? TraceValue::fromData(*leaderBand.text) : TraceValue(), {}, "Leader Casualties"});
-        leaderFate = leader.killed ? "; the leader is killed" : "; the leader survives";
       }
-      ctx.tally("leaderKilled", leader.killed);
+      ctx.tally(T::leaderKilled, leader.killed);
     }
     if (!out) return;
 
-    JsonWriter& w = *out;
-    w.object().field("strength", strength).field("scale", scale).field("baseColumn", base).field("columnShift", netShift)
-        .field("column", column).field("columnLabel", label).field("drm", drm.total()).field("natural", natural)
-        .field("modified", modified).rawField("row", table.rowLabelText(modified));
-    if (cell.isNull()) w.key("cell").value(Json());  // the printed blank (W-06)
-    else w.field("cell", code);
-    w.key("result").object().field("stepsLost", result.steps).field("cohesionCheck", result.disorder == 'd')
-        .field("disorder", result.disorder == 'D');
-    if (result.disorder == 'd') w.field("checkDrm", result.checkDrm);
-    w.endObject().key("target");
-    writeUnit(w, top);
-    std::string summary = "Fire on the " + label + " column, " + rollText(kD10, natural, drm.total()) + " (row " +
-                          table.rowLabel(modified) + "): " + (code == "-" ? std::string("no effect") : std::string(code));
-    if (code != "-") summary += "; the target's top unit " + fate(top);
+    results::FireResult r;
+    r.strength = strength;
+    r.scale = scale;
+    r.baseColumn = base;
+    r.columnShift = netShift;
+    r.column = column;
+    r.columnLabel = label;
+    r.drm = drm.total();
+    r.natural = natural;
+    r.modified = modified;
+    r.row = table.rowLabel(modified);
+    if (!cell.isNull()) r.cell = std::string(code);  // else the printed blank, null (W-06)
+    r.result.stepsLost = result.steps;
+    r.result.cohesionCheck = result.disorder == 'd';
+    r.result.disorder = result.disorder == 'D';
+    if (result.disorder == 'd') r.result.checkDrm = result.checkDrm;
+    r.target = outcome(top);
     if (target.leaderInHex) {
-      summary += leaderFate;
-      w.key("leader").object().field("check", leader.check);
-      if (leader.check) w.field("natural", leader.natural).field("killed", leader.killed);
-      w.endObject();
+      r.leader.emplace();
+      r.leader->check = leader.check;
+      if (leader.check) r.leader->natural = leader.natural, r.leader->killed = leader.killed;
     }
-    w.field("summary", summary).endObject();
+    write(*out, r);
   }
 
  private:

@@ -15,21 +15,12 @@ namespace {
 
 using inputs::Result;
 
-// The tallies every check of this file reports.
+// The tallies every check of this file reports last: the unit's state and its steps lost.
+template <typename Tally>
 void tallyUnit(Context& ctx, const Unit& u) {
-  ctx.tally("final", name(u.state));
-  ctx.tally("stepsLost", u.stepsLost);
+  ctx.tally(Tally::final, sameEnum<results::State>(u.state));
+  ctx.tally(Tally::stepsLost, u.stepsLost);
 }
-
-// The end of a check's result, its own fields written: the unit and the summary.
-void finish(JsonWriter& w, const Unit& u, const std::string& summary) {
-  w.key("unit");
-  writeUnit(w, u);
-  w.field("summary", summary).endObject();
-}
-
-// "the unit loses 1 step and becomes D-1 (disordered)".
-std::string after(const Unit& u) { return "the unit " + fate(u); }
 
 // ---- morale: the generic Cohesion Check ----------------------------------------------------------
 
@@ -55,15 +46,14 @@ class Morale final : public Play {
       passed = cohesionCheck(ctx, u.cohesion, drm_, u.who());
       if (!passed && withResult) applyMatrix(ctx, u, result_ == Result::d ? "d/D" : "r/R", "W-11");
     }
-    ctx.tally("passed", passed);
-    tallyUnit(ctx, u);
+    ctx.tally(results::MoraleTally::passed, passed);
+    tallyUnit<results::MoraleTally>(ctx, u);
     if (!out) return;
-    out->object();
-    if (automatic) out->field("automatic", true);
-    out->field("passed", passed);
-    finish(*out, u,
-           std::string(automatic ? "Blown cavalry: the check is automatic" : passed ? "Cohesion Check passed" : "Cohesion Check failed") +
-               (withResult ? ": " + after(u) : ""));
+    results::MoraleResult r;
+    if (automatic) r.automatic = true;
+    r.passed = passed;
+    r.unit = outcome(u);
+    write(*out, r);
   }
 
  private:
@@ -113,18 +103,20 @@ class Square final : public Play {
       code = band.resultCode.value();
       applyResult(ctx, u, decodeResultCode(code), true, "Square in Reaction");
     }
-    ctx.tally("formedSquare", formed);
-    ctx.tally("band", TraceValue::fromData(band.code));
-    tallyUnit(ctx, u);
+    ctx.tally(results::SquareTally::formedSquare, formed);
+    ctx.tally(results::SquareTally::band, TraceValue::fromData(band.code));
+    tallyUnit<results::SquareTally>(ctx, u);
     if (!out) return;
-    out->object().field("natural", natural).field("drm", drm.total()).field("total", total).field("cohesion", u.cohesion)
-        .field("band", band.label).field("formedSquare", formed);
-    std::string summary(band.text);
-    if (!formed) {
-      out->field("result", code);
-      summary += ": " + after(u);
-    }
-    finish(*out, u, summary);
+    results::SquareResult r;
+    r.natural = natural;
+    r.drm = drm.total();
+    r.total = total;
+    r.cohesion = u.cohesion;
+    r.band = band.label;
+    r.formedSquare = formed;
+    if (!formed) r.result = std::string(code);
+    r.unit = outcome(u);
+    write(*out, r);
   }
 
  private:
@@ -178,14 +170,11 @@ class ChargeReaction final : public Play {
                               passed ? msg::battlesOfWaterlooReasonChargeReactionPass(TraceValue::fromData(row.type), TraceValue::fromData(cell.text))
                                      : msg::battlesOfWaterlooReasonChargeReactionFail(TraceValue::fromData(row.type), TraceValue::fromData(cell.text)),
                               "Charge Reaction"});
-    ctx.tally("passed", passed);
-    ctx.tally("reaction", reaction);
-    tallyUnit(ctx, u);
+    ctx.tally(results::ChargeReactionTally::passed, passed);
+    ctx.tally(results::ChargeReactionTally::reaction, reaction);
+    tallyUnit<results::ChargeReactionTally>(ctx, u);
     if (!out) return;
-    out->object().field("passed", passed).field("printed", cell.text).field("reaction", reaction);
-    const std::string words = reaction == "defendNormally" ? "it defends normally" : reaction == "retreat" ? "it retreats"
-                              : "result " + reaction;
-    finish(*out, u, std::string(passed ? "Charge Reaction passed" : "Charge Reaction failed") + ": " + words + "; " + after(u));
+    write(*out, results::ChargeReactionResult{passed, std::string(cell.text), reaction, outcome(u)});
   }
 
  private:

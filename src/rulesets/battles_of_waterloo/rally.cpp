@@ -43,6 +43,13 @@ int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
 
 // ---- rally ---------------------------------------------------------------------------------------
 
+// A state the rally tables name ("Normal", "D-1", "Routed"), as the result's.
+results::State stateNamed(std::string_view s) {
+  for (std::size_t i = 0; i < results::kStateNames.size(); ++i)
+    if (s == results::kStateNames[i]) return static_cast<results::State>(i);
+  throw std::logic_error("rally: no state " + std::string(s));
+}
+
 class Rally final : public Play {
  public:
   using Inputs = inputs::RallyInputs;
@@ -92,7 +99,11 @@ class Rally final : public Play {
     const int natural = ctx.roll(kD10, rallyOf);  // one d10 read 0-9 (W-01)
     const int total = natural + modifier;
     const char* oldState = enumName(state_, inputs::kRallyStateNames);
-    if (out) out->object().field("natural", natural).field("drm", modifier).field("total", total).field("oldState", oldState);
+    results::RallyResult r;
+    r.natural = natural;
+    r.drm = modifier;
+    r.total = total;
+    r.oldState = sameEnum<results::State>(state_);
     const char* newState;
     bool rallied;
     if (routed_) {
@@ -106,22 +117,19 @@ class Rally final : public Play {
                               TraceValue::fromData(band.text), rollText(kD10, natural, modifier), "Rallying Routed Units"});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
       if (code == "D-1") GS_RULING(ctx, "W-40", msg::battlesOfWaterlooRulingNoLongerRouted(who_, TraceValue::fromData(band.label)));
-      if (out)
-        out->field("band", band.label).field("code", code).field("text", band.text).field("rallied", rallied)
-            .field("noLongerRouted", code != "routRetreat").field("newState", newState)
-            .field("routRetreat", code == "routRetreat")
-            .field("summary", rollText(kD10, natural, modifier) + " on Rallying Routed Units, band " +
-                                  std::string(band.label) + ": " + std::string(band.text));
-      ctx.tally("band", TraceValue::fromData(code));
+      if (out) {
+        r.band = std::string(band.label);
+        r.code = std::string(code);
+        r.text = std::string(band.text);
+        r.noLongerRouted = code != "routRetreat";
+        r.routRetreat = code == "routRetreat";
+      }
+      ctx.tally(results::RallyTally::band, TraceValue::fromData(code));
     } else {
       // The bands are printed relative to the Cohesion rating.
       const auto& band = bandFor(printed::rallyDisordered.bands, bands_, total - cohesion_, "Rallying Disordered Units");
       const bool passed = band.code == "removeDisorder";
       const char* comparison = passed ? (le_ ? "<=" : "<") : (le_ ? ">" : ">=");
-      const std::string how =
-          out || ctx.tracing()
-              ? msg::battlesOfWaterlooReasonRallyCheck(rollText(kD10, natural, modifier), comparison, cohesion_, TraceValue::fromData(band.text)).text()
-              : std::string();
       GS_RULING(ctx, "W-02", le_ ? msg::battlesOfWaterlooRulingRallyAtMostCohesion() : msg::battlesOfWaterlooRulingRallyBelowCohesion());
       GS_STEP(ctx, step::Check{who_, kD10.name, natural, modifier, total, cohesion_,
                                le_ ? step::PassIf::atMost : step::PassIf::below, passed,
@@ -139,15 +147,20 @@ class Rally final : public Play {
         }
       }
       rallied = passed;
-      if (out)
-        out->field("cohesion", cohesion_).field("band", band.label).field("code", band.code)
-            .field("text", band.text).field("rallied", passed).field("newState", newState).field("routRetreat", false)
-            .field("summary", how + (passed ? " (" + std::string(oldState) + " -> " + newState + ")" : ""));
-      ctx.tally("passed", passed);
+      if (out) {
+        r.cohesion = cohesion_;
+        r.band = std::string(band.label);
+        r.code = std::string(band.code);
+        r.text = std::string(band.text);
+      }
+      ctx.tally(results::RallyTally::passed, passed);
     }
-    ctx.tally("newState", newState);
-    ctx.tally("rallied", rallied);  // the headline odds of ruleset.json
-    if (out) out->endObject();
+    ctx.tally(results::RallyTally::newState, newState);
+    ctx.tally(results::RallyTally::rallied, rallied);  // the headline odds of ruleset.json
+    if (!out) return;
+    r.rallied = rallied;
+    r.newState = stateNamed(newState);
+    write(*out, r);
   }
 
  private:
@@ -219,19 +232,12 @@ class LeaveSquare final : public Play {
         GS_NOTE(ctx, msg::battlesOfWaterlooNoteBecomeDisordered(), "Leaving Square");
       applyMatrix(ctx, u, "d/D", "Leaving Square");
     }
-    const char* newState = name(u.state);
-    ctx.tally("passed", passed);
-    ctx.tally("newState", newState);
+    ctx.tally(results::LeaveSquareTally::passed, passed);
+    ctx.tally(results::LeaveSquareTally::newState, name(u.state));
     if (!out) return;
-    JsonWriter& w = *out;
-    const char* oldState = enumName(state_, inputs::kSquareStateNames);
-    w.object().field("drm", modifier).field("cohesion", cohesion_).field("passed", passed).field("text", band.text)
-        .field("leftSquare", true).field("oldState", oldState).field("newState", newState).field("routRetreat", u.routRetreat)
-        .key("events");
-    writeEvents(w, u.events);
-    w.field("summary",
-            std::string(band.text) + (passed ? "" : " (" + std::string(oldState) + " -> " + newState + ")"))
-        .endObject();
+    results::LeaveSquareResult r{modifier, cohesion_, passed, std::string(band.text), true, sameEnum<results::State>(state_),
+                                 sameEnum<results::State>(u.state), u.routRetreat, events(u.events)};
+    write(*out, r);
   }
 
  private:

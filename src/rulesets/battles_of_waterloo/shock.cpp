@@ -208,34 +208,10 @@ void applySide(Context& ctx, Side& side, printed::Text code, const char* sideNam
   for (Unit& u : side.units) applyResult(ctx, u, rc, false, "SHOCK COMBAT TABLE");
 }
 
-// A side after the result: {strength, strengthText, cell, units}; no strength when none was figured
-// (`strength` null), no cell when none was read.
-void writeSide(JsonWriter& w, const Side& side, const Fraction* strength, printed::Text cell) {
-  w.object();
-  if (strength) {
-    if (strength->den == 1) w.field("strength", strength->num);
-    else w.field("strength", Json(strength->value()));
-    w.field("strengthText", strength->text());
-  }
-  if (!cell.empty()) w.field("cell", cell);
-  w.key("units").array();
-  for (const Unit& u : side.units) writeUnit(w, u);
-  w.endArray().endObject();
-}
-
-// "attacking unit 1 loses 1 step; attacking unit 2 is unaffected" (the one unit of a side: "it …").
-std::string sideFate(const Side& side) {
-  std::string s;
-  for (const Unit& u : side.units) s += (s.empty() ? "" : "; ") + (side.units.size() == 1 ? "it" : u.who()) + " " + fate(u);
-  return s;
-}
-
+// A side's units as their states end, "Normal, D-1" (a tally: exact odds count the combinations).
 std::string finalStates(const Side& side) {
   std::string s;
-  for (const Unit& u : side.units) {
-    if (!s.empty()) s += ", ";
-    s += name(u.state);
-  }
+  for (const Unit& u : side.units) s.append(s.empty() ? "" : ", ").append(name(u.state));
   return s;
 }
 
@@ -245,9 +221,10 @@ int stepsLost(const Side& side) {
   return n;
 }
 
-// The headline odds of ruleset.json: how many of a side's units end disordered or worse (D-1, D-2,
-// Routed or Eliminated), and how many leave their hex by a retreat or a rout.
-void tallyHeadline(Context& ctx, const Side& att, const Side& def) {
+// What exact odds count: each side's cell, final states and steps lost, and the headline odds of
+// ruleset.json: how many of a side's units end disordered or worse (D-1, D-2, Routed or Eliminated),
+// and how many leave their hex by a retreat or a rout.
+void tallies(Context& ctx, const Side& att, const Side& def, printed::Text attCell, printed::Text defCell) {
   const auto disordered = [](const Side& side) {
     int n = 0;
     for (const Unit& u : side.units) n += u.state != State::normal && u.state != State::blown;
@@ -258,10 +235,32 @@ void tallyHeadline(Context& ctx, const Side& att, const Side& def) {
     for (const Unit& u : side.units) n += u.retreatHexes > 0 || u.routRetreat;
     return n;
   };
-  ctx.tally("attackerDisordered", disordered(att));
-  ctx.tally("defenderDisordered", disordered(def));
-  ctx.tally("attackerRetreats", retreating(att));
-  ctx.tally("defenderRetreats", retreating(def));
+  using T = results::ShockTally;
+  ctx.tally(T::attackerCell, TraceValue::fromData(attCell));
+  ctx.tally(T::defenderCell, TraceValue::fromData(defCell));
+  ctx.tally(T::attackerFinal, finalStates(att));
+  ctx.tally(T::defenderFinal, finalStates(def));
+  ctx.tally(T::attackerStepsLost, stepsLost(att));
+  ctx.tally(T::defenderStepsLost, stepsLost(def));
+  ctx.tally(T::attackerDisordered, disordered(att));
+  ctx.tally(T::defenderDisordered, disordered(def));
+  ctx.tally(T::attackerRetreats, retreating(att));
+  ctx.tally(T::defenderRetreats, retreating(def));
+}
+
+// A side after the result: its strength (none when none was figured), its cell (none when none was
+// read) and its units.
+template <typename Result>
+Result sideResult(const Side& side, const Fraction* strength, printed::Text cell) {
+  Result r;
+  if (strength) {
+    using Strength = typename decltype(r.strength)::value_type;  // the attackers' may be a half, the defenders' never
+    r.strength = static_cast<Strength>(strength->value());
+    r.strengthText = strength->text();
+  }
+  if (!cell.empty()) r.cell = std::string(cell);
+  for (const Unit& u : side.units) r.units.push_back(outcome(u));
+  return r;
 }
 
 // Read and checked once per request; `play` is the procedure of the chart, once per dice sequence.
@@ -341,20 +340,13 @@ class Shock final : public Play {
           GS_RULING(ctx, "W-26", msg::battlesOfWaterlooRulingOnlyLightCavalryEliminates(u.who()));
       }
     }
-    if (!anyLeft) {
-      ctx.tally("attackerCell", "-");
-      ctx.tally("defenderCell", "eliminated");
-      ctx.tally("attackerFinal", finalStates(att));
-      ctx.tally("defenderFinal", finalStates(def));
-      ctx.tally("attackerStepsLost", 0);
-      ctx.tally("defenderStepsLost", 0);
-      tallyHeadline(ctx, att, def);
+    if (!anyLeft) {  // no roll: every defender is eliminated
+      tallies(ctx, att, def, "-", "eliminated");
       if (!out) return;
-      out->object().key("attacker");
-      writeSide(*out, att, nullptr, "");
-      out->key("defender");
-      writeSide(*out, def, nullptr, "");
-      out->field("summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26).").endObject();
+      results::ShockResult r;
+      r.attacker = sideResult<results::ShockAttacker>(att, nullptr, "");
+      r.defender = sideResult<results::ShockDefender>(def, nullptr, "");
+      write(*out, r);
       return;
     }
 
@@ -485,31 +477,27 @@ class Shock final : public Play {
       }
     }
 
-    ctx.tally("attackerCell", TraceValue::fromData(cells[0]));
-    ctx.tally("defenderCell", TraceValue::fromData(cells[1]));
-    ctx.tally("attackerFinal", finalStates(att));
-    ctx.tally("defenderFinal", finalStates(def));
-    ctx.tally("attackerStepsLost", stepsLost(att));
-    ctx.tally("defenderStepsLost", stepsLost(def));
-    tallyHeadline(ctx, att, def);
+    tallies(ctx, att, def, cells[0], cells[1]);
     if (!out) return;
-
-    JsonWriter& w = *out;
-    w.object().key("attacker");
-    writeSide(w, att, &attack, cells[0]);
-    w.key("defender");
-    writeSide(w, def, &defence, cells[1]);
-    w.key("odds").object().field("column", odds.column).rawField("columnLabel", table.columnLabelText(odds.column));
-    if (odds.beyond > 0) w.field("levelsAbove", odds.beyond);
-    if (odds.beyond < 0) w.field("levelsBelow", -odds.beyond);
-    w.endObject();
-    w.field("column", odds.column).rawField("columnLabel", table.columnLabelText(odds.column)).field("drm", drm.total())
-        .field("natural", natural).field("modified", modified).rawField("row", table.rowLabelText(modified));
-    w.key("cell").object().field("attacker", cells[0]).field("defender", cells[1]).endObject();
-    w.field("summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(kD10, natural, drm.total()) + " (row " +
-                           table.rowLabel(modified) + "). Attacker " + std::string(cells[0]) + ": " + sideFate(att) + ". Defender " +
-                           std::string(cells[1]) + ": " + sideFate(def) + ".");
-    w.endObject();
+    results::ShockResult r;
+    r.attacker = sideResult<results::ShockAttacker>(att, &attack, cells[0]);
+    r.defender = sideResult<results::ShockDefender>(def, &defence, cells[1]);
+    const std::string columnLabel = table.columnLabel(odds.column);
+    r.odds.emplace();
+    r.odds->column = odds.column;
+    r.odds->columnLabel = columnLabel;
+    if (odds.beyond > 0) r.odds->levelsAbove = odds.beyond;
+    if (odds.beyond < 0) r.odds->levelsBelow = -odds.beyond;
+    r.column = odds.column;
+    r.columnLabel = columnLabel;
+    r.drm = drm.total();
+    r.natural = natural;
+    r.modified = modified;
+    r.row = table.rowLabel(modified);
+    r.cell.emplace();
+    r.cell->attacker = cells[0];
+    r.cell->defender = cells[1];
+    write(*out, r);
   }
 
  private:
