@@ -53,10 +53,11 @@ Summary summary(const ShockResult& r) {
 Summary summary(const FireResult& r) {
   Summary s;
   const std::string roll = rollText(kD10, r.natural, r.drm);
-  if (!r.cell || *r.cell == "-") return s << msg::battlesOfWaterlooSummaryFireNoEffect(r.columnLabel, roll, r.row);
-  s << msg::battlesOfWaterlooSummaryFire(r.columnLabel, roll, r.row, *r.cell);
+  const bool effect = r.cell && *r.cell != "-";
+  if (!effect) s << msg::battlesOfWaterlooSummaryFireNoEffect(r.columnLabel, roll, r.row);
+  else s << msg::battlesOfWaterlooSummaryFire(r.columnLabel, roll, r.row, *r.cell);
   const std::string who = msg::battlesOfWaterlooSummaryTopUnit().text();
-  ::grapeshot::waterloo::sayFate(s, r.target, who);
+  if (effect) ::grapeshot::waterloo::sayFate(s, r.target, who);
   // The code's step losses come first (W-19); its check follows unless they eliminated the unit, and
   // fails when the matrix did anything more to it.
   const auto& events = r.target.events;
