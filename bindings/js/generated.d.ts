@@ -1342,23 +1342,23 @@ export interface BattlesOfWaterlooMovementResult {
     text: string;
   }[];
   effects: string[];
+  newState?: BattlesOfWaterlooState;
+  zoc?: {
+    leave?: {
+      printed: string;
+      text: string;
+    };
+    enter?: {
+      printed: string;
+      text: string;
+    };
+  };
   allowance: {
     rate: string | null;
     printed: string | null;
     reason?: string;
     hexes?: number;
     mp?: number;
-  };
-  newState?: BattlesOfWaterlooState;
-  zoc?: {
-    enter?: {
-      printed: string;
-      text: string;
-    };
-    leave?: {
-      printed: string;
-      text: string;
-    };
   };
 }
 

@@ -187,8 +187,7 @@ class Move {
 
   void price();
   void finish();
-  void writeZocRule(JsonWriter& w, const char* key, Text code) const;
-  void writeAllowance(JsonWriter& w) const;
+  results::MovementAllowance allowance() const;
 
   // How a printed fraction was read (W-28): whole MPs (no fraction), the normal or the Rapid Advance
   // rate of a note B "a/b", or half an MP.
@@ -222,63 +221,59 @@ class Move {
 };
 
 // {printed, text}: an enemy ZOC cell and what its code means.
-void Move::writeZocRule(JsonWriter& w, const char* key, Text code) const {
-  w.key(key).object().field("printed", code).field("text", code == "+0" ? "no extra cost" : legendText(code)).endObject();
+template <typename Rule>
+Rule zocRule(Text code) {
+  Rule r;
+  r.printed = code;
+  r.text = code == "+0" ? "no extra cost" : legendText(code);
+  return r;
 }
 
-void Move::writeAllowance(JsonWriter& w) const {
+results::MovementAllowance Move::allowance() const {
   const char* rateId = type_ != UnitType::leader && in_.inSquare ? "inSquare" : name(movementType_);
   const printed::MovementRatesTableRow* row = nullptr;
   for (const auto& r : printed::movementRates.rows)
     if (r.id == rateId) row = &r;
-  w.object();
+  results::MovementAllowance a;
   if (!row) {
-    w.field("rate", Json(nullptr)).field("printed", Json(nullptr)).field("reason", "not printed on the chart (see the rules)")
-        .endObject();
-    return;
+    a.reason = "not printed on the chart (see the rules)";
+    return a;
   }
-  w.field("rate", row->label).field("printed", row->cells[0]);
+  a.rate = std::string(row->label);
+  a.printed = std::string(row->cells[0]);
   const auto& rate = row->rate;  // a number of hexes, or a fraction of the MPs
   if (rate.hexes) {
-    w.field("hexes", *rate.hexes);
+    a.hexes = *rate.hexes;
   } else if (const int ma = in_.movementAllowance; ma > 0) {
     const int num = *rate.mpNum * ma, den = *rate.mpDen;
-    w.field("mp", rate.round == "up" ? (num + den - 1) / den : num / den);  // "1/2 MPs (round up)"
+    a.mp = rate.round == "up" ? (num + den - 1) / den : num / den;  // "1/2 MPs (round up)"
   }
-  w.endObject();
+  return a;
 }
 
 void Move::finish() {
-  if (prohibited_) ctx_.tally("cost", "prohibited");
-  else ctx_.tally("cost", mpJson(halves_));
+  if (prohibited_) ctx_.tally(results::MovementTally::cost, "prohibited");
+  else ctx_.tally(results::MovementTally::cost, mpJson(halves_));
   if (!out_) return;
 
-  JsonWriter& w = *out_;
-  w.object().field("prohibited", prohibited_);
-  if (prohibited_) w.field("cost", Json(nullptr)).field("reason", reason_).field("summary", "prohibited: " + reason_);
-  else w.field("cost", mpJson(halves_)).field("reason", Json(nullptr)).field("summary", "costs " + mpText(halves_) + " MP");
-  w.key("terms").array();
+  results::MovementResult r;
+  r.prohibited = prohibited_;
+  if (prohibited_) r.reason = reason_, r.summary = "prohibited: " + reason_;
+  else r.cost = halves_ / 2.0, r.summary = "costs " + mpText(halves_) + " MP";
   for (const Term& t : terms_) {
-    w.object().field("row", t.label).field("printed", t.printed).field("cost", mpJson(t.halves));
-    if (t.why != Rate::whole) w.field("why", rateWords(t.why).text());
-    w.endObject();
+    r.terms.push_back({std::string(t.label), std::string(t.printed), t.halves / 2.0, std::nullopt});
+    if (t.why != Rate::whole) r.terms.back().why = rateWords(t.why).text();
   }
-  w.endArray().key("notes").array();
   std::sort(notes_.begin(), notes_.end());
-  for (const auto& n : notes_) w.object().field("note", n).field("text", noteText(n)).endObject();
-  w.endArray().key("effects").array();
-  if (disordered_) w.value("disordered");
-  w.endArray();
-  if (disordered_) w.field("newState", "D-1");
+  for (const auto& n : notes_) r.notes.push_back({n, noteText(n)});
+  if (disordered_) r.effects.push_back("disordered"), r.newState = results::State::D_1;
   if (leaveZoc_ || enterZoc_) {
-    w.key("zoc").object();
-    if (leaveZoc_) writeZocRule(w, "leave", *leaveZoc_);
-    if (enterZoc_) writeZocRule(w, "enter", *enterZoc_);
-    w.endObject();
+    r.zoc.emplace();
+    if (leaveZoc_) r.zoc->leave = zocRule<results::MovementZocLeave>(*leaveZoc_);
+    if (enterZoc_) r.zoc->enter = zocRule<results::MovementZocEnter>(*enterZoc_);
   }
-  w.key("allowance");
-  writeAllowance(w);
-  w.endObject();
+  r.allowance = allowance();
+  write(*out_, r);
 }
 
 // The charts, in order, until the move is priced or a chart prohibits it.
@@ -493,19 +488,16 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
     }
   }
   const bool legal = failures.empty();
-  ctx.tally("legal", legal);
+  ctx.tally(results::StackingTally::legal, legal);
   if (!out) return;
 
-  JsonWriter& w = *out;
-  w.object().field("legal", legal);
-  if (matched) w.field("combination", matched->label);
-  else w.field("combination", Json(nullptr));  // a single counted unit, or no printed line
-  w.key("reasons").array();
-  for (const Failure& f : failures) w.object().field("code", f.code).field("reason", f.reason).field("ref", f.ref).endObject();
-  w.endArray();
-  w.field("summary", legal ? (matched ? "legal: " + std::string(matched->label) : std::string("legal: a single unit"))
-                           : "illegal: " + failures.front().reason);
-  w.endObject();
+  results::StackingResult r;
+  r.legal = legal;
+  if (matched) r.combination = std::string(matched->label);  // else a single counted unit, or no printed line: null
+  for (const Failure& f : failures) r.reasons.push_back({f.code, f.reason, f.ref});
+  r.summary = legal ? (matched ? "legal: " + std::string(matched->label) : std::string("legal: a single unit"))
+                    : "illegal: " + failures.front().reason;
+  write(*out, r);
 }
 
 class Stacking final : public Play {
@@ -565,14 +557,16 @@ void Zoc::play(Context& ctx, JsonWriter* out) const {
   if (cell == "Front-F flank") GS_RULING(ctx, "W-29", msg::battlesOfWaterlooRulingFrontFlanks());
   if (rowId == "shaken") GS_RULING(ctx, "W-29", msg::battlesOfWaterlooRulingShakenFrontOnly());
   GS_STEP(ctx, step::Zoc{{}, msg::battlesOfWaterlooReasonZocRow(TraceValue::fromData(row->label), TraceValue::fromData(cell)), "Zones of Control"});
-  ctx.tally("hexsides", static_cast<int>(hexsides.size()));
+  ctx.tally(results::ZocTally::hexsides, static_cast<int>(hexsides.size()));
   if (!out) return;
 
-  JsonWriter& w = *out;
-  w.object().field("row", row->label).field("printed", cell).key("hexsides").array();
-  for (const char* h : hexsides) w.value(h);
-  w.endArray().field("count", hexsides.size()).field("summary", std::string(row->label) + ": " + std::string(cell));
-  w.endObject();
+  results::ZocResult r;
+  r.row = row->label;
+  r.printed = cell;
+  r.hexsides.assign(hexsides.begin(), hexsides.end());
+  r.count = static_cast<int>(hexsides.size());
+  r.summary = msg::battlesOfWaterlooReasonZocRow(TraceValue::fromData(row->label), TraceValue::fromData(cell)).text();
+  write(*out, r);
 }
 
 // ---- status --------------------------------------------------------------------------------------
@@ -597,22 +591,19 @@ void Status::play(Context& ctx, JsonWriter* out) const {
       if (r.id == id) row = &r;
   }
   const std::size_t restrictions = row ? row->items.size() : 0;
-  ctx.tally("restrictions", static_cast<int>(restrictions));
+  ctx.tally(results::StatusTally::restrictions, static_cast<int>(restrictions));
   if (!out) return;
 
-  JsonWriter& w = *out;
-  w.object().field("state", state);
+  results::StatusResult r;
+  r.state = sameEnum<results::State>(state_);
   if (row) {
-    w.field("chart", row->label).key("restrictions").array();
-    for (const Text item : row->items) w.value(item);
-    w.endArray();
-  } else {
-    w.field("chart", Json(nullptr)).key("restrictions").array().endArray();
+    r.chart = std::string(row->label);
+    for (const Text item : row->items) r.restrictions.emplace_back(item);
   }
-  w.field("restricted", restrictions > 0)
-      .field("summary", restrictions ? std::string(state) + ": " + std::to_string(restrictions) + " printed restrictions"
-                                     : std::string("Normal: nothing restricted"))
-      .endObject();
+  r.restricted = restrictions > 0;
+  r.summary = restrictions ? std::string(state) + ": " + std::to_string(restrictions) + " printed restrictions"
+                           : std::string("Normal: nothing restricted");
+  write(*out, r);
 }
 
 }  // namespace
