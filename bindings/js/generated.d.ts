@@ -87,6 +87,142 @@ export type MessageId =
   | "battles-of-waterloo.error.stepLossOrderNoUnit"
   | "battles-of-waterloo.error.stepLossOrderTwice"
   | "battles-of-waterloo.error.onlyInfantrySquare"
+  | "battles-of-waterloo.reason.attackingUnit"
+  | "battles-of-waterloo.reason.defendingUnit"
+  | "battles-of-waterloo.reason.cohesionCheckOf"
+  | "battles-of-waterloo.reason.unitMatrixColumn"
+  | "battles-of-waterloo.reason.unitResultCode"
+  | "battles-of-waterloo.reason.cohesionPassed"
+  | "battles-of-waterloo.reason.cohesionFailed"
+  | "battles-of-waterloo.reason.matrixRow"
+  | "battles-of-waterloo.reason.resultLosesSteps"
+  | "battles-of-waterloo.reason.cannotRetreatLosesSteps"
+  | "battles-of-waterloo.reason.effectLosesSteps"
+  | "battles-of-waterloo.reason.blownLosesSteps"
+  | "battles-of-waterloo.reason.noStepsLeft"
+  | "battles-of-waterloo.reason.cannotRoutFullDistance"
+  | "battles-of-waterloo.reason.cannotRetreatCannotRout"
+  | "battles-of-waterloo.reason.routs"
+  | "battles-of-waterloo.reason.retreats"
+  | "battles-of-waterloo.reason.eliminated"
+  | "battles-of-waterloo.note.blownAutomatic"
+  | "battles-of-waterloo.note.chargeMultipliersCavalryOnly"
+  | "battles-of-waterloo.ruling.riverBridgeDefenderRouted"
+  | "battles-of-waterloo.ruling.stepLossesMostSteps"
+  | "battles-of-waterloo.ruling.stepLossesOwnersOrder"
+  | "battles-of-waterloo.ruling.attackedThrough"
+  | "battles-of-waterloo.ruling.routedInfantryEliminatedByCavalry"
+  | "battles-of-waterloo.ruling.routedInfantryEliminatedByLightCavalry"
+  | "battles-of-waterloo.ruling.onlyLightCavalryEliminates"
+  | "battles-of-waterloo.reason.oddsInDefendersFavour"
+  | "battles-of-waterloo.ruling.routedNotVsCavalry"
+  | "battles-of-waterloo.reason.entryForUnit"
+  | "battles-of-waterloo.ruling.oneStepInChateau"
+  | "battles-of-waterloo.note.routedNoTerrainBenefits"
+  | "battles-of-waterloo.ruling.sideCellReads"
+  | "battles-of-waterloo.note.downSteepSlopeCheck"
+  | "battles-of-waterloo.reason.fireScale"
+  | "battles-of-waterloo.reason.fireStrength"
+  | "battles-of-waterloo.reason.topUnit"
+  | "battles-of-waterloo.note.massedTargetVillage"
+  | "battles-of-waterloo.ruling.chateauNoSlopeOrCrest"
+  | "battles-of-waterloo.reason.scaleEndsThere"
+  | "battles-of-waterloo.ruling.infantryStopsAt9"
+  | "battles-of-waterloo.ruling.leftShiftColumn"
+  | "battles-of-waterloo.ruling.chateauIdsNoAngloAllied"
+  | "battles-of-waterloo.ruling.printedBlankReads"
+  | "battles-of-waterloo.ruling.printedBlankNoEffect"
+  | "battles-of-waterloo.ruling.topUnitTakesFire"
+  | "battles-of-waterloo.ruling.leaderOnNatural"
+  | "battles-of-waterloo.ruling.leaderOnModifiedRow"
+  | "battles-of-waterloo.reason.bandRange"
+  | "battles-of-waterloo.reason.againstCohesion"
+  | "battles-of-waterloo.ruling.lightCavalryChoice"
+  | "battles-of-waterloo.reason.chargeReactionPass"
+  | "battles-of-waterloo.reason.chargeReactionFail"
+  | "battles-of-waterloo.reason.routedUnit"
+  | "battles-of-waterloo.reason.disorderedUnit"
+  | "battles-of-waterloo.reason.rallyOf"
+  | "battles-of-waterloo.note.cavalryHelpsRoutedInfantryOnly"
+  | "battles-of-waterloo.note.blucherHelpsPrussiansOnly"
+  | "battles-of-waterloo.note.endBand"
+  | "battles-of-waterloo.ruling.noLongerRouted"
+  | "battles-of-waterloo.ruling.rallyAtMostCohesion"
+  | "battles-of-waterloo.ruling.rallyBelowCohesion"
+  | "battles-of-waterloo.reason.rallyCheck"
+  | "battles-of-waterloo.ruling.removeDisorderOneLevel"
+  | "battles-of-waterloo.ruling.removeDisorderEntirely"
+  | "battles-of-waterloo.ruling.leavingSquareAsPrinted"
+  | "battles-of-waterloo.ruling.becomeDisorderedD2Routs"
+  | "battles-of-waterloo.note.becomeDisordered"
+  | "battles-of-waterloo.reason.prohibitedRow"
+  | "battles-of-waterloo.reason.prohibitedRowNote"
+  | "battles-of-waterloo.reason.movementChartRow"
+  | "battles-of-waterloo.reason.rowCost"
+  | "battles-of-waterloo.reason.rapidAdvanceRate"
+  | "battles-of-waterloo.reason.normalMovementRate"
+  | "battles-of-waterloo.reason.halfMp"
+  | "battles-of-waterloo.ruling.noteBRapidAdvance"
+  | "battles-of-waterloo.ruling.noteBNormalMovement"
+  | "battles-of-waterloo.ruling.fractionOfMp"
+  | "battles-of-waterloo.note.squareMovesOneHex"
+  | "battles-of-waterloo.reason.routedMayNotMove"
+  | "battles-of-waterloo.reason.formSquareD2"
+  | "battles-of-waterloo.reason.formSquareEngaged"
+  | "battles-of-waterloo.reason.formSquareInEnemyZoc"
+  | "battles-of-waterloo.reason.formSquareInSquare"
+  | "battles-of-waterloo.note.noRoadRates"
+  | "battles-of-waterloo.note.noBridgeFordRates"
+  | "battles-of-waterloo.reason.deepStreamDisordered"
+  | "battles-of-waterloo.reason.deepStreamDisorders"
+  | "battles-of-waterloo.reason.zocMustUse"
+  | "battles-of-waterloo.reason.leaderEntersZoc"
+  | "battles-of-waterloo.reason.d1EntersZoc"
+  | "battles-of-waterloo.note.leadersNotCounted"
+  | "battles-of-waterloo.reason.routedMayNotStack"
+  | "battles-of-waterloo.reason.silesianRifle"
+  | "battles-of-waterloo.note.singleUnitNoStack"
+  | "battles-of-waterloo.reason.artilleryCommand"
+  | "battles-of-waterloo.reason.artillerySps"
+  | "battles-of-waterloo.reason.unitsOfType"
+  | "battles-of-waterloo.reason.notACombination"
+  | "battles-of-waterloo.ruling.frontFlanks"
+  | "battles-of-waterloo.ruling.shakenFrontOnly"
+  | "battles-of-waterloo.reason.zocRow"
+  | "battles-of-waterloo.summary.theAttacker"
+  | "battles-of-waterloo.summary.theDefender"
+  | "battles-of-waterloo.summary.attackingUnit"
+  | "battles-of-waterloo.summary.defendingUnit"
+  | "battles-of-waterloo.summary.topUnit"
+  | "battles-of-waterloo.summary.theUnit"
+  | "battles-of-waterloo.summary.losesSteps"
+  | "battles-of-waterloo.summary.retreats"
+  | "battles-of-waterloo.summary.isEliminated"
+  | "battles-of-waterloo.summary.routs"
+  | "battles-of-waterloo.summary.routsHexes"
+  | "battles-of-waterloo.summary.becomesDisordered"
+  | "battles-of-waterloo.summary.isUnaffected"
+  | "battles-of-waterloo.summary.shock"
+  | "battles-of-waterloo.summary.routedInfantryEliminated"
+  | "battles-of-waterloo.summary.fire"
+  | "battles-of-waterloo.summary.fireNoEffect"
+  | "battles-of-waterloo.summary.cohesionCheckPassed"
+  | "battles-of-waterloo.summary.cohesionCheckFailed"
+  | "battles-of-waterloo.summary.leaderNoRoll"
+  | "battles-of-waterloo.summary.leaderKilled"
+  | "battles-of-waterloo.summary.leaderSurvives"
+  | "battles-of-waterloo.summary.blownAutomatic"
+  | "battles-of-waterloo.summary.checkPassed"
+  | "battles-of-waterloo.summary.checkFailed"
+  | "battles-of-waterloo.summary.squareFormed"
+  | "battles-of-waterloo.summary.squareNotFormed"
+  | "battles-of-waterloo.summary.chargeReactionPassed"
+  | "battles-of-waterloo.summary.chargeReactionFailed"
+  | "battles-of-waterloo.summary.rallyRouted"
+  | "battles-of-waterloo.summary.rallyDisordered"
+  | "battles-of-waterloo.summary.rallyDisorderedRallied"
+  | "battles-of-waterloo.summary.leaveSquarePassed"
+  | "battles-of-waterloo.summary.leaveSquareFailed"
   | "black-powder.error.shootingTestNoMelee"
   | "black-powder.error.bothCombatResults"
   | "black-powder.error.testCNotLost"
@@ -809,10 +945,13 @@ export interface BattlesOfWaterlooUnitOutcome {
   stepsLost: number;
   retreat: number;
   routRetreat: boolean;
-  events: BattlesOfWaterlooEvent[];
-  stepsLeft?: number;
   routRetreatHexes?: number;
+  stepsLeft?: number;
+  events: BattlesOfWaterlooEvent[];
 }
+
+/** A sentence of the message catalog (src/messages/en.json): its id and named parameters. */
+export interface BattlesOfWaterlooSentence { id: MessageId; params: Record<string, unknown> }
 
 /** Fire combat: the inputs of battles-of-waterloo fire. */
 export interface BattlesOfWaterlooFireInputs {
@@ -890,12 +1029,16 @@ export interface BattlesOfWaterlooFireResult {
     checkDrm?: number;
   };
   target: BattlesOfWaterlooUnitOutcome;
-  /** What happens to whom, in the rules' words. */
-  summary: string;
   leader?: {
     check: boolean;
     natural?: number;
     killed?: boolean;
+  };
+  /** What happens to whom, in the rules' words. */
+  summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
   };
 }
 
@@ -1013,6 +1156,10 @@ export interface BattlesOfWaterlooShockResult {
   };
   /** What happens to whom, in the rules' words. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Cohesion Check: the inputs of battles-of-waterloo morale. */
@@ -1042,11 +1189,15 @@ export interface BattlesOfWaterlooMoraleInputs {
 export type BattlesOfWaterlooMoraleRequest = RequestEnvelope<"battles-of-waterloo", "morale" | "cohesion-check", BattlesOfWaterlooOptions> & BattlesOfWaterlooMoraleInputs;
 /** What battles-of-waterloo morale decided (results.json). */
 export interface BattlesOfWaterlooMoraleResult {
+  automatic?: boolean;
   passed: boolean;
   unit: BattlesOfWaterlooUnitOutcome;
   /** What happens to whom, in the rules' words. */
   summary: string;
-  automatic?: boolean;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Square in Reaction: the inputs of battles-of-waterloo square. */
@@ -1090,10 +1241,14 @@ export interface BattlesOfWaterlooSquareResult {
   cohesion: number;
   band: string;
   formedSquare: boolean;
+  result?: string;
   unit: BattlesOfWaterlooUnitOutcome;
   /** What happens to whom, in the rules' words. */
   summary: string;
-  result?: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Charge Reaction: the inputs of battles-of-waterloo charge-reaction. */
@@ -1131,6 +1286,10 @@ export interface BattlesOfWaterlooChargeReactionResult {
   unit: BattlesOfWaterlooUnitOutcome;
   /** What happens to whom, in the rules' words. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Rally: the inputs of battles-of-waterloo rally. */
@@ -1174,6 +1333,7 @@ export interface BattlesOfWaterlooRallyResult {
   drm: number;
   total: number;
   oldState: BattlesOfWaterlooState;
+  cohesion?: number;
   band: string;
   code: string;
   text: string;
@@ -1183,7 +1343,10 @@ export interface BattlesOfWaterlooRallyResult {
   routRetreat: boolean;
   /** What happens to whom, in the rules' words. */
   summary: string;
-  cohesion?: number;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Leave square: the inputs of battles-of-waterloo leave-square. */
@@ -1216,6 +1379,10 @@ export interface BattlesOfWaterlooLeaveSquareResult {
   events: BattlesOfWaterlooEvent[];
   /** What happens to whom, in the rules' words. */
   summary: string;
+  /** The sentences above as catalog messages ({id, params}): the summary's, in order. */
+  messages: {
+    summary?: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Movement cost: the inputs of battles-of-waterloo movement. */
@@ -1280,23 +1447,23 @@ export interface BattlesOfWaterlooMovementResult {
     text: string;
   }[];
   effects: string[];
+  newState?: BattlesOfWaterlooState;
+  zoc?: {
+    leave?: {
+      printed: string;
+      text: string;
+    };
+    enter?: {
+      printed: string;
+      text: string;
+    };
+  };
   allowance: {
     rate: string | null;
     printed: string | null;
     reason?: string;
     hexes?: number;
     mp?: number;
-  };
-  newState?: BattlesOfWaterlooState;
-  zoc?: {
-    enter?: {
-      printed: string;
-      text: string;
-    };
-    leave?: {
-      printed: string;
-      text: string;
-    };
   };
 }
 

@@ -16,11 +16,11 @@ namespace in = grapeshot::inputs::battles_of_waterloo;
 
 namespace {
 
-// The unit as a result reports it (writeUnit), read back as a document.
+// The unit as a result reports it (its typed outcome, written), read back as a document.
 Json unitReport(const wl::Unit& u) {
   std::string text;
   grapeshot::JsonWriter w(text);
-  wl::writeUnit(w, u);
+  grapeshot::results::battles_of_waterloo::write(w, wl::outcome(u));
   return Json::parse(text);
 }
 

@@ -15,15 +15,15 @@
 namespace grapeshot::waterloo {
 
 bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who) {
-  const int natural = ctx.rollCheckUnder(kD10, ctx.wordy() ? "Cohesion Check of " + who : std::string(), cohesion - drm);
+  const int natural =
+      ctx.rollCheckUnder(kD10, ctx.wordy() ? msg::battlesOfWaterlooReasonCohesionCheckOf(who).text() : std::string(), cohesion - drm);
   const int total = natural + drm;
   const bool passed = total <= cohesion;
-  if (!ctx.tracing()) return passed;
-  std::string how = "d10 " + std::to_string(natural);
-  if (drm != 0) how += (drm > 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " = " + std::to_string(total);
-  how += (passed ? " <= " : " > ") + std::string("Cohesion ") + std::to_string(cohesion) +
-         (passed ? ": passed" : ": failed");
-  ctx.record(step::Check{who, "d10", natural, drm, total, cohesion, step::PassIf::atMost, passed, std::move(how), "W-02"});
+  const std::string roll = ctx.tracing() ? rollText(kD10, natural, drm) : std::string();
+  GS_STEP(ctx, step::Check{who, kD10.name, natural, drm, total, cohesion, step::PassIf::atMost, passed,
+                           passed ? msg::battlesOfWaterlooReasonCohesionPassed(roll, cohesion)
+                                  : msg::battlesOfWaterlooReasonCohesionFailed(roll, cohesion),
+                           "W-02"});
   return passed;
 }
 
@@ -97,14 +97,14 @@ void rout(Context& ctx, Unit& u, const std::string& ref) {
     // retreat at all cannot rout either.
     u.state = State::eliminated;
     u.events.push_back(Event::eliminated);
-    GS_STEP(ctx, step::Result{u.who(), u.routBlocked ? "cannot rout its full distance: eliminated"
-                                                      : "cannot retreat, so cannot rout: eliminated", "W-38"});
+    GS_STEP(ctx, step::Result{u.who(), u.routBlocked ? msg::battlesOfWaterlooReasonCannotRoutFullDistance()
+                                                      : msg::battlesOfWaterlooReasonCannotRetreatCannotRout(), "W-38"});
     return;
   }
   u.state = State::routed;
   u.routRetreat = true;
   u.events.push_back(Event::rout);
-  GS_STEP(ctx, step::Result{u.who(), "Routed marker, retreat 1/2 move (rounded up)", ref.empty() ? "W-19" : ref});
+  GS_STEP(ctx, step::Result{u.who(), msg::battlesOfWaterlooReasonRouts(), ref.empty() ? "W-19" : ref});
 }
 
 // W-35: every unit a procedure may check gives its Cohesion (the schemas require it), so a missing
@@ -115,13 +115,12 @@ void requireCohesion(const Unit& u) {
 
 void retreat(Context& ctx, Unit& u, int hexes, std::string_view what) {
   if (u.retreatBlocked) {
-    loseSteps(ctx, u, 1, "unable to retreat: takes a step loss instead", "W-38");
+    loseSteps(ctx, u, 1, Loss::cannotRetreat, {}, "W-38");
     return;
   }
   u.retreatHexes += hexes;
   u.events.push_back(Event::retreat);
-  GS_STEP(ctx, step::Result{u.who(), std::string(what) + ": retreat " + std::to_string(hexes) + (hexes == 1 ? " hex" : " hexes"),
-                            "W-19"});
+  GS_STEP(ctx, step::Result{u.who(), msg::battlesOfWaterlooReasonRetreats(what, hexes), "W-19"});
 }
 
 // The matrix cell's effect words, applied in printed order; `row` is the row the cell was read on.
@@ -147,17 +146,18 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
         rout(ctx, u, ref);
         break;
       case Effect::stepLoss:
-        loseSteps(ctx, u, 1, cell.text, "Combat Results Matrix");
+        loseSteps(ctx, u, 1, Loss::matrix, cell.text, "Combat Results Matrix");
         break;
       case Effect::eliminated:
         u.state = State::eliminated;
         u.events.push_back(Event::eliminated);
-        GS_STEP(ctx, step::Result{u.who(), "Eliminated", "Combat Results Matrix"});
+        GS_STEP(ctx, step::Result{u.who(), msg::battlesOfWaterlooReasonEliminated(), "Combat Results Matrix"});
         break;
       case Effect::cohesionCheckElseRout:
         // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
         requireCohesion(u);
-        if (cohesionCheck(ctx, u.cohesion, 0, ctx.wordy() ? u.who() + " (matrix " + column + ")" : std::string()))
+        if (cohesionCheck(ctx, u.cohesion, 0,
+                          ctx.wordy() ? msg::battlesOfWaterlooReasonUnitMatrixColumn(u.who(), column).text() : std::string()))
           applyEffects(ctx, u, row, row[kBackColumn], "B", ref);
         else
           rout(ctx, u, "Combat Results Matrix");
@@ -165,8 +165,6 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
     }
   }
 }
-
-std::string stepsWord(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
 
 }  // namespace
 
@@ -181,49 +179,48 @@ void checkMatrixRow(const Unit& u, const std::string& path, const std::string& w
                        pointerJoin(path, "state"));
 }
 
-void writeUnit(JsonWriter& w, const Unit& u) {
-  w.object().field("type", name(u.type)).field("newState", name(u.state)).field("stepsLost", u.stepsLost)
-      .field("retreat", u.retreatHexes).field("routRetreat", u.routRetreat);
-  if (u.routRetreat && u.movementAllowance > 0) w.field("routRetreatHexes", (u.movementAllowance + 1) / 2);
-  if (u.steps > 0) w.field("stepsLeft", std::max(0, u.steps - u.stepsLost));
-  w.key("events");
-  writeEvents(w, u.events);
-  w.endObject();
+results::UnitOutcome outcome(const Unit& u) {
+  results::UnitOutcome o;
+  o.type = sameEnum<results::Arm>(u.type);
+  o.newState = sameEnum<results::State>(u.state);
+  o.stepsLost = u.stepsLost;
+  o.retreat = u.retreatHexes;
+  o.routRetreat = u.routRetreat;
+  o.events = events(u.events);
+  if (u.steps > 0) o.stepsLeft = std::max(0, u.steps - u.stepsLost);
+  if (u.routRetreat && u.movementAllowance > 0) o.routRetreatHexes = (u.movementAllowance + 1) / 2;
+  return o;
 }
 
-void writeEvents(JsonWriter& w, const std::vector<Event>& events) {
-  w.array();
-  for (const Event e : events) w.value(enumName(e, kEventNames));
-  w.endArray();
+std::vector<results::Event> events(const std::vector<Event>& events) {
+  std::vector<results::Event> out;
+  for (const Event e : events) out.push_back(sameEnum<results::Event>(e));
+  return out;
 }
 
-std::string fate(const Unit& u) {
-  std::vector<std::string> parts;
-  if (u.stepsLost) parts.push_back("loses " + stepsWord(u.stepsLost));
-  if (u.retreatHexes) parts.push_back("retreats " + std::to_string(u.retreatHexes) + (u.retreatHexes == 1 ? " hex" : " hexes"));
-  std::string disorder;
-  for (const Event e : u.events)
-    if (e == Event::d1 || e == Event::d2) disorder = enumName(e, kEventNames);
-  if (u.state == State::eliminated) parts.push_back("is eliminated");
-  else if (u.routRetreat) parts.push_back("routs (Routed marker, retreats half its move)");
-  else if (!disorder.empty()) parts.push_back("becomes " + disorder + " (disordered)");
-  if (parts.empty()) return "is unaffected";
-  std::string s;
-  for (std::size_t i = 0; i < parts.size(); ++i)
-    s += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
-  return s;
-}
 
-void loseSteps(Context& ctx, Unit& u, int n, std::string_view reason, const std::string& ref) {
+namespace {
+Message lossReason(Loss why, std::string_view detail, int n) {
+  switch (why) {
+    case Loss::result: return msg::battlesOfWaterlooReasonResultLosesSteps(detail, n);
+    case Loss::cannotRetreat: return msg::battlesOfWaterlooReasonCannotRetreatLosesSteps(n);
+    case Loss::matrix: return msg::battlesOfWaterlooReasonEffectLosesSteps(detail, n);
+    case Loss::blown: break;
+  }
+  return msg::battlesOfWaterlooReasonBlownLosesSteps(detail, n);
+}
+}  // namespace
+
+void loseSteps(Context& ctx, Unit& u, int n, Loss why, std::string_view detail, const std::string& ref) {
   if (n <= 0 || u.state == State::eliminated) return;
   if (u.steps > 0) n = std::min(n, u.steps - u.stepsLost);  // W-36: never beyond the steps it has
   u.stepsLost += n;
   for (int i = 0; i < n; ++i) u.events.push_back(Event::stepLoss);
-  GS_STEP(ctx, step::Result{u.who(), std::string(reason) + ": loses " + stepsWord(n), ref});
+  GS_STEP(ctx, step::Result{u.who(), lossReason(why, detail, n), ref});
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.state = State::eliminated;
     u.events.push_back(Event::eliminated);
-    GS_STEP(ctx, step::Result{u.who(), "no steps left: eliminated", "W-36"});
+    GS_STEP(ctx, step::Result{u.who(), msg::battlesOfWaterlooReasonNoStepsLeft(), "W-36"});
   }
 }
 
@@ -232,14 +229,14 @@ void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::st
   const auto& row = matrixIndex().cells[static_cast<int>(u.state)][matrixTypeIndex(u.type)];
   if (row.empty()) throw std::logic_error(std::string("Combat Results Matrix has no row ") + name(u.state) + "/" + name(u.type));
   const MatrixCell& cell = row.at(matrixColumn(column));
-  GS_STEP(ctx, step::Matrix{u.who(), std::string(name(u.state)) + " " + matrixType(u.type), column,
+  GS_STEP(ctx, step::Matrix{u.who(), msg::battlesOfWaterlooReasonMatrixRow(name(u.state), matrixType(u.type)).text(), column,
                             TraceValue::fromData(cell.text), {}, ref.empty() ? "Combat Results Matrix" : ref});
   applyEffects(ctx, u, row, cell, column, ref);
 }
 
 void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, const std::string& ref) {
   if (code.text == "-" || u.state == State::eliminated) return;
-  if (takeSteps && code.steps > 0) loseSteps(ctx, u, code.steps, "result " + std::string(code.text), ref.empty() ? "W-19" : ref);
+  if (takeSteps && code.steps > 0) loseSteps(ctx, u, code.steps, Loss::result, code.text, ref.empty() ? "W-19" : ref);
   if (code.back) applyMatrix(ctx, u, "B", "W-19");
 
   // d/D then r/R: a lower-case letter is a Cohesion Check whose failure applies the column (W-11);
@@ -249,15 +246,18 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
     const bool automatic = std::isupper(static_cast<unsigned char>(printed)) != 0;
     const bool blown = u.state == State::blown;
     if (!automatic && blown) {
-      GS_STEP(ctx, step::Note{u.who(), std::string("Blown cavalry: ") + printed + " is automatic (" +
-                                           static_cast<char>(std::toupper(printed)) + ")",
+      GS_STEP(ctx, step::Note{u.who(),
+                              msg::battlesOfWaterlooNoteBlownAutomatic(std::string(1, printed),
+                                                                       std::string(1, static_cast<char>(std::toupper(printed)))),
                               "Blown Cavalry"});
     } else if (!automatic) {
       requireCohesion(u);
-      if (cohesionCheck(ctx, u.cohesion, drm, ctx.wordy() ? u.who() + " (" + std::string(code.text) + ")" : std::string())) return;
+      if (cohesionCheck(ctx, u.cohesion, drm,
+                        ctx.wordy() ? msg::battlesOfWaterlooReasonUnitResultCode(u.who(), code.text).text() : std::string()))
+        return;
     }
     applyMatrix(ctx, u, column, "W-11");
-    if (automatic && blown) loseSteps(ctx, u, 1, std::string("Blown cavalry suffering ") + printed, "Blown Cavalry");
+    if (automatic && blown) loseSteps(ctx, u, 1, Loss::blown, std::string_view(&printed, 1), "Blown Cavalry");
   };
   letter(code.disorder, "d/D", code.checkDrm);
   letter(code.rout, "r/R", 0);  // read on the state the earlier letters left (W-19)

@@ -17,11 +17,14 @@
 #include "core/printed.h"
 #include "core/typed.h"
 #include "battles_of_waterloo_inputs.h"
+#include "battles_of_waterloo_results.h"
 
 namespace grapeshot::waterloo {
 
 // The inputs as ruleset.json's schemas declare them, generated from it (scripts/gen-inputs.mjs).
 namespace inputs = ::grapeshot::inputs::battles_of_waterloo;
+// The results as results.json declares them, generated from it (scripts/gen-results.mjs).
+namespace results = ::grapeshot::results::battles_of_waterloo;
 
 // A unit's type: the schemas' list of the units the matrix reads (x-enum "Arm").
 using inputs::Arm;
@@ -31,11 +34,13 @@ using inputs::kArmNames;
 enum class State { normal, d1, d2, routed, blown, eliminated };
 inline constexpr EnumNames<6> kStateNames{"Normal", "D-1", "D-2", "Routed", "Blown", "Eliminated"};
 inline const char* name(State s) { return enumName(s, kStateNames); }
+constexpr const EnumNames<6>& enumNames(State) { return kStateNames; }
 using inputs::name;  // name(Arm) and every generated enum's
 inline bool isCavalry(Arm a) { return a == Arm::lightCavalry || a == Arm::heavyCavalry; }
 // What happened to a unit, in order (reported as the words of kEventNames).
 enum class Event { stepLoss, retreat, d1, d2, rout, eliminated };
 inline constexpr EnumNames<6> kEventNames{"stepLoss", "retreat", "D-1", "D-2", "rout", "eliminated"};
+constexpr const EnumNames<6>& enumNames(Event) { return kEventNames; }
 
 // Cohesion Check (W-02, rules-notes 2.2): one d10 read 0-9 (W-01); pass iff natural + drm <= cohesion.
 // Traced as a "check" step; `who` names the unit in the trace and in the roll's purpose.
@@ -59,12 +64,12 @@ struct Unit {
   int stepsLost = 0;
   int retreatHexes = 0;   // total hexes of B / "Retreat 1 hex" retreats
   bool routRetreat = false;
-  std::vector<Event> events;    // effects in order (writeEvents: "stepLoss", "retreat", "D-1", "rout", ...)
+  std::vector<Event> events;    // effects in order (the result's events: "stepLoss", "retreat", "D-1", "rout", ...)
 
  private:
   std::shared_ptr<const std::string> who_ = std::make_shared<const std::string>("the unit");
 };
-void writeEvents(JsonWriter& w, const std::vector<Event>& events);
+std::vector<results::Event> events(const std::vector<Event>& events);
 
 // The matrix row type of a unit type ("Infantry" | "Cavalry" | "Artillery").
 const char* matrixType(Arm type);
@@ -100,8 +105,11 @@ Unit readUnit(const In& in, const inputs::Options& options, const std::string& p
   return u;
 }
 
-// The unit after the result: {"type", "newState", "stepsLost", "retreat", "routRetreat", ..., "events"}.
-void writeUnit(JsonWriter& w, const Unit& u);
+// The unit after the result (results.json's unitOutcome).
+results::UnitOutcome outcome(const Unit& u);
+// What a unit's outcome says, one sentence per fact: steps lost, hexes retreated, and eliminated,
+// routed, disordered or unaffected. `who` is its name in the summary ("The target's top unit").
+void sayFate(Summary& s, const results::UnitOutcome& u, const std::string& who);
 
 // A result code as the charts' keys read it: steps, B, d/D, r/R and (fire only) the check DRM "d+2".
 struct ResultCode {
@@ -152,11 +160,11 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps =
 // Applies one column of the matrix ("B", "d/D", "r/R") to `u` on the row of its current state.
 void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::string& ref = "");
 
-// What happened to the unit, in the rules' words: "loses 1 step and retreats 1 hex", "becomes D-1
-// (disordered)", "routs", "is eliminated", or "is unaffected".
-std::string fate(const Unit& u);
-
+// Why a unit loses steps, as the trace says it: a result code's leading number (`detail` the code), a
+// retreat it cannot make (W-38), a matrix cell's words (`detail` the words), or an automatic result
+// against Blown cavalry (`detail` the letter).
+enum class Loss { result, cannotRetreat, matrix, blown };
 // Takes `n` step losses, never more than the unit has left (W-36); eliminated when no steps remain.
-void loseSteps(Context& ctx, Unit& u, int n, std::string_view reason, const std::string& ref);
+void loseSteps(Context& ctx, Unit& u, int n, Loss why, std::string_view detail, const std::string& ref);
 
 }  // namespace grapeshot::waterloo

@@ -82,89 +82,75 @@ class Fire final : public Play {
   using Inputs = inputs::FireInputs;
   using Options = inputs::Options;
   Fire(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
-      : top_(readUnit(in.target, options, "/target", "the target's top unit")),
+      : in_(in),
+        top_(readUnit(in.target, options, "/target", msg::battlesOfWaterlooReasonTopUnit().text())),
+        infantryFullWidth_(options.W07_inf_full_width),
+        natural9_(options.W05_natural9),
         table_(errata.grid(tables::fire)),
         leaderBands_(readBands(printed::leaderCasualties)) {
     // The Leader Casualty roll is banded: exact odds branch once per band, not once per face.
     for (const auto& b : leaderBands_)
       if (leaderCuts_.count < 4 && b.min && *b.min > kD10.low) leaderCuts_.cuts[leaderCuts_.count++] = *b.min;
     const inputs::FireFirer& firer = in.firer;
-    const inputs::FireTarget& target = in.target;
-    artillery_ = firer.type == inputs::FireScale::artillery;
-    infantry_ = firer.type == inputs::FireScale::infantry;
-    chateauIds_ = firer.type == inputs::FireScale::chateauIds;
-    scale_ = artillery_ ? "artillery" : "infantry";  // Chateau IDS fires as infantry (W-30)
-    firerD1_ = firer.state == inputs::ActionState::D_1;
-    stackedWith_ = target.stackedWith;
-    if (top_.state == State::routed && stackedWith_ != StackedWith::none)  // routed units may not stack
+    const bool artillery = firer.type == inputs::FireScale::artillery;
+    scale_ = artillery ? "artillery" : "infantry";  // Chateau IDS fires as infantry (W-30)
+    if (top_.state == State::routed && in.target.stackedWith != StackedWith::none)  // routed units may not stack
       throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorRoutedStacked(),
                          "/target/stackedWith");
     for (const auto& [set, key] : {std::pair<bool, const char*>{firer.grandBattery, "grandBattery"},
                                    {firer.maximumRange, "maximumRange"}, {firer.crossesCrest, "crossesCrest"}})
-      if (!artillery_ && set)
+      if (!artillery && set)
         throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorArtilleryFireOnly(key),
                            pointerJoin("/firer", key));
-    strength_ = firer.strength;
-    grandBattery_ = firer.grandBattery;
-    maximumRange_ = firer.maximumRange;
-    crossesCrest_ = firer.crossesCrest;
-    inBuiltUpVillage_ = firer.inBuiltUpVillage;
-    nation_ = firer.nationality;
-    terrain_ = target.terrain;
-    slope_ = target.slope;
-    inSquare_ = target.inSquare;
-    hexStrengthPoints_ = target.hexStrengthPoints;
-    leaderInHex_ = target.leaderInHex;
-    extraColumnShift_ = in.extraColumnShift;
-    extraDrm_ = in.extraDrm;
-    infantryFullWidth_ = options.W07_inf_full_width;
-    natural9_ = options.W05_natural9;
-    fireStrength_ = grandBattery_ ? strength_ * kGrandBattery.num / kGrandBattery.den : strength_;
+    fireStrength_ = firer.grandBattery ? firer.strength * kGrandBattery.num / kGrandBattery.den : firer.strength;
     baseColumn_ = baseColumn(scale_, fireStrength_);
-    lastColumn_ = lastColumn(scale_, infantryFullWidth_);
+    lastColumn_ = lastColumn(scale_, options.W07_inf_full_width);
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
+    const inputs::FireFirer& firer = in_.firer;
+    const inputs::FireTarget& target = in_.target;
     const std::string& scale = scale_;
     Unit top = top_;
 
     // 1. Strength, Grand Battery x3, and the column it reads (both found at bind).
     const int strength = fireStrength_;
-    if (grandBattery_) {
+    if (firer.grandBattery) {
       const auto& gb = kGrandBattery;
-      GS_STEP(ctx, step::Multiplier{"fire strength", Fraction{gb.num, gb.den}, Fraction{strength_, 1}, Fraction{strength, 1},
+      GS_STEP(ctx, step::Multiplier{"fire strength", Fraction{gb.num, gb.den}, Fraction{firer.strength, 1}, Fraction{strength, 1},
                                     step::MultiplierRounding::down, TraceValue::fromData(gb.label), {}, "Grand Battery Fire"});
     }
     const int base = baseColumn_;
-    GS_STEP(ctx, step::Column{scale + " scale", tables::fire.id, base,
+    GS_STEP(ctx, step::Column{msg::battlesOfWaterlooReasonFireScale(scale).text(), tables::fire.id, base,
                               TraceValue::fromData(member(scaleColumns(scale)[static_cast<std::size_t>(base)], "label")->textValue),
-                              "strength " + std::to_string(strength), "FIRE COMBAT TABLE"});
+                              msg::battlesOfWaterlooReasonFireStrength(strength), "FIRE COMBAT TABLE"});
 
     // 2. Column shifts, summed, then the net capped (W-09).
     Modifiers shifts(ctx, StepKind::columnShift, "fire column");
-    const bool village = terrain_ == Terrain::village || terrain_ == Terrain::builtUpVillage;
-    const bool massed = inSquare_ || hexStrengthPoints_ >= kMassedMinSps;
-    if (massed && village) GS_NOTE(ctx, "Massed Target does not apply to units in Village or Built-Up Village", "**");
+    const Terrain terrain = target.terrain;
+    const bool village = terrain == Terrain::village || terrain == Terrain::builtUpVillage;
+    const bool massed = target.inSquare || target.hexStrengthPoints >= kMassedMinSps;
+    if (massed && village) GS_NOTE(ctx, msg::battlesOfWaterlooNoteMassedTargetVillage(), "**");
     else if (massed) shifts.entry(tables::fireColumnShifts.massedTarget);
     if (isCavalry(top_.type)) shifts.entry(tables::fireColumnShifts.targetCavalry, 1, "W-39");
     if (top_.state == State::routed) shifts.entry(tables::fireColumnShifts.targetRouted, 1, "W-03");
-    if (inBuiltUpVillage_) shifts.entry(tables::fireColumnShifts.firerInBuiltUpVillage);
-    if (top_.type == Arm::artillery && (stackedWith_ == StackedWith::none || stackedWith_ == StackedWith::artillery))
+    if (firer.inBuiltUpVillage) shifts.entry(tables::fireColumnShifts.firerInBuiltUpVillage);
+    if (top_.type == Arm::artillery && (target.stackedWith == StackedWith::none || target.stackedWith == StackedWith::artillery))
       shifts.entry(tables::fireColumnShifts.targetArtillery);
-    if (firerD1_) shifts.entry(tables::fireColumnShifts.d1Firing);
-    if (terrain_ == Terrain::chateauWalledFarm) {
+    if (firer.state == inputs::ActionState::D_1) shifts.entry(tables::fireColumnShifts.d1Firing);
+    if (terrain == Terrain::chateauWalledFarm) {
       // W-10: the 2L is the only terrain shift for fire into a Chateau/Walled Farm.
       shifts.entry(tables::fireColumnShifts.targetChateauWalledFarm, 1, "W-10");
-      const bool others = slope_ != Slope::none || crossesCrest_;
-      if (others) GS_RULING(ctx, "W-10", "target in Chateau/Walled Farm: slope and crest shifts do not apply");
+      const bool others = target.slope != Slope::none || firer.crossesCrest;
+      if (others) GS_RULING(ctx, "W-10", msg::battlesOfWaterlooRulingChateauNoSlopeOrCrest());
     } else {
-      if (terrain_ == Terrain::woods) shifts.entry(tables::fireColumnShifts.targetWoods);
+      if (terrain == Terrain::woods) shifts.entry(tables::fireColumnShifts.targetWoods);
       if (village) shifts.entry(tables::fireColumnShifts.targetVillage);
-      if (slope_ == Slope::upSteepSlope) shifts.entry(tables::fireColumnShifts.targetUpSteepSlope);
-      if (slope_ == Slope::downSteepSlope) shifts.entry(tables::fireColumnShifts.targetDownSteepSlope);
-      if (crossesCrest_) shifts.entry(tables::fireColumnShifts.fireCrossesCrest);
+      if (target.slope == Slope::upSteepSlope) shifts.entry(tables::fireColumnShifts.targetUpSteepSlope);
+      if (target.slope == Slope::downSteepSlope) shifts.entry(tables::fireColumnShifts.targetDownSteepSlope);
+      if (firer.crossesCrest) shifts.entry(tables::fireColumnShifts.fireCrossesCrest);
     }
-    shifts.add(extraColumnShift_, "extra column shift (rules outside the chart)", "input");
+    shifts.add(in_.extraColumnShift, "extra column shift (rules outside the chart)", "input");
     const int maxNet = printed::fireColumnShifts.maxNet;
     const int netShift = clampTraced(ctx, shifts.total(), -maxNet, maxNet, "maximum net column shift of +/- 2", "W-09");
 
@@ -172,22 +158,24 @@ class Fire final : public Play {
     const int last = lastColumn_;
     const int column = std::clamp(base + netShift, 0, last);
     if (column != base + netShift)
-      GS_STEP(ctx, step::Clamp{{}, base + netShift, column, 0, last, "the " + scale + " scale ends there",
+      GS_STEP(ctx, step::Clamp{{}, base + netShift, column, 0, last, msg::battlesOfWaterlooReasonScaleEndsThere(scale),
                                base + netShift > last ? "W-07" : "W-08"});
     if (scale == "infantry" && base + netShift > column && !infantryFullWidth_)
-      GS_RULING(ctx, "W-07", "infantry fire stops at the \"9+\" column");
-    if (column == 0) GS_RULING(ctx, "W-08", "the \"<1*\" column, reached by a left shift");
+      GS_RULING(ctx, "W-07", msg::battlesOfWaterlooRulingInfantryStopsAt9());
+    if (column == 0) GS_RULING(ctx, "W-08", msg::battlesOfWaterlooRulingLeftShiftColumn());
 
     // 4. DRMs, roll, clamp.
     Modifiers drm(ctx, StepKind::drm, "fire roll");
-    if (infantry_ && nation_ == Nationality::angloAllied) drm.entry(tables::fireDrms.angloAlliedInfantryFiring);
-    if (chateauIds_) drm.entry(tables::fireDrms.chateauIdsFiring, 1, "W-30");
-    if (chateauIds_ && nation_ == Nationality::angloAllied)
-      GS_RULING(ctx, "W-39", "Chateau IDS fires on the infantry scale without the Anglo-Allied infantry +1");
-    if (artillery_ && nation_ == Nationality::french) drm.entry(tables::fireDrms.frenchArtilleryFiring);
-    if (artillery_ && nation_ == Nationality::prussian) drm.entry(tables::fireDrms.prussianArtilleryFiring);
-    if (maximumRange_) drm.entry(tables::fireDrms.artilleryMaximumRange);
-    drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
+    using Scale = inputs::FireScale;
+    const Nationality nation = firer.nationality;
+    if (firer.type == Scale::infantry && nation == Nationality::angloAllied) drm.entry(tables::fireDrms.angloAlliedInfantryFiring);
+    if (firer.type == Scale::chateauIds) drm.entry(tables::fireDrms.chateauIdsFiring, 1, "W-30");
+    if (firer.type == Scale::chateauIds && nation == Nationality::angloAllied)
+      GS_RULING(ctx, "W-39", msg::battlesOfWaterlooRulingChateauIdsNoAngloAllied());
+    if (firer.type == Scale::artillery && nation == Nationality::french) drm.entry(tables::fireDrms.frenchArtilleryFiring);
+    if (firer.type == Scale::artillery && nation == Nationality::prussian) drm.entry(tables::fireDrms.prussianArtilleryFiring);
+    if (firer.maximumRange) drm.entry(tables::fireDrms.artilleryMaximumRange);
+    drm.add(in_.extraDrm, "extra DRM (rules outside the chart)", "input");
 
     const PatchedGrid& table = table_;  // with the patches the options switch on (W-06)
     const int natural = ctx.roll(kD10, "fire");
@@ -196,7 +184,7 @@ class Fire final : public Play {
     const printed::Value& cell = table.printedCell(column, modified);
     if (ctx.tracing()) {
       const std::string patch = table.patchRuling(column, modified);
-      if (!patch.empty()) GS_RULING(ctx, patch, "the printed blank reads \"" + std::string(cell.textValue) + "\"");
+      if (!patch.empty()) GS_RULING(ctx, patch, msg::battlesOfWaterlooRulingPrintedBlankReads(cell.textValue));
     }
     const printed::Text code = cell.isNull() ? printed::Text("-") : cell.textValue;
     const std::string label = ctx.wordy() || out ? columnLabel(ctx, scale, column) : std::string();
@@ -204,18 +192,19 @@ class Fire final : public Play {
     GS_STEP(ctx, step::Table{{}, tables::fire.id, column, label, table.rowLabel(modified),
                              cell.isNull() ? TraceValue() : TraceValue::fromData(code), kD10.name, natural, drm.total(),
                              natural + drm.total(), {}, "FIRE COMBAT TABLE"});
-    if (cell.isNull()) GS_RULING(ctx, "W-06", "the printed blank is read as no effect");
+    if (cell.isNull()) GS_RULING(ctx, "W-06", msg::battlesOfWaterlooRulingPrintedBlankNoEffect());
 
     // 5. Decode the result (Fire Results key).
     const ResultCode result = decodeResultCode(code);
-    ctx.tally("cell", TraceValue::fromData(code));
+    using T = results::FireTally;
+    ctx.tally(T::cell, TraceValue::fromData(code));
 
     // 6. Apply to the top unit (W-03) through the matrix: its Cohesion is a required input (W-35), and
     // D and step results need no check (W-36).
-    if (code != "-") GS_RULING(ctx, "W-03", "the top unit of the target hex takes the fire result");
+    if (code != "-") GS_RULING(ctx, "W-03", msg::battlesOfWaterlooRulingTopUnitTakesFire());
     applyResult(ctx, top, result, true, "FIRE COMBAT TABLE");
-    ctx.tally("final", name(top.state));
-    ctx.tally("stepsLost", top.stepsLost);
+    ctx.tally(T::final, sameEnum<results::State>(top.state));
+    ctx.tally(T::stepsLost, top.stepsLost);
 
     // 7. Leader casualty: row 9L (W-05), or a natural 9 with W05_natural9.
     struct {
@@ -223,59 +212,54 @@ class Fire final : public Play {
       int natural = 0;
       bool killed = false;
     } leader;
-    std::string leaderFate;
-    if (leaderInHex_) {
+    if (target.leaderInHex) {
       leader.check = (natural9_ ? natural : modified) == kLeaderRow;
-      GS_RULING(ctx, "W-05", natural9_ ? "leader casualty on a natural " + std::to_string(kLeaderRow)
-                                       : "leader casualty on the modified row " + table.rowLabel(kLeaderRow));
+      GS_RULING(ctx, "W-05", natural9_ ? msg::battlesOfWaterlooRulingLeaderOnNatural(kLeaderRow)
+                                       : msg::battlesOfWaterlooRulingLeaderOnModifiedRow(table.rowLabel(kLeaderRow)));
       if (leader.check) {
         leader.natural = ctx.rollBanded(kD10, "Leader Casualty", leaderCuts_);
         const auto& leaderBand = bandFor(printed::leaderCasualties.bands, leaderBands_, leader.natural, "Leader Casualties");
         leader.killed = leaderBand.code == "killed";
         GS_STEP(ctx, step::Band{"leader", tables::leaderCasualties.id, leader.natural,
-                                std::to_string(leaderBand.min) + (leaderBand.max != leaderBand.min ? "-" + std::to_string(leaderBand.max) : ""),
+                                leaderBand.max != leaderBand.min ? msg::battlesOfWaterlooReasonBandRange(leaderBand.min, leaderBand.max).text()
+                                                                 : std::to_string(leaderBand.min),
                                 leaderBand.text ? TraceValue::fromData(*leaderBand.text) : TraceValue(), {}, "Leader Casualties"});
-        leaderFate = leader.killed ? "; the leader is killed" : "; the leader survives";
       }
-      ctx.tally("leaderKilled", leader.killed);
+      ctx.tally(T::leaderKilled, leader.killed);
     }
     if (!out) return;
 
-    JsonWriter& w = *out;
-    w.object().field("strength", strength).field("scale", scale).field("baseColumn", base).field("columnShift", netShift)
-        .field("column", column).field("columnLabel", label).field("drm", drm.total()).field("natural", natural)
-        .field("modified", modified).rawField("row", table.rowLabelText(modified));
-    if (cell.isNull()) w.key("cell").value(Json());  // the printed blank (W-06)
-    else w.field("cell", code);
-    w.key("result").object().field("stepsLost", result.steps).field("cohesionCheck", result.disorder == 'd')
-        .field("disorder", result.disorder == 'D');
-    if (result.disorder == 'd') w.field("checkDrm", result.checkDrm);
-    w.endObject().key("target");
-    writeUnit(w, top);
-    std::string summary = "Fire on the " + label + " column, " + rollText(kD10, natural, drm.total()) + " (row " +
-                          table.rowLabel(modified) + "): " + (code == "-" ? std::string("no effect") : std::string(code));
-    if (code != "-") summary += "; the target's top unit " + fate(top);
-    if (leaderInHex_) {
-      summary += leaderFate;
-      w.key("leader").object().field("check", leader.check);
-      if (leader.check) w.field("natural", leader.natural).field("killed", leader.killed);
-      w.endObject();
+    results::FireResult r;
+    r.strength = strength;
+    r.scale = scale;
+    r.baseColumn = base;
+    r.columnShift = netShift;
+    r.column = column;
+    r.columnLabel = label;
+    r.drm = drm.total();
+    r.natural = natural;
+    r.modified = modified;
+    r.row = table.rowLabel(modified);
+    if (!cell.isNull()) r.cell = std::string(code);  // else the printed blank, null (W-06)
+    r.result.stepsLost = result.steps;
+    r.result.cohesionCheck = result.disorder == 'd';
+    r.result.disorder = result.disorder == 'D';
+    if (result.disorder == 'd') r.result.checkDrm = result.checkDrm;
+    r.target = outcome(top);
+    if (target.leaderInHex) {
+      r.leader.emplace();
+      r.leader->check = leader.check;
+      if (leader.check) r.leader->natural = leader.natural, r.leader->killed = leader.killed;
     }
-    w.field("summary", summary).endObject();
+    write(*out, r);
   }
 
  private:
+  const Inputs in_;
   Unit top_;
-  bool artillery_ = false, infantry_ = false, chateauIds_ = false, firerD1_ = false;
+  const bool infantryFullWidth_, natural9_;  // W07_inf_full_width, W05_natural9
   std::string scale_;
-  StackedWith stackedWith_{};
-  Nationality nation_{};
-  Terrain terrain_{};
-  Slope slope_{};
-  int strength_ = 0, hexStrengthPoints_ = 0, extraColumnShift_ = 0, extraDrm_ = 0;
   int fireStrength_ = 0, baseColumn_ = 0, lastColumn_ = 0;  // after Grand Battery; its columns (W-07, W-08)
-  bool grandBattery_ = false, maximumRange_ = false, crossesCrest_ = false, inBuiltUpVillage_ = false;
-  bool inSquare_ = false, leaderInHex_ = false, infantryFullWidth_ = false, natural9_ = false;
   PatchedGrid table_;                     // the Fire Combat Table
   std::vector<PrintedBand> leaderBands_;  // Leader Casualties, read once
   Bands leaderCuts_{{}, 0};

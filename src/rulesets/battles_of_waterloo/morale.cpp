@@ -15,21 +15,12 @@ namespace {
 
 using inputs::Result;
 
-// The tallies every check of this file reports.
+// The tallies every check of this file reports last: the unit's state and its steps lost.
+template <typename Tally>
 void tallyUnit(Context& ctx, const Unit& u) {
-  ctx.tally("final", name(u.state));
-  ctx.tally("stepsLost", u.stepsLost);
+  ctx.tally(Tally::final, sameEnum<results::State>(u.state));
+  ctx.tally(Tally::stepsLost, u.stepsLost);
 }
-
-// The end of a check's result, its own fields written: the unit and the summary.
-void finish(JsonWriter& w, const Unit& u, const std::string& summary) {
-  w.key("unit");
-  writeUnit(w, u);
-  w.field("summary", summary).endObject();
-}
-
-// "the unit loses 1 step and becomes D-1 (disordered)".
-std::string after(const Unit& u) { return "the unit " + fate(u); }
 
 // ---- morale: the generic Cohesion Check ----------------------------------------------------------
 
@@ -55,15 +46,14 @@ class Morale final : public Play {
       passed = cohesionCheck(ctx, u.cohesion, drm_, u.who());
       if (!passed && withResult) applyMatrix(ctx, u, result_ == Result::d ? "d/D" : "r/R", "W-11");
     }
-    ctx.tally("passed", passed);
-    tallyUnit(ctx, u);
+    ctx.tally(results::MoraleTally::passed, passed);
+    tallyUnit<results::MoraleTally>(ctx, u);
     if (!out) return;
-    out->object();
-    if (automatic) out->field("automatic", true);
-    out->field("passed", passed);
-    finish(*out, u,
-           std::string(automatic ? "Blown cavalry: the check is automatic" : passed ? "Cohesion Check passed" : "Cohesion Check failed") +
-               (withResult ? ": " + after(u) : ""));
+    results::MoraleResult r;
+    if (automatic) r.automatic = true;
+    r.passed = passed;
+    r.unit = outcome(u);
+    write(*out, r);
   }
 
  private:
@@ -84,26 +74,19 @@ class Square final : public Play {
   using Inputs = inputs::SquareInputs;
   using Options = inputs::Options;
   Square(const Ruleset&, const Inputs& in, const Options& options)
-      : unit_(readUnit(in.unit, options, "/unit", "the infantry")),
-        cavalryBeganAdjacent_(in.cavalryBeganAdjacent),
-        attackedFrom_(in.attackedFrom),
-        elite_(in.unit.elite != inputs::Elite::none),
-        stackedWithLeader_(in.stackedWithLeader),
-        hexesBeyond_(std::max(0, in.hexesCharged - kHexesChargedBeyond)),
-        extraDrm_(in.extraDrm),
-        bands_(readBands(printed::squareInReaction)) {}
+      : in_(in), unit_(readUnit(in.unit, options, "/unit", "the infantry")), bands_(readBands(printed::squareInReaction)) {}
 
   void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
     Modifiers drm(ctx, StepKind::drm, "Square in Reaction");
-    if (cavalryBeganAdjacent_) drm.entry(tables::squareInReactionModifiers.cavalryBeganAdjacent);
-    if (attackedFrom_ == inputs::Aspect::flank) drm.entry(tables::squareInReactionModifiers.attackedFromFlank);
-    if (attackedFrom_ == inputs::Aspect::rear) drm.entry(tables::squareInReactionModifiers.attackedFromRear);
+    if (in_.cavalryBeganAdjacent) drm.entry(tables::squareInReactionModifiers.cavalryBeganAdjacent);
+    if (in_.attackedFrom == inputs::Aspect::flank) drm.entry(tables::squareInReactionModifiers.attackedFromFlank);
+    if (in_.attackedFrom == inputs::Aspect::rear) drm.entry(tables::squareInReactionModifiers.attackedFromRear);
     if (u.state == State::d1) drm.entry(tables::squareInReactionModifiers.unitD1);
-    if (elite_) drm.entry(tables::squareInReactionModifiers.elite);
-    if (stackedWithLeader_) drm.entry(tables::squareInReactionModifiers.stackedWithLeader);
-    drm.entry(tables::squareInReactionModifiers.hexChargedBeyond2, hexesBeyond_);
-    drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
+    if (in_.unit.elite != inputs::Elite::none) drm.entry(tables::squareInReactionModifiers.elite);
+    if (in_.stackedWithLeader) drm.entry(tables::squareInReactionModifiers.stackedWithLeader);
+    drm.entry(tables::squareInReactionModifiers.hexChargedBeyond2, std::max(0, in_.hexesCharged - kHexesChargedBeyond));
+    drm.add(in_.extraDrm, "extra DRM (rules outside the chart)", "input");
 
     const int natural = ctx.roll(kD10, "Square in Reaction");
     const int total = natural + drm.total();
@@ -113,33 +96,32 @@ class Square final : public Play {
     // The band is read on the modified roll less the Cohesion Rating.
     GS_STEP(ctx, step::Band{u.who(), tables::squareInReaction.id, over, TraceValue::fromData(band.label),
                             TraceValue::fromData(band.text),
-                            rollText(kD10, natural, drm.total()) + " against Cohesion " + std::to_string(u.cohesion),
+                            msg::battlesOfWaterlooReasonAgainstCohesion(rollText(kD10, natural, drm.total()), u.cohesion),
                             "Square in Reaction"});
     printed::Text code;
     if (!formed) {
       code = band.resultCode.value();
       applyResult(ctx, u, decodeResultCode(code), true, "Square in Reaction");
     }
-    ctx.tally("formedSquare", formed);
-    ctx.tally("band", TraceValue::fromData(band.code));
-    tallyUnit(ctx, u);
+    ctx.tally(results::SquareTally::formedSquare, formed);
+    ctx.tally(results::SquareTally::band, TraceValue::fromData(band.code));
+    tallyUnit<results::SquareTally>(ctx, u);
     if (!out) return;
-    out->object().field("natural", natural).field("drm", drm.total()).field("total", total).field("cohesion", u.cohesion)
-        .field("band", band.label).field("formedSquare", formed);
-    std::string summary(band.text);
-    if (!formed) {
-      out->field("result", code);
-      summary += ": " + after(u);
-    }
-    finish(*out, u, summary);
+    results::SquareResult r;
+    r.natural = natural;
+    r.drm = drm.total();
+    r.total = total;
+    r.cohesion = u.cohesion;
+    r.band = band.label;
+    r.formedSquare = formed;
+    if (!formed) r.result = std::string(code);
+    r.unit = outcome(u);
+    write(*out, r);
   }
 
  private:
+  const Inputs in_;
   Unit unit_;
-  bool cavalryBeganAdjacent_;
-  inputs::Aspect attackedFrom_;
-  bool elite_, stackedWithLeader_;
-  int hexesBeyond_, extraDrm_;
   std::vector<PrintedBand> bands_;  // Square in Reaction, relative to the Cohesion Rating
 };
 
@@ -150,10 +132,7 @@ class ChargeReaction final : public Play {
   using Inputs = inputs::ChargeReactionInputs;
   using Options = inputs::Options;
   ChargeReaction(const Ruleset&, const Inputs& in, const Options& options)
-      : unit_(readUnit(in.unit, options, "/unit", "the charged unit")),
-        extraDrm_(in.extraDrm),
-        ifPassed_(in.lightCavalryIfPassed),
-        ifFailed_(in.lightCavalryIfFailed) {
+      : in_(in), unit_(readUnit(in.unit, options, "/unit", "the charged unit")) {
     for (const auto& r : printed::chargeReaction.rows)
       for (const printed::Text type : r.appliesTo)
         if (type == name(unit_.type)) row_ = &r;
@@ -163,21 +142,21 @@ class ChargeReaction final : public Play {
   void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
     const auto& row = *row_;
-    const bool passed = cohesionCheck(ctx, u.cohesion, extraDrm_, u.who());
+    const bool passed = cohesionCheck(ctx, u.cohesion, in_.extraDrm, u.who());
     const auto& cell = row.cells[passed ? 0 : 1];
     // A cell is a result code or effect words, or (light cavalry) a choice of either.
     printed::ChargeReactionTableRowCellChoice chosen{cell.effects, cell.resultCode};
     if (cell.choices) {
       // Light cavalry: the owner chooses (W-25).
-      const bool defend = passed ? ifPassed_ == inputs::LightCavalryIfPassed::defend
-                                 : ifFailed_ == inputs::LightCavalryIfFailed::defend;
+      const bool defend = passed ? in_.lightCavalryIfPassed == inputs::LightCavalryIfPassed::defend
+                                 : in_.lightCavalryIfFailed == inputs::LightCavalryIfFailed::defend;
       for (const auto& c : *cell.choices) {
         const bool defends = c.effects && (*c.effects)[0] == "defendNormally";
         if (defend == defends) chosen = c;
       }
-      GS_RULING(ctx, "W-25", std::string("light cavalry, owner's choice: ") +
-                                 (passed ? enumName(ifPassed_, inputs::kLightCavalryIfPassedNames)
-                                         : enumName(ifFailed_, inputs::kLightCavalryIfFailedNames)));
+      GS_RULING(ctx, "W-25", msg::battlesOfWaterlooRulingLightCavalryChoice(
+                                 passed ? enumName(in_.lightCavalryIfPassed, inputs::kLightCavalryIfPassedLabels)
+                                        : enumName(in_.lightCavalryIfFailed, inputs::kLightCavalryIfFailedLabels)));
     }
     std::string reaction;
     if (chosen.resultCode) {
@@ -187,23 +166,20 @@ class ChargeReaction final : public Play {
       reaction = (*chosen.effects)[0];
       if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check
     }
-    GS_STEP(ctx, step::Result{u.who(), std::string(row.type) + ", " + (passed ? "pass: " : "fail: ") + std::string(cell.text),
+    GS_STEP(ctx, step::Result{u.who(),
+                              passed ? msg::battlesOfWaterlooReasonChargeReactionPass(TraceValue::fromData(row.type), TraceValue::fromData(cell.text))
+                                     : msg::battlesOfWaterlooReasonChargeReactionFail(TraceValue::fromData(row.type), TraceValue::fromData(cell.text)),
                               "Charge Reaction"});
-    ctx.tally("passed", passed);
-    ctx.tally("reaction", reaction);
-    tallyUnit(ctx, u);
+    ctx.tally(results::ChargeReactionTally::passed, passed);
+    ctx.tally(results::ChargeReactionTally::reaction, reaction);
+    tallyUnit<results::ChargeReactionTally>(ctx, u);
     if (!out) return;
-    out->object().field("passed", passed).field("printed", cell.text).field("reaction", reaction);
-    const std::string words = reaction == "defendNormally" ? "it defends normally" : reaction == "retreat" ? "it retreats"
-                              : "result " + reaction;
-    finish(*out, u, std::string(passed ? "Charge Reaction passed" : "Charge Reaction failed") + ": " + words + "; " + after(u));
+    write(*out, results::ChargeReactionResult{passed, std::string(cell.text), reaction, outcome(u)});
   }
 
  private:
+  const Inputs in_;
   Unit unit_;
-  int extraDrm_;
-  inputs::LightCavalryIfPassed ifPassed_;
-  inputs::LightCavalryIfFailed ifFailed_;
   const printed::ChargeReactionTableRow* row_ = nullptr;
 };
 

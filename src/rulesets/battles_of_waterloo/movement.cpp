@@ -128,18 +128,18 @@ class Move {
   }
 
   // Stops with "prohibited": the printed reason and the row (and note) that says so.
-  void prohibit(const std::string& reason, const std::string& ref) {
+  void prohibit(const Message& reason, const std::string& ref) {
     prohibited_ = true;
-    if (out_) reason_ = reason;
+    if (out_) reason_ = reason.text();
     GS_STEP(ctx_, step::Prohibited{{}, reason, ref});
   }
   void prohibitRow(const std::string& rowId, const std::string& noteLetterId = "") {
-    std::string reason = label(rowId) + ": P - " + legendText("P") + " (" + column() + ")";
-    if (!noteLetterId.empty()) {
-      noteLetter(noteLetterId);
-      reason += "; note " + noteLetterId + ": " + noteText(noteLetterId);
-    }
-    prohibit(reason, "Terrain Effects on Movement: " + label(rowId));
+    if (!noteLetterId.empty()) noteLetter(noteLetterId);
+    prohibit(noteLetterId.empty()
+                 ? msg::battlesOfWaterlooReasonProhibitedRow(label(rowId), legendText("P"), column())
+                 : msg::battlesOfWaterlooReasonProhibitedRowNote(label(rowId), legendText("P"), column(), noteLetterId,
+                                                                 noteText(noteLetterId)),
+             msg::battlesOfWaterlooReasonMovementChartRow(label(rowId)).text());
   }
 
   // Adds the printed cost of a row; false when the cell is P.
@@ -150,28 +150,31 @@ class Move {
     const PrintedCost cost = decodeCost(printedCell);
     if (cost.kind == PrintedCost::prohibited) return false;
     if (cost.kind != PrintedCost::cost) throw std::logic_error("movement chart row " + rowId + " prints no cost");
-    const char* why = "";
+    Rate why = Rate::whole;
     int halves = 0;
     if (cost.b) {
       if (const Value& note = row.cells.back(); note.isText() && note.textValue == "B") {
         // W-28: "3/2" = normal movement / Rapid Advance (note B).
         const bool rapid = movementType_ == MovementType::rapidAdvance;
         halves = 2 * (rapid ? cost.b : cost.a);
-        why = rapid ? "Rapid Advance rate (note B)" : "normal movement rate (note B)";
-        GS_RULING(ctx_, "W-28", "\"" + std::string(printedCell) + "\" = normal movement / Rapid Advance: " + why);
+        why = rapid ? Rate::rapidAdvance : Rate::normal;
+        GS_RULING(ctx_, "W-28", rapid ? msg::battlesOfWaterlooRulingNoteBRapidAdvance(printedCell)
+                                      : msg::battlesOfWaterlooRulingNoteBNormalMovement(printedCell));
       } else {
         // W-28: a fraction without note B (the leader's road rate "1/2") is that part of an MP.
         halves = 2 * cost.a / cost.b;
-        why = "1/2 MP";
-        GS_RULING(ctx_, "W-28", "\"" + std::string(printedCell) + "\" without note B is a fraction of an MP: 1/2 MP");
+        why = Rate::halfMp;
+        GS_RULING(ctx_, "W-28", msg::battlesOfWaterlooRulingFractionOfMp(printedCell));
       }
-    } else {
+    }
+    else {
       halves = 2 * cost.a;
     }
     halves_ += halves;
     if (out_) terms_.push_back({row.label, printedCell, halves, why});
-    GS_STEP(ctx_, step::MovementCost{{}, TraceValue(mpJson(halves)), label(rowId) + " " + std::string(printedCell), 1, {},
-                                     *why ? TraceValue(std::string(why)) : TraceValue(), "Terrain Effects on Movement"});
+    GS_STEP(ctx_, step::MovementCost{{}, TraceValue(mpJson(halves)),
+                                     msg::battlesOfWaterlooReasonRowCost(TraceValue::fromData(row.label), printedCell).text(), 1, {},
+                                     why == Rate::whole ? Sentence() : Sentence(rateWords(why)), "Terrain Effects on Movement"});
     return true;
   }
 
@@ -184,15 +187,22 @@ class Move {
 
   void price();
   void finish();
-  void writeZocRule(JsonWriter& w, const char* key, Text code) const;
-  void writeAllowance(JsonWriter& w) const;
+  results::MovementAllowance allowance() const;
 
+  // How a printed fraction was read (W-28): whole MPs (no fraction), the normal or the Rapid Advance
+  // rate of a note B "a/b", or half an MP.
+  enum class Rate { whole, normal, rapidAdvance, halfMp };
+  static Message rateWords(Rate r) {
+    return r == Rate::rapidAdvance ? msg::battlesOfWaterlooReasonRapidAdvanceRate()
+           : r == Rate::normal     ? msg::battlesOfWaterlooReasonNormalMovementRate()
+                                   : msg::battlesOfWaterlooReasonHalfMp();
+  }
   // One printed cost added: its row's label, the printed cell, the cost, and how a fraction was read.
   struct Term {
     Text label;
     Text printed;
     int halves;
-    const char* why;  // "" unless the cell is a fraction (W-28)
+    Rate why;
   };
 
   Context& ctx_;
@@ -211,63 +221,59 @@ class Move {
 };
 
 // {printed, text}: an enemy ZOC cell and what its code means.
-void Move::writeZocRule(JsonWriter& w, const char* key, Text code) const {
-  w.key(key).object().field("printed", code).field("text", code == "+0" ? "no extra cost" : legendText(code)).endObject();
+template <typename Rule>
+Rule zocRule(Text code) {
+  Rule r;
+  r.printed = code;
+  r.text = code == "+0" ? "no extra cost" : legendText(code);
+  return r;
 }
 
-void Move::writeAllowance(JsonWriter& w) const {
+results::MovementAllowance Move::allowance() const {
   const char* rateId = type_ != UnitType::leader && in_.inSquare ? "inSquare" : name(movementType_);
   const printed::MovementRatesTableRow* row = nullptr;
   for (const auto& r : printed::movementRates.rows)
     if (r.id == rateId) row = &r;
-  w.object();
+  results::MovementAllowance a;
   if (!row) {
-    w.field("rate", Json(nullptr)).field("printed", Json(nullptr)).field("reason", "not printed on the chart (see the rules)")
-        .endObject();
-    return;
+    a.reason = "not printed on the chart (see the rules)";
+    return a;
   }
-  w.field("rate", row->label).field("printed", row->cells[0]);
+  a.rate = std::string(row->label);
+  a.printed = std::string(row->cells[0]);
   const auto& rate = row->rate;  // a number of hexes, or a fraction of the MPs
   if (rate.hexes) {
-    w.field("hexes", *rate.hexes);
+    a.hexes = *rate.hexes;
   } else if (const int ma = in_.movementAllowance; ma > 0) {
     const int num = *rate.mpNum * ma, den = *rate.mpDen;
-    w.field("mp", rate.round == "up" ? (num + den - 1) / den : num / den);  // "1/2 MPs (round up)"
+    a.mp = rate.round == "up" ? (num + den - 1) / den : num / den;  // "1/2 MPs (round up)"
   }
-  w.endObject();
+  return a;
 }
 
 void Move::finish() {
-  if (prohibited_) ctx_.tally("cost", "prohibited");
-  else ctx_.tally("cost", mpJson(halves_));
+  if (prohibited_) ctx_.tally(results::MovementTally::cost, "prohibited");
+  else ctx_.tally(results::MovementTally::cost, mpJson(halves_));
   if (!out_) return;
 
-  JsonWriter& w = *out_;
-  w.object().field("prohibited", prohibited_);
-  if (prohibited_) w.field("cost", Json(nullptr)).field("reason", reason_).field("summary", "prohibited: " + reason_);
-  else w.field("cost", mpJson(halves_)).field("reason", Json(nullptr)).field("summary", "costs " + mpText(halves_) + " MP");
-  w.key("terms").array();
+  results::MovementResult r;
+  r.prohibited = prohibited_;
+  if (prohibited_) r.reason = reason_, r.summary = "prohibited: " + reason_;
+  else r.cost = halves_ / 2.0, r.summary = "costs " + mpText(halves_) + " MP";
   for (const Term& t : terms_) {
-    w.object().field("row", t.label).field("printed", t.printed).field("cost", mpJson(t.halves));
-    if (*t.why) w.field("why", t.why);
-    w.endObject();
+    r.terms.push_back({std::string(t.label), std::string(t.printed), t.halves / 2.0, std::nullopt});
+    if (t.why != Rate::whole) r.terms.back().why = rateWords(t.why).text();
   }
-  w.endArray().key("notes").array();
   std::sort(notes_.begin(), notes_.end());
-  for (const auto& n : notes_) w.object().field("note", n).field("text", noteText(n)).endObject();
-  w.endArray().key("effects").array();
-  if (disordered_) w.value("disordered");
-  w.endArray();
-  if (disordered_) w.field("newState", "D-1");
+  for (const auto& n : notes_) r.notes.push_back({n, noteText(n)});
+  if (disordered_) r.effects.push_back("disordered"), r.newState = results::State::D_1;
   if (leaveZoc_ || enterZoc_) {
-    w.key("zoc").object();
-    if (leaveZoc_) writeZocRule(w, "leave", *leaveZoc_);
-    if (enterZoc_) writeZocRule(w, "enter", *enterZoc_);
-    w.endObject();
+    r.zoc.emplace();
+    if (leaveZoc_) r.zoc->leave = zocRule<results::MovementZocLeave>(*leaveZoc_);
+    if (enterZoc_) r.zoc->enter = zocRule<results::MovementZocEnter>(*enterZoc_);
   }
-  w.key("allowance");
-  writeAllowance(w);
-  w.endObject();
+  r.allowance = allowance();
+  write(*out_, r);
 }
 
 // The charts, in order, until the move is priced or a chart prohibits it.
@@ -276,21 +282,22 @@ void Move::price() {
   const MovementState state = in_.state;
   const Action action = in_.action;
   if (state == MovementState::Routed) {
-    return prohibit("Routed Units: " + disorderItem("routed", 3), "Effects of Disorder and Rout");
+    return prohibit(msg::battlesOfWaterlooReasonRoutedMayNotMove(disorderItem("routed", 3)), "Effects of Disorder and Rout");
   }
   if (in_.inSquare)
-    GS_NOTE(ctx_, "Units in Square move 1 hex (Movement Rates)", "Movement Rates");
+    GS_NOTE(ctx_, msg::battlesOfWaterlooNoteSquareMovesOneHex(), "Movement Rates");
 
   if (action == Action::formSquare) {
     rowNote("formSquare");
     if (cell("formSquare") == "P") return prohibitRow("formSquare", "E");
     // Note E: only non-D2, unrouted infantry, unengaged and not in an enemy ZOC, may form square.
     if (state == MovementState::D_2 || in_.engaged || in_.inEnemyZoc || in_.inSquare) {
-      std::string why = state == MovementState::D_2 ? "the unit is D-2"
-                        : in_.engaged ? "the unit is engaged"
-                        : in_.inEnemyZoc ? "the unit is in an enemy ZOC"
-                                                           : "the unit is already in square";
-      return prohibit("Form Square: " + why + "; note E: " + noteText("E"), "Terrain Effects on Movement: note E");
+      const std::string e = noteText("E");
+      return prohibit(state == MovementState::D_2 ? msg::battlesOfWaterlooReasonFormSquareD2(e)
+                      : in_.engaged              ? msg::battlesOfWaterlooReasonFormSquareEngaged(e)
+                      : in_.inEnemyZoc           ? msg::battlesOfWaterlooReasonFormSquareInEnemyZoc(e)
+                                                 : msg::battlesOfWaterlooReasonFormSquareInSquare(e),
+                      "Terrain Effects on Movement: note E");
     }
     addRow("formSquare");
     return;
@@ -306,8 +313,8 @@ void Move::price() {
   const bool routeRates = mayUseRouteRates();
   if (route != Route::none && !routeRates) {
     noteLetter("A");
-    GS_NOTE(ctx_, column() + " in " + name(movementType_) + " movement may not use road/path rates: pays the terrain",
-              "Terrain Effects on Movement: note A");
+    GS_NOTE(ctx_, msg::battlesOfWaterlooNoteNoRoadRates(column(), enumName(movementType_, inputs::kMovementTypeLabels)),
+            "Terrain Effects on Movement: note A");
   }
   const bool builtUp = terrain == MovementTerrain::builtUpVillage;
   if (route != Route::none && routeRates) {
@@ -323,8 +330,8 @@ void Move::price() {
   const Crossing crossing = in_.crossing;
   if (crossing != Crossing::none && !routeRates) {
     noteLetter("A");
-    GS_NOTE(ctx_, column() + " in " + name(movementType_) + " movement may not use bridge/ford rates: crosses the water",
-              "Terrain Effects on Movement: note A");
+    GS_NOTE(ctx_, msg::battlesOfWaterlooNoteNoBridgeFordRates(column(), enumName(movementType_, inputs::kMovementTypeLabels)),
+            "Terrain Effects on Movement: note A");
   }
   if (crossing != Crossing::none && routeRates) {
     addRow(name(crossing));
@@ -333,10 +340,10 @@ void Move::price() {
     if (water == Water::deepStream && (type_ == UnitType::infantry || type_ == UnitType::cavalry)) {
       // Note D: crossing Deep Stream disorders infantry and cavalry; disordered units may not cross.
       if (state == MovementState::D_1 || state == MovementState::D_2)
-        return prohibit(std::string("Deep Stream: the unit is ") + name(state) + "; note D: " + noteText("D"),
+        return prohibit(msg::battlesOfWaterlooReasonDeepStreamDisordered(name(state), noteText("D")),
                         "Terrain Effects on Movement: note D");
       disordered_ = true;
-      GS_STEP(ctx_, step::Result{{}, "crossing Deep Stream: automatically Disordered (D-1)", "Terrain Effects on Movement: note D"});
+      GS_STEP(ctx_, step::Result{{}, msg::battlesOfWaterlooReasonDeepStreamDisorders(), "Terrain Effects on Movement: note D"});
     }
   }
   const MovementSlope slope = in_.slope;
@@ -352,23 +359,21 @@ void Move::price() {
     static const std::map<Text, MovementType> kNeeds{
         {"RM", MovementType::reduced}, {"WD", MovementType::withdrawal}, {"Screen", MovementType::screened}};
     const auto need = kNeeds.find(code);
-    if (need == kNeeds.end() || movementType_ == need->second) return std::string();
-    return label(rowId) + ": " + column() + " must use " + std::string(code) + " - " + legendText(code);
+    if (need == kNeeds.end() || movementType_ == need->second) return std::optional<Message>();
+    return std::optional<Message>(msg::battlesOfWaterlooReasonZocMustUse(label(rowId), column(), code, legendText(code)));
   };
   if (in_.leavingEnemyZoc) {
-    const std::string why = zocRule("leaveEnemyZoc");
-    if (!why.empty()) return prohibit(why, "Terrain Effects on Movement: Leave Enemy ZOC");
+    if (const auto why = zocRule("leaveEnemyZoc")) return prohibit(*why, "Terrain Effects on Movement: Leave Enemy ZOC");
   }
   if (in_.enteringEnemyZoc) {
     if (leader && !in_.stackedWithFriendlyUnit) {
       noteLetter("C");
-      return prohibit("Enter Enemy ZOC: note C: " + noteText("C"), "Terrain Effects on Movement: note C");
+      return prohibit(msg::battlesOfWaterlooReasonLeaderEntersZoc(noteText("C")), "Terrain Effects on Movement: note C");
     }
     if (state == MovementState::D_1 && !in_.cavalryPursuit) {
-      return prohibit("D-1: " + disorderItem("D-1", 0), "Effects of Disorder and Rout");
+      return prohibit(msg::battlesOfWaterlooReasonD1EntersZoc(disorderItem("D-1", 0)), "Effects of Disorder and Rout");
     }
-    const std::string why = zocRule("enterEnemyZoc");
-    if (!why.empty()) return prohibit(why, "Terrain Effects on Movement: Enter Enemy ZOC");
+    if (const auto why = zocRule("enterEnemyZoc")) return prohibit(*why, "Terrain Effects on Movement: Enter Enemy ZOC");
   }
 }
 
@@ -407,27 +412,27 @@ using StackUnit = inputs::StackingUnit;
 // Why a stack is illegal: one reason per rule broken.
 struct Failure {
   const char* code;
-  std::string reason;
+  std::string reason;  // the message's text
   const char* ref;
 };
 
 void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* out) {
   std::vector<Failure> failures;
-  auto fail = [&](const char* code, std::string text, const char* ref) {
-    GS_STEP(ctx, step::Stacking{{}, text, ref});
-    failures.push_back({code, std::move(text), ref});
+  auto fail = [&](const char* code, const Message& reason, const char* ref) {
+    GS_STEP(ctx, step::Stacking{{}, reason, ref});
+    failures.push_back({code, reason.text(), ref});
   };
 
   // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
   std::vector<std::size_t> combat;
   for (std::size_t i = 0; i < units.size(); ++i)
     if (units[i].type != UnitType::leader) combat.push_back(i);
-  if (combat.size() < units.size()) GS_NOTE(ctx, "leaders do not count against stacking (not in the printed list)", "Stacking");
+  if (combat.size() < units.size()) GS_NOTE(ctx, msg::battlesOfWaterlooNoteLeadersNotCounted(), "Stacking");
 
   if (combat.size() > 1)
     for (std::size_t i : combat)
       if (units[i].routed)
-        fail("routed", "unit " + std::to_string(i) + " is routed: Routed Units may not stack", "Effects of Disorder and Rout");
+        fail("routed", msg::battlesOfWaterlooReasonRoutedMayNotStack(i), "Effects of Disorder and Rout");
 
   // The Silesian Rifle exception: it may stack with any infantry of the 3/I division or any I Corps
   // artillery, so it does not count when every other combat unit in the hex is one of those.
@@ -443,9 +448,7 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
       }
     if (allFit) {
       counted.erase(std::find(counted.begin(), counted.end(), i));
-      GS_STEP(ctx, step::Stacking{{}, "Silesian Rifle (unit " + std::to_string(i) +
-                                          ") stacks with 3/I division infantry / I Corps artillery: not counted",
-                                  "Stacking"});
+      GS_STEP(ctx, step::Stacking{{}, msg::battlesOfWaterlooReasonSilesianRifle(i), "Stacking"});
       break;
     }
   }
@@ -469,38 +472,32 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
   }
   if (counted.size() <= 1) {
     // One counted unit is not a stack (a lone artillery unit matches no printed line, yet is legal).
-    GS_NOTE(ctx, "a single counted unit is not a stack", "Stacking");
+    GS_NOTE(ctx, msg::battlesOfWaterlooNoteSingleUnitNoStack(), "Stacking");
   } else {
     if (matched && matched->conditions) {
       // "2 Artillery (Same command, <= 8 SPs)": one command, and the two units' SPs together <= 8.
       const auto& c = *matched->conditions;
       if (c.sameCommand && artilleryCommands.size() > 1)
-        fail("artilleryCommand", "2 Artillery must be of the same command", "Stacking");
-      if (artillerySps > c.maxSps)
-        fail("artillerySps", "2 Artillery: " + std::to_string(artillerySps) + " SPs together, more than " +
-                                 std::to_string(c.maxSps),
-             "Stacking");
+        fail("artilleryCommand", msg::battlesOfWaterlooReasonArtilleryCommand(), "Stacking");
+      if (artillerySps > c.maxSps) fail("artillerySps", msg::battlesOfWaterlooReasonArtillerySps(artillerySps, c.maxSps), "Stacking");
     }
     if (!matched) {
-      std::string what;
-      for (const auto& [k, v] : count) what += (what.empty() ? "" : " + ") + std::to_string(v) + " " + k;
-      fail("combination", what + " is not one of the printed stacking combinations", "Stacking");
+      std::string what;  // "2 infantry + 1 artillery"
+      for (const auto& [k, v] : count) what.append(what.empty() ? "" : " + ").append(msg::battlesOfWaterlooReasonUnitsOfType(v, k).text());
+      fail("combination", msg::battlesOfWaterlooReasonNotACombination(what), "Stacking");
     }
   }
   const bool legal = failures.empty();
-  ctx.tally("legal", legal);
+  ctx.tally(results::StackingTally::legal, legal);
   if (!out) return;
 
-  JsonWriter& w = *out;
-  w.object().field("legal", legal);
-  if (matched) w.field("combination", matched->label);
-  else w.field("combination", Json(nullptr));  // a single counted unit, or no printed line
-  w.key("reasons").array();
-  for (const Failure& f : failures) w.object().field("code", f.code).field("reason", f.reason).field("ref", f.ref).endObject();
-  w.endArray();
-  w.field("summary", legal ? (matched ? "legal: " + std::string(matched->label) : std::string("legal: a single unit"))
-                           : "illegal: " + failures.front().reason);
-  w.endObject();
+  results::StackingResult r;
+  r.legal = legal;
+  if (matched) r.combination = std::string(matched->label);  // else a single counted unit, or no printed line: null
+  for (const Failure& f : failures) r.reasons.push_back({f.code, f.reason, f.ref});
+  r.summary = legal ? (matched ? "legal: " + std::string(matched->label) : std::string("legal: a single unit"))
+                    : "illegal: " + failures.front().reason;
+  write(*out, r);
 }
 
 class Stacking final : public Play {
@@ -557,17 +554,19 @@ void Zoc::play(Context& ctx, JsonWriter* out) const {
     if (r.id == rowId) row = &r;
   const Text cell = row->cells[0];
   const std::vector<const char*>& hexsides = hexsidesOf(cell);
-  if (cell == "Front-F flank") GS_RULING(ctx, "W-29", "\"Front-F flank\" = the front and both front-flank hexsides");
-  if (rowId == "shaken") GS_RULING(ctx, "W-29", "\"Shaken Units\" = D-1/D-2 units: ZOC to the front only");
-  GS_STEP(ctx, step::Zoc{{}, std::string(row->label) + ": " + std::string(cell), "Zones of Control"});
-  ctx.tally("hexsides", static_cast<int>(hexsides.size()));
+  if (cell == "Front-F flank") GS_RULING(ctx, "W-29", msg::battlesOfWaterlooRulingFrontFlanks());
+  if (rowId == "shaken") GS_RULING(ctx, "W-29", msg::battlesOfWaterlooRulingShakenFrontOnly());
+  GS_STEP(ctx, step::Zoc{{}, msg::battlesOfWaterlooReasonZocRow(TraceValue::fromData(row->label), TraceValue::fromData(cell)), "Zones of Control"});
+  ctx.tally(results::ZocTally::hexsides, static_cast<int>(hexsides.size()));
   if (!out) return;
 
-  JsonWriter& w = *out;
-  w.object().field("row", row->label).field("printed", cell).key("hexsides").array();
-  for (const char* h : hexsides) w.value(h);
-  w.endArray().field("count", hexsides.size()).field("summary", std::string(row->label) + ": " + std::string(cell));
-  w.endObject();
+  results::ZocResult r;
+  r.row = row->label;
+  r.printed = cell;
+  r.hexsides.assign(hexsides.begin(), hexsides.end());
+  r.count = static_cast<int>(hexsides.size());
+  r.summary = msg::battlesOfWaterlooReasonZocRow(TraceValue::fromData(row->label), TraceValue::fromData(cell)).text();
+  write(*out, r);
 }
 
 // ---- status --------------------------------------------------------------------------------------
@@ -592,22 +591,19 @@ void Status::play(Context& ctx, JsonWriter* out) const {
       if (r.id == id) row = &r;
   }
   const std::size_t restrictions = row ? row->items.size() : 0;
-  ctx.tally("restrictions", static_cast<int>(restrictions));
+  ctx.tally(results::StatusTally::restrictions, static_cast<int>(restrictions));
   if (!out) return;
 
-  JsonWriter& w = *out;
-  w.object().field("state", state);
+  results::StatusResult r;
+  r.state = sameEnum<results::State>(state_);
   if (row) {
-    w.field("chart", row->label).key("restrictions").array();
-    for (const Text item : row->items) w.value(item);
-    w.endArray();
-  } else {
-    w.field("chart", Json(nullptr)).key("restrictions").array().endArray();
+    r.chart = std::string(row->label);
+    for (const Text item : row->items) r.restrictions.emplace_back(item);
   }
-  w.field("restricted", restrictions > 0)
-      .field("summary", restrictions ? std::string(state) + ": " + std::to_string(restrictions) + " printed restrictions"
-                                     : std::string("Normal: nothing restricted"))
-      .endObject();
+  r.restricted = restrictions > 0;
+  r.summary = restrictions ? std::string(state) + ": " + std::to_string(restrictions) + " printed restrictions"
+                           : std::string("Normal: nothing restricted");
+  write(*out, r);
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ using inputs::SquareState;  // Normal, D-1, D-2
 struct DrmStep {
   enum Kind { entry, add, note, ruling } kind;
   std::string id;  // note/ruling: the ref; add: the ref
-  std::string text;  // add: the reason; note/ruling: the text
+  Sentence text;   // add: the label (text); note/ruling: the catalog message
   int value = 0;
   EntryId printed{};  // entry: the printed modifier
 };
@@ -34,7 +34,7 @@ struct DrmStep {
 int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
   for (const auto& s : steps) {
     if (s.kind == DrmStep::entry) drm.entry(s.printed);
-    else if (s.kind == DrmStep::add) drm.add(s.value, s.text, s.id);
+    else if (s.kind == DrmStep::add) drm.add(s.value, s.text.text, s.id);
     else if (s.kind == DrmStep::note) GS_NOTE(ctx, s.text, s.id);
     else GS_RULING(ctx, s.id, s.text);
   }
@@ -42,6 +42,13 @@ int playDrm(Context& ctx, Modifiers& drm, const std::vector<DrmStep>& steps) {
 }
 
 // ---- rally ---------------------------------------------------------------------------------------
+
+// A state the rally tables name ("Normal", "D-1", "Routed"), as the result's.
+results::State stateNamed(std::string_view s) {
+  for (std::size_t i = 0; i < results::kStateNames.size(); ++i)
+    if (s == results::kStateNames[i]) return static_cast<results::State>(i);
+  throw std::logic_error("rally: no state " + std::string(s));
+}
 
 class Rally final : public Play {
  public:
@@ -55,7 +62,7 @@ class Rally final : public Play {
       throw RequestError(code::kInvalidValue, msg::battlesOfWaterlooErrorOnlyInfantryD2Matrix(), "/unit/state");
     if (unit.inSquare && !infantry)
       throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorOnlyInfantryMaySquare(), "/unit/inSquare");
-    who_ = "the " + std::string(routed_ ? "routed " : "disordered ") + enumName(type_, inputs::kBranchNames);
+    who_ = (routed_ ? msg::battlesOfWaterlooReasonRoutedUnit(name(type_)) : msg::battlesOfWaterlooReasonDisorderedUnit(name(type_))).text();
     const auto& mods = tables::rallyModifiers;
     const auto entry = [&](EntryId e) { steps_.push_back({DrmStep::entry, "", "", 0, e}); };
     if (in.inEnemyZoc) entry(mods.inEnemyZoc);
@@ -66,13 +73,13 @@ class Rally final : public Play {
     if (unit.inSquare) entry(mods.inSquare);
     if (in.adjacentUndisorderedCavalry) {
       if (routed_ && infantry) entry(mods.routedInfAdjacentCavalry);
-      else steps_.push_back({DrmStep::note, "Rally Modifiers", "adjacent undisordered cavalry helps only routed infantry", 0});
+      else steps_.push_back({DrmStep::note, "Rally Modifiers", msg::battlesOfWaterlooNoteCavalryHelpsRoutedInfantryOnly(), 0});
     }
     if (in.combatLeader != inputs::LeaderAt::none) entry(mods.combatLeader);
     if (in.overallCommander != inputs::LeaderAt::none) entry(mods.overallCommander);
     if (in.blucherWithin2) {
       if (unit.nationality == inputs::Nationality::prussian) entry(mods.prussianNearBlucher);
-      else steps_.push_back({DrmStep::note, "Rally Modifiers", "Blücher helps only Prussian units", 0});
+      else steps_.push_back({DrmStep::note, "Rally Modifiers", msg::battlesOfWaterlooNoteBlucherHelpsPrussiansOnly(), 0});
     }
     steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
     if (routed_) {
@@ -86,65 +93,74 @@ class Rally final : public Play {
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
-    Modifiers drm(ctx, StepKind::drm, ctx.tracing() ? "rally of " + who_ : std::string());
+    const std::string rallyOf = ctx.wordy() ? msg::battlesOfWaterlooReasonRallyOf(who_).text() : std::string();
+    Modifiers drm(ctx, StepKind::drm, rallyOf);
     const int modifier = playDrm(ctx, drm, steps_);
-    const int natural = ctx.roll(kD10, ctx.wordy() ? "rally of " + who_ : std::string());  // one d10 read 0-9 (W-01)
+    const int natural = ctx.roll(kD10, rallyOf);  // one d10 read 0-9 (W-01)
     const int total = natural + modifier;
     const char* oldState = enumName(state_, inputs::kRallyStateNames);
-    if (out) out->object().field("natural", natural).field("drm", modifier).field("total", total).field("oldState", oldState);
+    results::RallyResult r;
+    r.natural = natural;
+    r.drm = modifier;
+    r.total = total;
+    r.oldState = sameEnum<results::State>(state_);
     const char* newState;
     bool rallied;
     if (routed_) {
       const auto& band = bandFor(printed::rallyRouted.bands, bands_, total, "Rallying Routed Units");
       if (total < 0 || total > 9)
-        GS_NOTE(ctx, "modified roll " + std::to_string(total) + " is read on the end band " + std::string(band.label),
-                "rules-notes 2.3.4");
+        GS_NOTE(ctx, msg::battlesOfWaterlooNoteEndBand(total, TraceValue::fromData(band.label)), "rules-notes 2.3.4");
       const printed::Text code = band.code;
       newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
       rallied = code == "rallied";
       GS_STEP(ctx, step::Band{who_, tables::rallyRouted.id, total, TraceValue::fromData(band.label),
                               TraceValue::fromData(band.text), rollText(kD10, natural, modifier), "Rallying Routed Units"});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
-      if (code == "D-1") GS_RULING(ctx, "W-40", who_ + ": band 2-6 — no longer routed, becomes D-1; not rallied");
-      if (out)
-        out->field("band", band.label).field("code", code).field("text", band.text).field("rallied", rallied)
-            .field("noLongerRouted", code != "routRetreat").field("newState", newState)
-            .field("routRetreat", code == "routRetreat")
-            .field("summary", rollText(kD10, natural, modifier) + " on Rallying Routed Units, band " +
-                                  std::string(band.label) + ": " + std::string(band.text));
-      ctx.tally("band", TraceValue::fromData(code));
+      if (code == "D-1") GS_RULING(ctx, "W-40", msg::battlesOfWaterlooRulingNoLongerRouted(who_, TraceValue::fromData(band.label)));
+      if (out) {
+        r.band = std::string(band.label);
+        r.code = std::string(code);
+        r.text = std::string(band.text);
+        r.noLongerRouted = code != "routRetreat";
+        r.routRetreat = code == "routRetreat";
+      }
+      ctx.tally(results::RallyTally::band, TraceValue::fromData(code));
     } else {
       // The bands are printed relative to the Cohesion rating.
       const auto& band = bandFor(printed::rallyDisordered.bands, bands_, total - cohesion_, "Rallying Disordered Units");
       const bool passed = band.code == "removeDisorder";
-      const std::string comparison = passed ? (le_ ? " <= " : " < ") : (le_ ? " > " : " >= ");
-      const std::string how = out || ctx.wordy() ? rollText(kD10, natural, modifier) + comparison + "Cohesion " +
-                                                std::to_string(cohesion_) + ": " + std::string(band.text)
-                                          : std::string();
-      GS_RULING(ctx, "W-02", le_ ? "option W02_rally_le: a D-1/D-2 unit rallies on modified roll <= Cohesion"
-                                 : "as printed, a D-1/D-2 unit rallies only on modified roll < Cohesion");
+      const char* comparison = passed ? (le_ ? "<=" : "<") : (le_ ? ">" : ">=");
+      GS_RULING(ctx, "W-02", le_ ? msg::battlesOfWaterlooRulingRallyAtMostCohesion() : msg::battlesOfWaterlooRulingRallyBelowCohesion());
       GS_STEP(ctx, step::Check{who_, kD10.name, natural, modifier, total, cohesion_,
-                               le_ ? step::PassIf::atMost : step::PassIf::below, passed, how, "W-02"});
+                               le_ ? step::PassIf::atMost : step::PassIf::below, passed,
+                               msg::battlesOfWaterlooReasonRallyCheck(rollText(kD10, natural, modifier), comparison, cohesion_,
+                                                                      TraceValue::fromData(band.text)),
+                               "W-02"});
       newState = oldState;
       if (passed) {
         newState = "Normal";
         if (state_ == RallyState::D_2 && oneLevel_) {
           newState = "D-1";
-          GS_RULING(ctx, "W-27", "option W27_one_level: Remove Disorder lifts a D-2 unit one level, to D-1");
+          GS_RULING(ctx, "W-27", msg::battlesOfWaterlooRulingRemoveDisorderOneLevel());
         } else if (state_ == RallyState::D_2) {
-          GS_RULING(ctx, "W-27", "Remove Disorder removes the D-2 marker entirely: the unit is Normal");
+          GS_RULING(ctx, "W-27", msg::battlesOfWaterlooRulingRemoveDisorderEntirely());
         }
       }
       rallied = passed;
-      if (out)
-        out->field("cohesion", cohesion_).field("band", band.label).field("code", band.code)
-            .field("text", band.text).field("rallied", passed).field("newState", newState).field("routRetreat", false)
-            .field("summary", how + (passed ? " (" + std::string(oldState) + " -> " + newState + ")" : ""));
-      ctx.tally("passed", passed);
+      if (out) {
+        r.cohesion = cohesion_;
+        r.band = std::string(band.label);
+        r.code = std::string(band.code);
+        r.text = std::string(band.text);
+      }
+      ctx.tally(results::RallyTally::passed, passed);
     }
-    ctx.tally("newState", newState);
-    ctx.tally("rallied", rallied);  // the headline odds of ruleset.json
-    if (out) out->endObject();
+    ctx.tally(results::RallyTally::newState, newState);
+    ctx.tally(results::RallyTally::rallied, rallied);  // the headline odds of ruleset.json
+    if (!out) return;
+    r.rallied = rallied;
+    r.newState = stateNamed(newState);
+    write(*out, r);
   }
 
  private:
@@ -186,7 +202,7 @@ class LeaveSquare final : public Play {
       const int v = errata.entryValue(printed::leavingSquareModifiers, entry, {}, ruling);
       const std::string label(rs.printedEntry(entry).label);
       steps_.push_back({DrmStep::add, ruling.empty() ? "Leaving Square" : ruling, label, v});
-      if (ruling.empty()) steps_.push_back({DrmStep::ruling, "W-23", "as printed: Unit is D-2 +1, Unit is D-1 +2", 0});
+      if (ruling.empty()) steps_.push_back({DrmStep::ruling, "W-23", msg::battlesOfWaterlooRulingLeavingSquareAsPrinted(), 0});
     }
     if (in.stackedWithLeader)
       steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.stackedWithLeader});
@@ -211,24 +227,17 @@ class LeaveSquare final : public Play {
       // "Become Disordered": read as a D result on the Combat Results Matrix (Normal -> D-1, D-1 -> D-2,
       // D-2 -> Unit Routs); otherwise the D-1/D-2 DRMs above could never change anything.
       if (state_ == SquareState::D_2)
-        GS_RULING(ctx, "W-39", "Become Disordered on a D-2 unit: the d/D column of the Combat Results Matrix (it routs)");
+        GS_RULING(ctx, "W-39", msg::battlesOfWaterlooRulingBecomeDisorderedD2Routs());
       else
-        GS_NOTE(ctx, "Become Disordered: the unit suffers the d/D column of the Combat Results Matrix", "Leaving Square");
+        GS_NOTE(ctx, msg::battlesOfWaterlooNoteBecomeDisordered(), "Leaving Square");
       applyMatrix(ctx, u, "d/D", "Leaving Square");
     }
-    const char* newState = name(u.state);
-    ctx.tally("passed", passed);
-    ctx.tally("newState", newState);
+    ctx.tally(results::LeaveSquareTally::passed, passed);
+    ctx.tally(results::LeaveSquareTally::newState, name(u.state));
     if (!out) return;
-    JsonWriter& w = *out;
-    const char* oldState = enumName(state_, inputs::kSquareStateNames);
-    w.object().field("drm", modifier).field("cohesion", cohesion_).field("passed", passed).field("text", band.text)
-        .field("leftSquare", true).field("oldState", oldState).field("newState", newState).field("routRetreat", u.routRetreat)
-        .key("events");
-    writeEvents(w, u.events);
-    w.field("summary",
-            std::string(band.text) + (passed ? "" : " (" + std::string(oldState) + " -> " + newState + ")"))
-        .endObject();
+    results::LeaveSquareResult r{modifier, cohesion_, passed, std::string(band.text), true, sameEnum<results::State>(state_),
+                                 sameEnum<results::State>(u.state), u.routRetreat, events(u.events)};
+    write(*out, r);
   }
 
  private:

@@ -29,21 +29,18 @@ using inputs::Elite;
 using Slope = inputs::ShockSlope;
 using Terrain = inputs::ShockTerrain;
 
-// One attacking unit as the strength and DRM rules read it.
-struct Charger {
-  long long strength;
-  Arm type;                   // as the unit's matrix row reads it (readUnit)
-  bool flank, rear;           // through which hexside it attacks (the front when neither)
-  Elite elite;
-  bool acrossRiverBridge;
-  int eliteDrm = 0;           // W-22, with the patch the options switch on
-  std::string eliteRuling;    // that patch's ruling, or "" for the printed value
+// An attacking unit's Elite/Crack Elite DRM (W-22), with the patch the options switch on.
+struct EliteDrm {
+  int value = 0;
+  std::string ruling;  // that patch's ruling, or "" for the printed value
 };
 
 // One attacking unit's strength with the Cavalry Charge Strength multipliers and the River Bridge x1/2 (W-17).
 // W-33: the x1/2 is a line of the Defensive Terrain Modifiers table, which a routed defender does not
-// get ("Gain No Terrain Benefits if Assaulted").
-Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool defenderRouted, const std::string& who) {
+// get ("Gain No Terrain Benefits if Assaulted"). `type`: as the unit's matrix row reads it (readUnit).
+Fraction attackStrength(Context& ctx, const inputs::ShockAttackerUnit& unit, Arm type, bool square, bool defenderRouted,
+                        const std::string& who) {
+  const bool flank = unit.chargeThrough == Aspect::flank, rear = unit.chargeThrough == Aspect::rear;
   Fraction s{unit.strength, 1};
   auto multiply = [&](EntryId printed, const char* ref) {
     const PrintedEntry& e = ctx.ruleset.printedEntry(printed);
@@ -52,18 +49,18 @@ Fraction attackStrength(Context& ctx, const Charger& unit, bool square, bool def
     GS_STEP(ctx, step::Multiplier{who, Fraction{e.num, e.den}, before, s, step::MultiplierRounding::exact,
                                   TraceValue::fromData(e.label), {}, ref});
   };
-  if (isCavalry(unit.type)) {
-    const bool heavy = unit.type == Arm::heavyCavalry;
-    if (heavy && unit.flank) multiply(tables::cavalryChargeStrength.hcThroughFlank, "W-17");
-    if (heavy && unit.rear) multiply(tables::cavalryChargeStrength.hcThroughRear, "W-17");
-    if (!heavy && unit.flank) multiply(tables::cavalryChargeStrength.lcThroughFlank, "W-17");
+  if (isCavalry(type)) {
+    const bool heavy = type == Arm::heavyCavalry;
+    if (heavy && flank) multiply(tables::cavalryChargeStrength.hcThroughFlank, "W-17");
+    if (heavy && rear) multiply(tables::cavalryChargeStrength.hcThroughRear, "W-17");
+    if (!heavy && flank) multiply(tables::cavalryChargeStrength.lcThroughFlank, "W-17");
     if (square) multiply(tables::cavalryChargeStrength.cavalryVsSquare, "W-17");
-  } else if (unit.flank || unit.rear) {
-    GS_NOTE(ctx, who + ": charge multipliers are for cavalry only", "W-17");
+  } else if (flank || rear) {
+    GS_NOTE(ctx, msg::battlesOfWaterlooNoteChargeMultipliersCavalryOnly(who), "W-17");
   }
   if (unit.acrossRiverBridge) {
     if (defenderRouted)
-      GS_RULING(ctx, "W-33", who + ": across a river bridge, but the defender is routed and gains no terrain benefit: no x1/2");
+      GS_RULING(ctx, "W-33", msg::battlesOfWaterlooRulingRiverBridgeDefenderRouted(who));
     else
       multiply(tables::shockTerrain.acrossRiverBridge, "W-17");
   }
@@ -77,6 +74,12 @@ struct Position {
   inputs::Position derived = inputs::Position::front;
   bool frontOnly() const { return !flank && !rear; }  // derived == front
   const char* name() const { return enumName(derived, inputs::kPositionNames); }  // also its DRM's entry id
+  std::string hexsides() const {  // "front flank": the hexsides' names, as the schema spells them
+    std::string s;
+    for (const Aspect a : {Aspect::front, Aspect::flank, Aspect::rear})
+      if (a == Aspect::front ? front : a == Aspect::flank ? flank : rear) s.append(s.empty() ? "" : " ").append(enumName(a, inputs::kAspectNames));
+    return s;
+  }
 };
 Position attackPosition(const inputs::ShockAttacker& attacker) {
   Position p;
@@ -187,54 +190,28 @@ int nextStepLoser(const Side& side) {
 // A side's result: the steps go to the unit the owner names (W-37), by default the one with most steps
 // left (W-04); a surplus passes on to the next. Then every unit receives the letters B, d/D, r/R on its
 // own matrix row (W-19).
-void applySide(Context& ctx, Side& side, printed::Text code, const std::string& sideName) {
+void applySide(Context& ctx, Side& side, printed::Text code, const char* sideName) {
   const ResultCode rc = decodeResultCode(code);
   int steps = rc.steps;
   if (steps > 0 && side.units.size() > 1) {
-    if (side.stepLossOrder.empty())
-      GS_RULING(ctx, "W-04", "the " + sideName + "'s step losses go to the unit with most steps; every unit takes the letters");
-    else
-      GS_RULING(ctx, "W-37", "the " + sideName + "'s step losses go to the units in the order its owner named; every unit takes the letters");
+    if (side.stepLossOrder.empty()) GS_RULING(ctx, "W-04", msg::battlesOfWaterlooRulingStepLossesMostSteps(sideName));
+    else GS_RULING(ctx, "W-37", msg::battlesOfWaterlooRulingStepLossesOwnersOrder(sideName));
   }
   while (steps > 0) {
     const int i = nextStepLoser(side);
     if (i < 0) break;
     Unit& u = side.units[static_cast<std::size_t>(i)];
     const int take = std::min(steps, u.steps - u.stepsLost);
-    loseSteps(ctx, u, take, "result " + std::string(code), "W-04");
+    loseSteps(ctx, u, take, Loss::result, code, "W-04");
     steps -= take;
   }
   for (Unit& u : side.units) applyResult(ctx, u, rc, false, "SHOCK COMBAT TABLE");
 }
 
-// A side after the result: {strength, strengthText, cell, units}; no strength when none was figured
-// (`strength` null), no cell when none was read.
-void writeSide(JsonWriter& w, const Side& side, const Fraction* strength, printed::Text cell) {
-  w.object();
-  if (strength) {
-    if (strength->den == 1) w.field("strength", strength->num);
-    else w.field("strength", Json(strength->value()));
-    w.field("strengthText", strength->text());
-  }
-  if (!cell.empty()) w.field("cell", cell);
-  w.key("units").array();
-  for (const Unit& u : side.units) writeUnit(w, u);
-  w.endArray().endObject();
-}
-
-// "attacking unit 1 loses 1 step; attacking unit 2 is unaffected" (the one unit of a side: "it …").
-std::string sideFate(const Side& side) {
-  std::string s;
-  for (const Unit& u : side.units) s += (s.empty() ? "" : "; ") + (side.units.size() == 1 ? "it" : u.who()) + " " + fate(u);
-  return s;
-}
-
+// A side's units as their states end, "Normal, D-1" (a tally: exact odds count the combinations).
 std::string finalStates(const Side& side) {
   std::string s;
-  for (const Unit& u : side.units) {
-    if (!s.empty()) s += ", ";
-    s += name(u.state);
-  }
+  for (const Unit& u : side.units) s.append(s.empty() ? "" : ", ").append(name(u.state));
   return s;
 }
 
@@ -244,9 +221,10 @@ int stepsLost(const Side& side) {
   return n;
 }
 
-// The headline odds of ruleset.json: how many of a side's units end disordered or worse (D-1, D-2,
-// Routed or Eliminated), and how many leave their hex by a retreat or a rout.
-void tallyHeadline(Context& ctx, const Side& att, const Side& def) {
+// What exact odds count: each side's cell, final states and steps lost, and the headline odds of
+// ruleset.json: how many of a side's units end disordered or worse (D-1, D-2, Routed or Eliminated),
+// and how many leave their hex by a retreat or a rout.
+void tallies(Context& ctx, const Side& att, const Side& def, printed::Text attCell, printed::Text defCell) {
   const auto disordered = [](const Side& side) {
     int n = 0;
     for (const Unit& u : side.units) n += u.state != State::normal && u.state != State::blown;
@@ -257,10 +235,32 @@ void tallyHeadline(Context& ctx, const Side& att, const Side& def) {
     for (const Unit& u : side.units) n += u.retreatHexes > 0 || u.routRetreat;
     return n;
   };
-  ctx.tally("attackerDisordered", disordered(att));
-  ctx.tally("defenderDisordered", disordered(def));
-  ctx.tally("attackerRetreats", retreating(att));
-  ctx.tally("defenderRetreats", retreating(def));
+  using T = results::ShockTally;
+  ctx.tally(T::attackerCell, TraceValue::fromData(attCell));
+  ctx.tally(T::defenderCell, TraceValue::fromData(defCell));
+  ctx.tally(T::attackerFinal, finalStates(att));
+  ctx.tally(T::defenderFinal, finalStates(def));
+  ctx.tally(T::attackerStepsLost, stepsLost(att));
+  ctx.tally(T::defenderStepsLost, stepsLost(def));
+  ctx.tally(T::attackerDisordered, disordered(att));
+  ctx.tally(T::defenderDisordered, disordered(def));
+  ctx.tally(T::attackerRetreats, retreating(att));
+  ctx.tally(T::defenderRetreats, retreating(def));
+}
+
+// A side after the result: its strength (none when none was figured), its cell (none when none was
+// read) and its units.
+template <typename Result>
+Result sideResult(const Side& side, const Fraction* strength, printed::Text cell) {
+  Result r;
+  if (strength) {
+    using Strength = typename decltype(r.strength)::value_type;  // the attackers' may be a half, the defenders' never
+    r.strength = static_cast<Strength>(strength->value());
+    r.strengthText = strength->text();
+  }
+  if (!cell.empty()) r.cell = std::string(cell);
+  for (const Unit& u : side.units) r.units.push_back(outcome(u));
+  return r;
 }
 
 // Read and checked once per request; `play` is the procedure of the chart, once per dice sequence.
@@ -270,28 +270,30 @@ class Shock final : public Play {
   using Options = inputs::Options;
   // `errata`: the shock table's patches (W-14, W-15, W-16) and the elite DRM's (W-22) in force.
   Shock(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
-      : table_(errata.grid(tables::shock)) {
-    const inputs::ShockAttacker& attacker = in.attacker;
-    const inputs::ShockDefender& defender = in.defender;
-    square_ = defender.inSquare;
+      : in_(in), table_(errata.grid(tables::shock)), lcOnly_(options.W26_lc_only) {
+    const inputs::ShockAttacker& attacker = in_.attacker;
+    const inputs::ShockDefender& defender = in_.defender;
     for (std::size_t i = 0; i < attacker.units.size(); ++i) {
       const inputs::ShockAttackerUnit& a = attacker.units[i];
-      att_.units.push_back(readUnit(a, options, pointerJoin("/attacker/units", i), "attacking unit " + std::to_string(i + 1)));
-      Charger c{a.strength, att_.units.back().type, a.chargeThrough == Aspect::flank,
-                a.chargeThrough == Aspect::rear, a.elite, a.acrossRiverBridge, 0, std::string()};
-      if (c.elite != Elite::none)
-        c.eliteDrm = errata.entryValue(printed::shockMorale, tables::shockMorale.eliteAttacker, enumName(c.elite, inputs::kEliteNames),
-                                       c.eliteRuling);
-      hcFrontal_ = hcFrontal_ || (c.type == Arm::heavyCavalry && a.chargeThrough == Aspect::front);
-      chargers_.push_back(std::move(c));
+      att_.units.push_back(readUnit(a, options, pointerJoin("/attacker/units", i), msg::battlesOfWaterlooReasonAttackingUnit(i + 1).text()));
+      const Arm type = att_.units.back().type;
+      EliteDrm elite;
+      if (a.elite != Elite::none)
+        elite.value = errata.entryValue(printed::shockMorale, tables::shockMorale.eliteAttacker, enumName(a.elite, inputs::kEliteNames),
+                                        elite.ruling);
+      eliteDrms_.push_back(std::move(elite));
+      hcFrontal_ = hcFrontal_ || (type == Arm::heavyCavalry && a.chargeThrough == Aspect::front);
+      anyCavalry_ = anyCavalry_ || isCavalry(type);
+      anyLightCavalry_ = anyLightCavalry_ || type == Arm::lightCavalry;
+      anyHeavyCavalry_ = anyHeavyCavalry_ || type == Arm::heavyCavalry;
+      anyInfantry_ = anyInfantry_ || type == Arm::infantry;
     }
     for (std::size_t i = 0; i < defender.units.size(); ++i) {
       const inputs::ShockDefenderUnit& d = defender.units[i];
       const std::string path = pointerJoin("/defender/units", i);
-      if (square_ && d.type != Arm::infantry)
+      if (defender.inSquare && d.type != Arm::infantry)
         throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorOnlyInfantrySquare(), pointerJoin(path, "type"));
-      def_.units.push_back(readUnit(d, options, path, "defending unit " + std::to_string(i + 1)));
-      defenceStrengths_.push_back(d.strength);
+      def_.units.push_back(readUnit(d, options, path, msg::battlesOfWaterlooReasonDefendingUnit(i + 1).text()));
     }
     if (defender.units.size() > 1)  // routed units may not stack
       for (std::size_t i = 0; i < defender.units.size(); ++i)
@@ -301,28 +303,6 @@ class Shock final : public Play {
     att_.stepLossOrder = readStepLossOrder(attacker.stepLossOrder, att_.units.size(), "/attacker");
     def_.stepLossOrder = readStepLossOrder(defender.stepLossOrder, def_.units.size(), "/defender");
     position_ = attackPosition(attacker);
-
-    for (const Charger& c : chargers_) {
-      anyCavalry_ = anyCavalry_ || isCavalry(c.type);
-      anyLightCavalry_ = anyLightCavalry_ || c.type == Arm::lightCavalry;
-      anyHeavyCavalry_ = anyHeavyCavalry_ || c.type == Arm::heavyCavalry;
-      anyInfantry_ = anyInfantry_ || c.type == Arm::infantry;
-    }
-    lcOnly_ = options.W26_lc_only;
-    hexesInEnemyZoc_ = attacker.hexesInEnemyZoc;
-    attackerExtendedLine_ = attacker.extendedLine;
-    defenderExtendedLine_ = defender.extendedLine;
-    stackedWithNey_ = attacker.stackedWithNey;
-    attackerWetFuses_ = attacker.wetFuses;
-    defenderWetFuses_ = defender.wetFuses;
-    terrain_ = defender.terrain;
-    chateau_ = terrain_ == Terrain::chateau;
-    woods_ = terrain_ == Terrain::woods;
-    buildingVillage_ = terrain_ == Terrain::building || terrain_ == Terrain::village || terrain_ == Terrain::builtUpVillage;
-    downOneLevel_ = attacker.slope == Slope::downOneLevel;
-    downSteepSlope_ = attacker.slope == Slope::downSteepSlope;
-    upOneLevel_ = attacker.slope == Slope::upOneLevel;
-    upSteepSlope_ = attacker.slope == Slope::upSteepSlope;
     // The printed stream lines: {entry, its "a/b" key or "" for a single value, ruling}.
     switch (attacker.streamCrossing) {
       case inputs::StreamCrossing::none: break;
@@ -332,17 +312,17 @@ class Shock final : public Play {
       case inputs::StreamCrossing::deepStreamSome: streamEntry_ = {"deepStream", "some", "W-18"}; break;
       case inputs::StreamCrossing::deepStreamAll: streamEntry_ = {"deepStream", "all", "W-18"}; break;
     }
-    extraDrm_ = in.extraDrm;
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
+    const inputs::ShockAttacker& attacker = in_.attacker;
+    const inputs::ShockDefender& defender = in_.defender;
     Side att = att_, def = def_;  // the units' states change as the result is applied
     const Position& pos = position_;
-    if (!pos.frontOnly())
-      GS_RULING(ctx, "W-34", std::string("attacked through") + (pos.front ? " front" : "") + (pos.flank ? " flank" : "") +
-                             (pos.rear ? " rear" : "") + ": position " + pos.name());
-    const bool cavalryOnly = !anyInfantry_;
-    const bool square = square_;
+    if (!pos.frontOnly())  // the Position DRM's printed line names the position
+      GS_RULING(ctx, "W-34", msg::battlesOfWaterlooRulingAttackedThrough(
+                                 pos.hexsides(), TraceValue::fromData(ctx.ruleset.printedEntry(tables::shockPosition.id, pos.name()).label)));
+    const bool square = defender.inSquare;
     const PatchedGrid& table = table_;
 
     // Cavalry vs. Routed Infantry (W-26): eliminated once the Shock Commitment roll (outside the chart) passes.
@@ -352,29 +332,21 @@ class Shock final : public Play {
       if (u.type == Arm::infantry && u.state == State::routed && eliminates) {
         u.state = State::eliminated;
         u.events.push_back(Event::eliminated);
-        GS_RULING(ctx, "W-26", u.who() + ": routed infantry shock attacked by " +
-                               std::string(lcOnly_ ? "Light Cavalry" : "cavalry") +
-                               " is eliminated after the Shock Commitment roll is passed");
+        GS_RULING(ctx, "W-26", lcOnly_ ? msg::battlesOfWaterlooRulingRoutedInfantryEliminatedByLightCavalry(u.who())
+                                       : msg::battlesOfWaterlooRulingRoutedInfantryEliminatedByCavalry(u.who()));
       } else {
         anyLeft = true;
         if (u.type == Arm::infantry && u.state == State::routed && anyCavalry_)
-          GS_RULING(ctx, "W-26", u.who() + ": only Light Cavalry eliminates routed infantry (W26_lc_only)");
+          GS_RULING(ctx, "W-26", msg::battlesOfWaterlooRulingOnlyLightCavalryEliminates(u.who()));
       }
     }
-    if (!anyLeft) {
-      ctx.tally("attackerCell", "-");
-      ctx.tally("defenderCell", "eliminated");
-      ctx.tally("attackerFinal", finalStates(att));
-      ctx.tally("defenderFinal", finalStates(def));
-      ctx.tally("attackerStepsLost", 0);
-      ctx.tally("defenderStepsLost", 0);
-      tallyHeadline(ctx, att, def);
+    if (!anyLeft) {  // no roll: every defender is eliminated
+      tallies(ctx, att, def, "-", "eliminated");
       if (!out) return;
-      out->object().key("attacker");
-      writeSide(*out, att, nullptr, "");
-      out->key("defender");
-      writeSide(*out, def, nullptr, "");
-      out->field("summary", "Routed infantry charged by cavalry is eliminated; no shock roll (W-26).").endObject();
+      results::ShockResult r;
+      r.attacker = sideResult<results::ShockAttacker>(att, nullptr, "");
+      r.defender = sideResult<results::ShockDefender>(def, nullptr, "");
+      write(*out, r);
       return;
     }
 
@@ -383,15 +355,15 @@ class Shock final : public Play {
     for (const Unit& u : def.units)
       if (u.state != State::eliminated) defenderAllRouted = defenderAllRouted && u.state == State::routed;
     Fraction attack, defence;
-    for (std::size_t i = 0; i < chargers_.size(); ++i)
-      attack += attackStrength(ctx, chargers_[i], square, defenderAllRouted, att.units[i].who());
+    for (std::size_t i = 0; i < att.units.size(); ++i)
+      attack += attackStrength(ctx, attacker.units[i], att.units[i].type, square, defenderAllRouted, att.units[i].who());
     for (std::size_t i = 0; i < def.units.size(); ++i)
-      if (def.units[i].state != State::eliminated) defence += Fraction{defenceStrengths_[i], 1};
+      if (def.units[i].state != State::eliminated) defence += Fraction{defender.units[i].strength, 1};
     GS_STEP(ctx, step::Strength{"attacker", attack, {}, "W-12"});
     GS_STEP(ctx, step::Strength{"defender", defence, {}, "W-12"});
     const OddsColumn odds = oddsColumn(attack, defence);
     GS_STEP(ctx, step::Column{{}, tables::shock.id, odds.column, table.columnLabel(odds.column),
-                              attack.text() + " to " + defence.text() + " (rounded in the defender's favour)", "W-12"});
+                              msg::battlesOfWaterlooReasonOddsInDefendersFavour(attack.text(), defence.text()), "W-12"});
 
     // 2. DRMs (W-18: one tier per fact; groups cumulative).
     Modifiers drm(ctx, StepKind::drm, "shock roll");
@@ -400,7 +372,7 @@ class Shock final : public Play {
 
     if (!pos.frontOnly()) drm.entry(tables::shockPosition.id, pos.name(), 1, "W-18");
     if (anyInfantry_ && anyCavalry_) drm.entry(tables::shockPosition.combinedArms, 1, "W-21");
-    drm.entry(tables::shockPosition.attackingHexInZoc, hexesInEnemyZoc_, "W-18");
+    drm.entry(tables::shockPosition.attackingHexInZoc, attacker.hexesInEnemyZoc, "W-18");
 
     bool defenderLc = false, defenderDisorderedInf = false;
     for (const Unit& u : def.units) {
@@ -414,11 +386,11 @@ class Shock final : public Play {
       if (defenderDisorderedInf && !square) drm.entry(tables::shockCharge.hcChargingDisorderedInf);
     }
 
-    if (attackerExtendedLine_) drm.entryValue(tables::shockOther.extendedLine, "attacker");
-    if (defenderExtendedLine_) drm.entryValue(tables::shockOther.extendedLine, "defender");
-    if (stackedWithNey_) drm.entry(tables::shockOther.attackerWithNey);
-    if (attackerWetFuses_) drm.entryValue(tables::shockOther.wetFuses, "attacker");
-    if (defenderWetFuses_) drm.entryValue(tables::shockOther.wetFuses, "defender");
+    if (attacker.extendedLine) drm.entryValue(tables::shockOther.extendedLine, "attacker");
+    if (defender.extendedLine) drm.entryValue(tables::shockOther.extendedLine, "defender");
+    if (attacker.stackedWithNey) drm.entry(tables::shockOther.attackerWithNey);
+    if (attacker.wetFuses) drm.entryValue(tables::shockOther.wetFuses, "attacker");
+    if (defender.wetFuses) drm.entryValue(tables::shockOther.wetFuses, "defender");
 
     // Defender disorder: the worst state counts (W-18); Routed -5 not against cavalry.
     bool routed = false, d2 = false, d1 = false, allRouted = true;
@@ -432,15 +404,17 @@ class Shock final : public Play {
     if (routed && !anyCavalry_) drm.entry(tables::shockMorale.defenderRouted, 1, "W-18");
     else if (d2) drm.entry(tables::shockMorale.anyDefenderD2, 1, "W-18");
     else if (d1) drm.entry(tables::shockMorale.anyDefenderD1, 1, "W-18");
-    if (routed && anyCavalry_) GS_RULING(ctx, "W-39", "Defender Routed (Not vs. Cav): an attacking unit is cavalry, no -5");
+    if (routed && anyCavalry_) GS_RULING(ctx, "W-39", msg::battlesOfWaterlooRulingRoutedNotVsCavalry());
     if (std::any_of(att.units.begin(), att.units.end(), [](const Unit& u) { return u.state == State::d1; }))
       drm.entry(tables::shockMorale.anyAttackerD1);
-    for (std::size_t i = 0; i < chargers_.size(); ++i) {
-      const Charger& c = chargers_[i];
-      if (c.elite == Elite::none) continue;
-      if (!ctx.tracing()) drm.add(c.eliteDrm, {}, {});
-      else drm.term(c.eliteDrm, "Each Elite/Crack Elite Attacker (" + att.units[i].who() + ")", 1,
-                    enumName(c.elite, inputs::kEliteNames), c.eliteRuling.empty() ? "W-22" : c.eliteRuling);
+    for (std::size_t i = 0; i < eliteDrms_.size(); ++i) {  // "Each Elite/Crack Elite Attacker" (W-22), named per unit
+      const EliteDrm& e = eliteDrms_[i];
+      const Elite elite = attacker.units[i].elite;
+      if (elite == Elite::none) continue;
+      if (!ctx.tracing()) drm.add(e.value, {}, {});
+      else drm.term(e.value, msg::battlesOfWaterlooReasonEntryForUnit(
+                                 TraceValue::fromData(ctx.ruleset.printedEntry(tables::shockMorale.eliteAttacker).label), att.units[i].who()).text(),
+                    1, enumName(elite, inputs::kEliteNames), e.ruling.empty() ? "W-22" : e.ruling);
     }
     auto totalSteps = [](const Side& s) {
       int n = 0;
@@ -450,26 +424,28 @@ class Shock final : public Play {
     };
     if (totalSteps(att) == 1) drm.entryValue(tables::shockMorale.oneStep, "attacker", "W-31");
     if (totalSteps(def) == 1) {
-      if (chateau_) GS_RULING(ctx, "W-31", "defender has 1 step, but in a Chateau: no DRM");
+      if (defender.terrain == Terrain::chateau) GS_RULING(ctx, "W-31", msg::battlesOfWaterlooRulingOneStepInChateau());
       else drm.entryValue(tables::shockMorale.oneStep, "defender", "W-31");
     }
 
     // Defensive terrain; routed defenders "Gain No Terrain Benefits if Assaulted".
-    const char* arms = cavalryOnly ? "cavalry" : "other";
-    if (downOneLevel_) drm.entryValue(tables::shockTerrain.downOneLevel, arms, "W-18");
-    if (downSteepSlope_) drm.entryValue(tables::shockTerrain.downOneLevel, arms, "W-39");
+    const char* arms = anyInfantry_ ? "other" : "cavalry";
+    const Slope slope = attacker.slope;
+    const Terrain terrain = defender.terrain;
+    if (slope == Slope::downOneLevel) drm.entryValue(tables::shockTerrain.downOneLevel, arms, "W-18");
+    if (slope == Slope::downSteepSlope) drm.entryValue(tables::shockTerrain.downOneLevel, arms, "W-39");
     if (allRouted) {
-      GS_NOTE(ctx, "routed defenders gain no terrain benefits", "Effects of Disorder and Rout");
+      GS_NOTE(ctx, msg::battlesOfWaterlooNoteRoutedNoTerrainBenefits(), "Effects of Disorder and Rout");
     } else {
-      if (upOneLevel_) drm.entry(tables::shockTerrain.upOneLevel);
-      if (upSteepSlope_) drm.entry(tables::shockTerrain.upSteepSlope, 1, "W-18");
-      if (woods_) drm.entryValue(tables::shockTerrain.woods, arms, "W-18");
-      if (buildingVillage_)  // the entry's "a/b" value keyed by the terrain's name
-        drm.entryValue(tables::shockTerrain.buildingVillage, enumName(terrain_, inputs::kShockTerrainNames));
+      if (slope == Slope::upOneLevel) drm.entry(tables::shockTerrain.upOneLevel);
+      if (slope == Slope::upSteepSlope) drm.entry(tables::shockTerrain.upSteepSlope, 1, "W-18");
+      if (terrain == Terrain::woods) drm.entryValue(tables::shockTerrain.woods, arms, "W-18");
+      if (terrain == Terrain::building || terrain == Terrain::village || terrain == Terrain::builtUpVillage)
+        drm.entryValue(tables::shockTerrain.buildingVillage, enumName(terrain, inputs::kShockTerrainNames));  // keyed by the terrain
       if (streamEntry_.id && !*streamEntry_.key) drm.entry(tables::shockTerrain.id, streamEntry_.id);
       else if (streamEntry_.id) drm.entryValue(tables::shockTerrain.id, streamEntry_.id, streamEntry_.key, streamEntry_.ruling);
     }
-    drm.add(extraDrm_, "extra DRM (rules outside the chart)", "input");
+    drm.add(in_.extraDrm, "extra DRM (rules outside the chart)", "input");
 
     // 3. Roll and read both grids.
     const int natural = ctx.roll(kD10, "shock");
@@ -485,63 +461,53 @@ class Shock final : public Play {
                                drm.total(), natural + drm.total(), {}, "SHOCK COMBAT TABLE"});
       if (ctx.tracing()) {
         const std::string patch = table.patchRuling(odds.column, modified, sides[s]);
-        if (!patch.empty()) GS_RULING(ctx, patch, std::string(sides[s]) + " cell reads " + std::string(cell.textValue));
+        if (!patch.empty()) GS_RULING(ctx, patch, msg::battlesOfWaterlooRulingSideCellReads(sides[s], cell.textValue));
       }
     }
 
     // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
     applySide(ctx, def, cells[1], "defender");
     applySide(ctx, att, cells[0], "attacker");
-    if (downSteepSlope_) {
+    if (slope == Slope::downSteepSlope) {
       constexpr ResultCode check = decodeResultCode("d");
       for (Unit& u : att.units) {
         if (u.state == State::eliminated) continue;
-        GS_NOTE(ctx, u.who() + " shocked down a Steep Slope: Cohesion Check or become disordered", "Defensive Terrain Modifiers");
+        GS_NOTE(ctx, msg::battlesOfWaterlooNoteDownSteepSlopeCheck(u.who()), "Defensive Terrain Modifiers");
         applyResult(ctx, u, check, false, "Defensive Terrain Modifiers");
       }
     }
 
-    ctx.tally("attackerCell", TraceValue::fromData(cells[0]));
-    ctx.tally("defenderCell", TraceValue::fromData(cells[1]));
-    ctx.tally("attackerFinal", finalStates(att));
-    ctx.tally("defenderFinal", finalStates(def));
-    ctx.tally("attackerStepsLost", stepsLost(att));
-    ctx.tally("defenderStepsLost", stepsLost(def));
-    tallyHeadline(ctx, att, def);
+    tallies(ctx, att, def, cells[0], cells[1]);
     if (!out) return;
-
-    JsonWriter& w = *out;
-    w.object().key("attacker");
-    writeSide(w, att, &attack, cells[0]);
-    w.key("defender");
-    writeSide(w, def, &defence, cells[1]);
-    w.key("odds").object().field("column", odds.column).rawField("columnLabel", table.columnLabelText(odds.column));
-    if (odds.beyond > 0) w.field("levelsAbove", odds.beyond);
-    if (odds.beyond < 0) w.field("levelsBelow", -odds.beyond);
-    w.endObject();
-    w.field("column", odds.column).rawField("columnLabel", table.columnLabelText(odds.column)).field("drm", drm.total())
-        .field("natural", natural).field("modified", modified).rawField("row", table.rowLabelText(modified));
-    w.key("cell").object().field("attacker", cells[0]).field("defender", cells[1]).endObject();
-    w.field("summary", "Shock at " + table.columnLabel(odds.column) + ", " + rollText(kD10, natural, drm.total()) + " (row " +
-                           table.rowLabel(modified) + "). Attacker " + std::string(cells[0]) + ": " + sideFate(att) + ". Defender " +
-                           std::string(cells[1]) + ": " + sideFate(def) + ".");
-    w.endObject();
+    results::ShockResult r;
+    r.attacker = sideResult<results::ShockAttacker>(att, &attack, cells[0]);
+    r.defender = sideResult<results::ShockDefender>(def, &defence, cells[1]);
+    const std::string columnLabel = table.columnLabel(odds.column);
+    r.odds.emplace();
+    r.odds->column = odds.column;
+    r.odds->columnLabel = columnLabel;
+    if (odds.beyond > 0) r.odds->levelsAbove = odds.beyond;
+    if (odds.beyond < 0) r.odds->levelsBelow = -odds.beyond;
+    r.column = odds.column;
+    r.columnLabel = columnLabel;
+    r.drm = drm.total();
+    r.natural = natural;
+    r.modified = modified;
+    r.row = table.rowLabel(modified);
+    r.cell.emplace();
+    r.cell->attacker = cells[0];
+    r.cell->defender = cells[1];
+    write(*out, r);
   }
 
  private:
+  const Inputs in_;
   PatchedGrid table_;
+  bool lcOnly_;     // W26_lc_only
   Side att_, def_;  // the units as they stand before the roll
-  std::vector<Charger> chargers_;
-  std::vector<long long> defenceStrengths_;
+  std::vector<EliteDrm> eliteDrms_;  // per attacking unit
   Position position_;
-  bool square_ = false, lcOnly_ = false;
   bool anyCavalry_ = false, anyLightCavalry_ = false, anyHeavyCavalry_ = false, anyInfantry_ = false, hcFrontal_ = false;
-  int hexesInEnemyZoc_ = 0, extraDrm_ = 0;
-  bool attackerExtendedLine_ = false, defenderExtendedLine_ = false, stackedWithNey_ = false;
-  bool attackerWetFuses_ = false, defenderWetFuses_ = false;
-  Terrain terrain_{};
-  bool chateau_ = false, woods_ = false, buildingVillage_ = false;
-  bool downOneLevel_ = false, downSteepSlope_ = false, upOneLevel_ = false, upSteepSlope_ = false;
   struct {
     const char* id = nullptr;  // none: no stream crossed
     const char* key = "";

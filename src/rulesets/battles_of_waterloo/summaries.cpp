@@ -1,0 +1,133 @@
+// The summaries of the battles-of-waterloo results (issue 25), composed from the typed results
+// (results.json, "x-summary") in the catalog's sentences (battles-of-waterloo.summary.*): the table or
+// check read, how each check came out, and what happens to every unit: steps lost, retreats, routs,
+// disorder and eliminations.
+#include <algorithm>
+
+#include "crm.h"
+#include "messages.h"
+
+namespace grapeshot::waterloo {
+
+void sayFate(Summary& s, const results::UnitOutcome& u, const std::string& who) {
+  if (u.stepsLost) s << msg::battlesOfWaterlooSummaryLosesSteps(who, u.stepsLost);
+  if (u.retreat) s << msg::battlesOfWaterlooSummaryRetreats(who, u.retreat);
+  std::optional<results::Event> disorder;  // the last D-1/D-2 it received
+  for (const results::Event e : u.events)
+    if (e == results::Event::D_1 || e == results::Event::D_2) disorder = e;
+  if (u.routRetreat && u.routRetreatHexes) s << msg::battlesOfWaterlooSummaryRoutsHexes(who, *u.routRetreatHexes);
+  else if (u.routRetreat) s << msg::battlesOfWaterlooSummaryRouts(who);
+  if (u.newState == results::State::Eliminated) s << msg::battlesOfWaterlooSummaryIsEliminated(who);
+  else if (disorder && !u.routRetreat) s << msg::battlesOfWaterlooSummaryBecomesDisordered(who, results::name(*disorder));
+  else if (!u.stepsLost && !u.retreat && !u.routRetreat) s << msg::battlesOfWaterlooSummaryIsUnaffected(who);
+}
+
+}  // namespace grapeshot::waterloo
+
+namespace grapeshot::results::battles_of_waterloo {
+
+namespace {
+// Each unit's fate, named as the side's only unit ("The attacker") or by its number ("Attacking unit 2").
+template <typename Side, typename Only, typename Numbered>
+void sayFates(Summary& s, const Side& side, Only only, Numbered numbered) {
+  for (std::size_t i = 0; i < side.units.size(); ++i)
+    ::grapeshot::waterloo::sayFate(s, side.units[i], (side.units.size() == 1 ? only() : numbered(i + 1)).text());
+}
+}  // namespace
+
+// The shock's summary: the table read (or the W-26 elimination without a roll), then what happens to
+// every unit of both sides: steps lost, retreats, routs, disorder, eliminations.
+Summary summary(const ShockResult& r) {
+  Summary s;
+  if (r.cell) s << msg::battlesOfWaterlooSummaryShock(*r.columnLabel, rollText(kD10, *r.natural, *r.drm), *r.row, r.cell->attacker, r.cell->defender);
+  else s << msg::battlesOfWaterlooSummaryRoutedInfantryEliminated();
+  sayFates(s, r.attacker, msg::battlesOfWaterlooSummaryTheAttacker, [](std::size_t n) { return msg::battlesOfWaterlooSummaryAttackingUnit(n); });
+  sayFates(s, r.defender, msg::battlesOfWaterlooSummaryTheDefender, [](std::size_t n) { return msg::battlesOfWaterlooSummaryDefendingUnit(n); });
+  return s;
+}
+
+
+// The fire's summary: the table read and its result, what it does to the target's top unit and how
+// its Cohesion Check came out (a failed check is one that gave the unit a matrix effect: disorder, a
+// rout or a retreat), and the Leader Casualty roll.
+Summary summary(const FireResult& r) {
+  Summary s;
+  const std::string roll = rollText(kD10, r.natural, r.drm);
+  const bool effect = r.cell && *r.cell != "-";
+  if (!effect) s << msg::battlesOfWaterlooSummaryFireNoEffect(r.columnLabel, roll, r.row);
+  else s << msg::battlesOfWaterlooSummaryFire(r.columnLabel, roll, r.row, *r.cell);
+  const std::string who = msg::battlesOfWaterlooSummaryTopUnit().text();
+  if (effect) ::grapeshot::waterloo::sayFate(s, r.target, who);
+  // The code's step losses come first (W-19); its check follows unless they eliminated the unit, and
+  // fails when the matrix did anything more to it.
+  const auto& events = r.target.events;
+  std::size_t losses = 0;
+  while (losses < events.size() && losses < static_cast<std::size_t>(r.result.stepsLost) && events[losses] == Event::stepLoss) ++losses;
+  const bool eliminatedByLosses = losses > 0 && events.size() == losses + 1 && events.back() == Event::eliminated;
+  if (r.result.cohesionCheck && !eliminatedByLosses)
+    s << (events.size() > losses ? msg::battlesOfWaterlooSummaryCohesionCheckFailed(who) : msg::battlesOfWaterlooSummaryCohesionCheckPassed(who));
+  if (r.leader) {
+    if (!r.leader->check) s << msg::battlesOfWaterlooSummaryLeaderNoRoll();
+    else if (*r.leader->killed) s << msg::battlesOfWaterlooSummaryLeaderKilled(*r.leader->natural);
+    else s << msg::battlesOfWaterlooSummaryLeaderSurvives(*r.leader->natural);
+  }
+  return s;
+}
+
+namespace {
+const std::string& theUnit() {
+  static const std::string kTheUnit = msg::battlesOfWaterlooSummaryTheUnit().text();
+  return kTheUnit;
+}
+}  // namespace
+
+// How the check came out (or that it was automatic), then what happens to the unit.
+Summary summary(const MoraleResult& r) {
+  Summary s;
+  s << (r.automatic ? msg::battlesOfWaterlooSummaryBlownAutomatic()
+        : r.passed  ? msg::battlesOfWaterlooSummaryCheckPassed()
+                    : msg::battlesOfWaterlooSummaryCheckFailed());
+  ::grapeshot::waterloo::sayFate(s, r.unit, theUnit());
+  return s;
+}
+
+// The Square in Reaction roll and its band: the square formed, or the result the band gives, and
+// what it does to the unit.
+Summary summary(const SquareResult& r) {
+  Summary s;
+  const std::string roll = rollText(kD10, r.natural, r.drm);
+  if (r.formedSquare) return s << msg::battlesOfWaterlooSummarySquareFormed(roll, r.cohesion, r.band);
+  s << msg::battlesOfWaterlooSummarySquareNotFormed(roll, r.cohesion, r.band, *r.result);
+  ::grapeshot::waterloo::sayFate(s, r.unit, theUnit());
+  return s;
+}
+
+// The Charge Reaction check, the printed reaction, and what it does to the unit.
+Summary summary(const ChargeReactionResult& r) {
+  Summary s;
+  s << (r.passed ? msg::battlesOfWaterlooSummaryChargeReactionPassed(r.printed) : msg::battlesOfWaterlooSummaryChargeReactionFailed(r.printed));
+  ::grapeshot::waterloo::sayFate(s, r.unit, theUnit());
+  return s;
+}
+
+
+// The rally roll and the band it reads: for a routed unit the printed band; for a disordered one the
+// roll against Cohesion (compared as the numbers stand) and, when it rallies, its change of state.
+Summary summary(const RallyResult& r) {
+  Summary s;
+  const std::string roll = rollText(kD10, r.natural, r.drm);
+  if (!r.cohesion) return s << msg::battlesOfWaterlooSummaryRallyRouted(roll, r.band, r.text);
+  const int c = *r.cohesion;
+  const char* comparison = r.rallied ? (r.total < c ? "<" : "<=") : (r.total > c ? ">" : ">=");
+  if (!r.rallied) return s << msg::battlesOfWaterlooSummaryRallyDisordered(roll, comparison, c, r.text);
+  return s << msg::battlesOfWaterlooSummaryRallyDisorderedRallied(roll, comparison, c, r.text, name(r.oldState), name(r.newState));
+}
+
+// Leaving Square: the check's printed outcome and, when it fails, the unit's change of state.
+Summary summary(const LeaveSquareResult& r) {
+  Summary s;
+  if (r.passed) return s << msg::battlesOfWaterlooSummaryLeaveSquarePassed(r.text);
+  return s << msg::battlesOfWaterlooSummaryLeaveSquareFailed(r.text, name(r.oldState), name(r.newState));
+}
+
+}  // namespace grapeshot::results::battles_of_waterloo
