@@ -223,6 +223,14 @@ export type MessageId =
   | "battles-of-waterloo.summary.rallyDisorderedRallied"
   | "battles-of-waterloo.summary.leaveSquarePassed"
   | "battles-of-waterloo.summary.leaveSquareFailed"
+  | "battles-of-waterloo.summary.movementProhibited"
+  | "battles-of-waterloo.summary.movementCost"
+  | "battles-of-waterloo.summary.stackingLegal"
+  | "battles-of-waterloo.summary.stackingLegalSingle"
+  | "battles-of-waterloo.summary.stackingIllegal"
+  | "battles-of-waterloo.summary.zoc"
+  | "battles-of-waterloo.summary.statusRestricted"
+  | "battles-of-waterloo.summary.statusNormal"
   | "black-powder.error.shootingTestNoMelee"
   | "black-powder.error.bothCombatResults"
   | "black-powder.error.testCNotLost"
@@ -278,6 +286,7 @@ export type MessageId =
   | "black-powder.reason.unitPointsBetter"
   | "black-powder.reason.unitPointsPoorer"
   | "black-powder.reason.brigadeScore"
+  | "black-powder.label.unit"
   | "black-powder.summary.testShooting"
   | "black-powder.summary.testShootingRow"
   | "black-powder.summary.testHandToHand"
@@ -396,6 +405,10 @@ export type MessageId =
   | "napoleon-iii-1866.summary.movementCostDisorganized"
   | "napoleon-iii-1866.summary.movementCostAlreadyDisorganized"
   | "napoleon-iii-1866.summary.movementProhibited"
+  | "napoleon-iii-1866.tally.eliminated"
+  | "napoleon-iii-1866.tally.disorganized"
+  | "napoleon-iii-1866.tally.inGoodOrder"
+  | "napoleon-iii-1866.tally.withStepsLost"
   | "grande-tactique.note.chargeTogether"
   | "grande-tactique.ruling.attackersFailed"
   | "grande-tactique.note.targetNoCheck"
@@ -1434,7 +1447,7 @@ export interface BattlesOfWaterlooMovementResult {
   prohibited: boolean;
   cost: number | null;
   reason: string | null;
-  /** What happens to whom, in the rules' words. */
+  /** What happens, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
   terms: {
     row: string;
@@ -1464,6 +1477,10 @@ export interface BattlesOfWaterlooMovementResult {
     reason?: string;
     hexes?: number;
     mp?: number;
+  };
+  /** The summary as catalog messages ({id, params}). */
+  messages: {
+    summary: BattlesOfWaterlooSentence[];
   };
 }
 
@@ -1497,8 +1514,12 @@ export interface BattlesOfWaterlooStackingResult {
     reason: string;
     ref: string;
   }[];
-  /** What happens to whom, in the rules' words. */
+  /** What happens, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The summary as catalog messages ({id, params}). */
+  messages: {
+    summary: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Zone of control: the inputs of battles-of-waterloo zoc. */
@@ -1519,8 +1540,12 @@ export interface BattlesOfWaterlooZocResult {
   printed: string;
   hexsides: string[];
   count: number;
-  /** What happens to whom, in the rules' words. */
+  /** What happens, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The summary as catalog messages ({id, params}). */
+  messages: {
+    summary: BattlesOfWaterlooSentence[];
+  };
 }
 
 /** Disorder and rout effects: the inputs of battles-of-waterloo status. */
@@ -1535,8 +1560,12 @@ export interface BattlesOfWaterlooStatusResult {
   chart: string | null;
   restrictions: string[];
   restricted: boolean;
-  /** What happens to whom, in the rules' words. */
+  /** What happens, in the rules' words: the sentences of messages.summary, joined. */
   summary: string;
+  /** The summary as catalog messages ({id, params}). */
+  messages: {
+    summary: BattlesOfWaterlooSentence[];
+  };
 }
 
 export type BattlesOfWaterlooRequest =

@@ -91,10 +91,7 @@ std::string legendText(Text code) {
 }
 
 // A cost in half MPs: the leader's road rate "1/2" is half an MP (W-28).
-std::string mpText(int halves) {
-  return halves % 2 == 0 ? std::to_string(halves / 2) : std::to_string(halves / 2) + ".5";
-}
-Json mpJson(int halves) { return halves % 2 == 0 ? Json(halves / 2) : Json(halves / 2.0); }
+TraceValue mpValue(int halves) { return numberValue(halves / 2.0); }
 
 class Move {
  public:
@@ -172,7 +169,7 @@ class Move {
     }
     halves_ += halves;
     if (out_) terms_.push_back({row.label, printedCell, halves, why});
-    GS_STEP(ctx_, step::MovementCost{{}, TraceValue(mpJson(halves)),
+    GS_STEP(ctx_, step::MovementCost{{}, mpValue(halves),
                                      msg::battlesOfWaterlooReasonRowCost(TraceValue::fromData(row.label), printedCell).text(), 1, {},
                                      why == Rate::whole ? Sentence() : Sentence(rateWords(why)), "Terrain Effects on Movement"});
     return true;
@@ -253,13 +250,13 @@ results::MovementAllowance Move::allowance() const {
 
 void Move::finish() {
   if (prohibited_) ctx_.tally(results::MovementTally::cost, "prohibited");
-  else ctx_.tally(results::MovementTally::cost, mpJson(halves_));
+  else ctx_.tally(results::MovementTally::cost, mpValue(halves_));
   if (!out_) return;
 
   results::MovementResult r;
   r.prohibited = prohibited_;
-  if (prohibited_) r.reason = reason_, r.summary = "prohibited: " + reason_;
-  else r.cost = halves_ / 2.0, r.summary = "costs " + mpText(halves_) + " MP";
+  if (prohibited_) r.reason = reason_;
+  else r.cost = halves_ / 2.0;
   for (const Term& t : terms_) {
     r.terms.push_back({std::string(t.label), std::string(t.printed), t.halves / 2.0, std::nullopt});
     if (t.why != Rate::whole) r.terms.back().why = rateWords(t.why).text();
@@ -495,8 +492,6 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
   r.legal = legal;
   if (matched) r.combination = std::string(matched->label);  // else a single counted unit, or no printed line: null
   for (const Failure& f : failures) r.reasons.push_back({f.code, f.reason, f.ref});
-  r.summary = legal ? (matched ? "legal: " + std::string(matched->label) : std::string("legal: a single unit"))
-                    : "illegal: " + failures.front().reason;
   write(*out, r);
 }
 
@@ -565,7 +560,6 @@ void Zoc::play(Context& ctx, JsonWriter* out) const {
   r.printed = cell;
   r.hexsides.assign(hexsides.begin(), hexsides.end());
   r.count = static_cast<int>(hexsides.size());
-  r.summary = msg::battlesOfWaterlooReasonZocRow(TraceValue::fromData(row->label), TraceValue::fromData(cell)).text();
   write(*out, r);
 }
 
@@ -601,8 +595,6 @@ void Status::play(Context& ctx, JsonWriter* out) const {
     for (const Text item : row->items) r.restrictions.emplace_back(item);
   }
   r.restricted = restrictions > 0;
-  r.summary = restrictions ? std::string(state) + ": " + std::to_string(restrictions) + " printed restrictions"
-                           : std::string("Normal: nothing restricted");
   write(*out, r);
 }
 

@@ -130,4 +130,32 @@ Summary summary(const LeaveSquareResult& r) {
   return s << msg::battlesOfWaterlooSummaryLeaveSquareFailed(r.text, name(r.oldState), name(r.newState));
 }
 
+// Movement: what entering the hex costs, or why the move is prohibited.
+Summary summary(const MovementResult& r) {
+  Summary s;
+  if (r.prohibited) return s << msg::battlesOfWaterlooSummaryMovementProhibited(r.reason.value_or(std::string()));
+  return s << msg::battlesOfWaterlooSummaryMovementCost(numberValue(r.cost.value_or(0.0)));
+}
+
+// Stacking: the printed combination the units make, or the first rule they break.
+Summary summary(const StackingResult& r) {
+  Summary s;
+  if (!r.legal) return s << msg::battlesOfWaterlooSummaryStackingIllegal(r.reasons.front().reason);
+  if (r.combination) return s << msg::battlesOfWaterlooSummaryStackingLegal(*r.combination);
+  return s << msg::battlesOfWaterlooSummaryStackingLegalSingle();
+}
+
+// Zone of control: the chart's row and what it prints.
+Summary summary(const ZocResult& r) {
+  Summary s;
+  return s << msg::battlesOfWaterlooSummaryZoc(r.row, r.printed);
+}
+
+// Disorder and rout effects: how many printed restrictions the state carries.
+Summary summary(const StatusResult& r) {
+  Summary s;
+  if (!r.restricted) return s << msg::battlesOfWaterlooSummaryStatusNormal();
+  return s << msg::battlesOfWaterlooSummaryStatusRestricted(name(r.state), static_cast<int>(r.restrictions.size()));
+}
+
 }  // namespace grapeshot::results::battles_of_waterloo

@@ -111,7 +111,7 @@ class BrigadeMorale final : public Play {
       for (std::size_t i = 0; i < units_.size(); ++i) {
         const UnitPoints& u = units_[i];
         const char* state = enumName(u.state, kStateNames);
-        ctx.record(step::Points{"unit " + std::to_string(i + 1), numberValue(points(u.counted)),
+        ctx.record(step::Points{msg::blackPowderLabelUnit(static_cast<int>(i + 1)).text(), numberValue(points(u.counted)),
                                 u.quality == Quality::better   ? msg::blackPowderReasonUnitPointsBetter(u.stamina, state)
                                 : u.quality == Quality::poorer ? msg::blackPowderReasonUnitPointsPoorer(u.stamina, state)
                                                                : msg::blackPowderReasonUnitPoints(u.stamina, state),

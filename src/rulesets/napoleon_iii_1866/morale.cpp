@@ -188,6 +188,14 @@ void disorganize(Context& ctx, UnitState& u, const std::string& who) {
 
 namespace {
 
+// The test's outcome as exact odds count it ("disorganized, -1 step"): a tally value, in the catalog's words.
+std::string finalText(const UnitState& u) {
+  const Message state = u.eliminated     ? msg::napoleonIii1866TallyEliminated()
+                        : u.disorganized ? msg::napoleonIii1866TallyDisorganized()
+                                         : msg::napoleonIii1866TallyInGoodOrder();
+  return u.stepsLostNow ? msg::napoleonIii1866TallyWithStepsLost(state.text(), u.stepsLostNow).text() : state.text();
+}
+
 // One unit's morale or rally test (V-05, V-06, V-07, V-19).
 class Test : public Play {
  public:
@@ -234,8 +242,7 @@ class Test : public Play {
     }
     ctx.tally(rally ? results::RallyTally::passed : results::MoraleTally::passed, t.passed);
     ctx.tally(rally ? results::RallyTally::final : results::MoraleTally::final,
-              std::string(u.eliminated ? "eliminated" : u.disorganized ? "disorganized" : "in good order") +
-                  (u.stepsLostNow ? ", -" + std::to_string(u.stepsLostNow) + " step" : ""));
+              finalText(u));
     ctx.tally(rally ? results::RallyTally::stepsLost : results::MoraleTally::stepsLost, u.stepsLostNow);
     if (!out) return;
     if (rally) write(*out, result<results::RallyResult>(t, effect(), u));
