@@ -1,4 +1,18 @@
-// C++ names for what the generators (gen-inputs.mjs, gen-tables.mjs) write from the rulesets' JSON.
+// C++ names for what the generators (gen-inputs.mjs, gen-tables.mjs, gen-results.mjs, gen-core.mjs)
+// write from the JSON data, and how they write it.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Writes <dir>/<name> only when its text changed: CMake runs the generators at every configure, and a
+// header rewritten as it was would make every source that includes it compile again.
+export function writeIfChanged(dir, name, text) {
+  const path = join(dir, name);
+  let old = null;
+  try { old = readFileSync(path, 'utf8'); } catch {}
+  if (old === text) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path, text);
+}
 
 // ids-like-this, ids_like_this, idsLikeThis -> IdsLikeThis
 export const pascal = (id) => id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');

@@ -16,11 +16,11 @@
 //
 // A struct's members are, in order: `for_`, the kind's own fields as trace.json lists them, then
 // `reason` and `ref`; a procedure writes GS_STEP(ctx, step::Check{who, "d10", natural, ...}).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { pascal } from './cxx-names.mjs';
+import { pascal, writeIfChanged } from './cxx-names.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const traceJsonPath = join(here, '../src/core/trace.json');
@@ -311,13 +311,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   try {
     const trace = readTrace(join(coreDir, 'trace.json'));
-    mkdirSync(outDir, { recursive: true });
-    // Written only when changed: CMake runs this at every configure, and a header rewritten as it was
-    // made every source that includes error.h compile again (every reconfigure a full rebuild).
-    const write = (name, text) => {
-      const path = join(outDir, name);
-      if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
-    };
+    const write = (name, text) => writeIfChanged(outDir, name, text);
     write('trace_steps.h', traceHeader(trace));
     write('error_codes.h', errorHeader(readErrors(join(coreDir, 'errors.json'))));
     write('messages.h', messagesHeader(readMessages('en', join(coreDir, '../messages'))));

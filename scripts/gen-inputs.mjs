@@ -18,10 +18,10 @@
 // Presence, as validation leaves it (core/schema.cpp): a property with a default, a required one and
 // an object without "required" of its own (a group, filled when absent) are always there; any other
 // is a std::optional.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
-import { kKeywords, pascal, singular } from './cxx-names.mjs';
+import { kKeywords, pascal, singular, writeIfChanged } from './cxx-names.mjs';
 
 const [folderPath, outDir] = process.argv.slice(2);
 if (!folderPath || !outDir) {
@@ -267,12 +267,5 @@ for (const s of structs) {
 }
 source.push(`}  // namespace ${ns}\n`);
 
-mkdirSync(outDir, { recursive: true });
-const write = (path, text) => {
-  // Unchanged output is not rewritten: what includes it is not rebuilt.
-  let old = null;
-  try { old = readFileSync(path, 'utf8'); } catch {}
-  if (old !== text) writeFileSync(path, text);
-};
-write(join(outDir, `${folder}_inputs.h`), header.join('\n'));
-write(join(outDir, `${folder}_inputs.cpp`), source.join('\n'));
+writeIfChanged(outDir, `${folder}_inputs.h`, header.join('\n'));
+writeIfChanged(outDir, `${folder}_inputs.cpp`, source.join('\n'));

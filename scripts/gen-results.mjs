@@ -26,10 +26,10 @@
 // member; the writer calls summary(const Result&) (declared here, written by the ruleset beside its
 // procedures), renders its sentences to the "summary" text and writes them, structured, as
 // "messages": {"summary": [{id, params}, ...]} where the schema declares "messages".
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
-import { kKeywords, pascal, singular } from './cxx-names.mjs';
+import { kKeywords, pascal, singular, writeIfChanged } from './cxx-names.mjs';
 
 const [folderPath, outDir] = process.argv.slice(2);
 if (!folderPath || !outDir) {
@@ -334,11 +334,5 @@ for (const s of structs) {
 }
 c.push(`}  // namespace ${ns}\n`);
 
-mkdirSync(outDir, { recursive: true });
-const write = (path, text) => {
-  let old = null;
-  try { old = readFileSync(path, 'utf8'); } catch {}
-  if (old !== text) writeFileSync(path, text);
-};
-write(join(outDir, `${folder}_results.h`), h.join('\n'));
-write(join(outDir, `${folder}_results.cpp`), c.join('\n'));
+writeIfChanged(outDir, `${folder}_results.h`, h.join('\n'));
+writeIfChanged(outDir, `${folder}_results.cpp`, c.join('\n'));

@@ -20,10 +20,10 @@
 //   an object with a key that is no identifier, or listed in kMaps below, -> Map<T> (its keys are
 //   data: a stack's composition by unit type);
 //   several kinds at one place (a grid's cells: codes, numbers and blanks) -> Value, which holds any.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
-import { kKeywords, pascal, singular } from './cxx-names.mjs';
+import { kKeywords, pascal, singular, writeIfChanged } from './cxx-names.mjs';
 
 const [folderPath, outDir] = process.argv.slice(2);
 if (!folderPath || !outDir) {
@@ -390,12 +390,6 @@ ${tableTypes.map(([id]) => `  out[${cxxString(id)}] = toJson(${fieldName(id)});`
 }  // namespace ${ns}
 `;
 
-mkdirSync(outDir, { recursive: true });
-const write = (name, text) => {
-  const path = join(outDir, name);
-  let old = null;
-  try { old = readFileSync(path, 'utf8'); } catch {}
-  if (old !== text) writeFileSync(path, text);  // unchanged: no rebuild of what includes it
-};
+const write = (name, text) => writeIfChanged(outDir, name, text);
 write(`${folder}_printed.h`, header);
 write(`${folder}_printed_json.h`, json);
