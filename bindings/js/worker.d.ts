@@ -1,7 +1,7 @@
 // grapeshot/worker: the engine's API in a Web Worker (browsers) or a worker thread (Node).
 import type {
   CreateEngineOptions, Failure, LookupRequest, LookupResult, Odds, OddsRequest, Receipt, Request, Resolution, ResultOf,
-  ProcedureNames, RulesetDescription, RulesetId, Verification, GameLogVerification,
+  ProcedureNames, RulesetDescription, RulesetId, Verification, GameLogVerification, Lang,
 } from './index.js';
 
 /** Every call's last argument: aborting ends the worker, the call rejects with an AbortError
@@ -21,7 +21,7 @@ export interface EngineWorker {
   table(request: { ruleset: RulesetId; table: string }, options?: CallOptions): Promise<{ ok: true; table: Record<string, unknown> } | Failure>;
   verify(receipt: Receipt, options?: CallOptions & { requireCommitReveal?: boolean }): Promise<Verification | Failure>;
   canonical(request: Request, options?: CallOptions): Promise<{ ok: true; canonical: string; hash: string } | Failure>;
-  rulesets(options?: CallOptions): Promise<RulesetDescription[]>;
+  rulesets(options?: CallOptions & { lang?: Lang }): Promise<RulesetDescription[]>;
   memory(options?: CallOptions): Promise<{ wasmBytes: number }>;
   version(options?: CallOptions): Promise<string>;
   batch(requests: Request[], options?: CallOptions & { call?: 'resolve' }): Promise<(Resolution | Failure)[] | Failure>;
