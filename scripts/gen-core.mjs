@@ -12,10 +12,10 @@
 //
 // The message catalog, from src/messages/en.json: <out>/messages.h, one function per message, and each
 // template in English and French (src/messages/fr.json "messages": the same ids and parameters, checked
-// here, so a catalog out of step fails the build). The rulesets' form texts in French (fr.json "forms",
+// here, so a catalog out of step fails the build; the French in <out>/messages_fr.h). The rulesets' form texts in French (fr.json "forms",
 // scripts/forms.mjs): <out>/forms_fr.h.
 //
-//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages,forms_fr}.h   (run by cmake)
+//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages,messages_fr,forms_fr}.h   (run by cmake)
 //
 // A struct's members are, in order: `for_`, the kind's own fields as trace.json lists them, then
 // `reason` and `ref`; a procedure writes GS_STEP(ctx, step::Check{who, "d10", natural, ...}).
@@ -116,10 +116,6 @@ inline constexpr const char* kIds[] = {${ids.map((id) => JSON.stringify(id)).joi
 inline constexpr const char* kEnglish[] = {
 ${ids.map((id) => `    ${JSON.stringify(messages[id])},`).join('\n')}
 };
-// From src/messages/fr.json, in the same order.
-inline constexpr const char* kFrench[] = {
-${ids.map((id) => `    ${JSON.stringify(french[id])},`).join('\n')}
-};
 `;
   ids.forEach((id, i) => {
     const params = messageParams(messages[id], id);
@@ -128,6 +124,24 @@ ${ids.map((id) => `    ${JSON.stringify(french[id])},`).join('\n')}
   });
   out += '\n}  // namespace grapeshot::msg\n';
   return out;
+}
+
+// The French templates, in the order of messages.h's ids: a header of their own, included by
+// message.cpp alone, so that editing the French recompiles one file (messages.h is everywhere).
+export function frenchHeader(messages = readMessages(), french = readMessages('fr')) {
+  checkCatalog(messages, french, 'fr');
+  return `// Generated from src/messages/fr.json by scripts/gen-core.mjs. Do not edit.
+// Each message's French template, in the order of msg::kIds (messages.h).
+#pragma once
+
+namespace grapeshot::msg {
+
+inline constexpr const char* kFrench[] = {
+${Object.keys(messages).map((id) => `    ${JSON.stringify(french[id])},`).join('\n')}
+};
+
+}  // namespace grapeshot::msg
+`;
 }
 
 // The rulesets' form texts in French, by ruleset and JSON Pointer into its ruleset.json.
@@ -370,6 +384,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     write('error_codes.h', errorHeader(readErrors(join(coreDir, 'errors.json'))));
     const catalogs = join(coreDir, '../messages');
     write('messages.h', messagesHeader(readMessages('en', catalogs), readMessages('fr', catalogs)));
+    write('messages_fr.h', frenchHeader(readMessages('en', catalogs), readMessages('fr', catalogs)));
     write('forms_fr.h', formsHeader(readCatalog('fr', catalogs).forms ?? {}, allFormTexts(join(coreDir, '../rulesets'))));
   } catch (e) {
     console.error(e.message);

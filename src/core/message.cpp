@@ -4,7 +4,8 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "messages.h"  // generated from src/messages/en.json
+#include "messages.h"     // generated from src/messages/en.json
+#include "messages_fr.h"  // generated from src/messages/fr.json
 
 namespace grapeshot {
 namespace {
