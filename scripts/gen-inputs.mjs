@@ -18,7 +18,7 @@
 // Presence, as validation leaves it (core/schema.cpp): a property with a default, a required one and
 // an object without "required" of its own (a group, filled when absent) are always there; any other
 // is a std::optional.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { kKeywords, pascal, singular, writeIfChanged } from './cxx-names.mjs';
@@ -33,7 +33,8 @@ const folder = basename(folderPath);
 const ruleset = JSON.parse(readFileSync(join(folderPath, 'ruleset.json'), 'utf8'));
 // The French of each enum label (src/messages/fr.json "forms", scripts/forms.mjs; issue 28): kXLabelsFr,
 // for the summaries that name a choice as the form shows it.
-const frenchForms = JSON.parse(readFileSync(join(folderPath, '../../messages/fr.json'), 'utf8')).forms ?? {};
+const frenchCatalog = join(folderPath, '../../messages/fr.json');
+const frenchForms = existsSync(frenchCatalog) ? JSON.parse(readFileSync(frenchCatalog, 'utf8')).forms ?? {} : {};  // none: English
 const frenchLabel = new Map(formTexts(ruleset).filter((t) => frenchForms[t.id]).map((t) => [t.english, frenchForms[t.id]]));
 
 const fail = (where, message) => {
