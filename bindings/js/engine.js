@@ -300,7 +300,11 @@ const isWasm = (bytes) => bytes.length >= 4 && WASM_MAGIC.every((b, i) => bytes[
  */
 export function scriptBase(moduleUrl) {
   const page = globalThis.location?.href;
-  if (moduleUrl && (!page || new URL(moduleUrl).protocol === new URL(page).protocol)) return moduleUrl;
+  try {
+    if (moduleUrl && (!page || new URL(moduleUrl).protocol === new URL(page).protocol)) return moduleUrl;
+  } catch {
+    // not a URL (a bundler's placeholder): the page
+  }
   return page;
 }
 

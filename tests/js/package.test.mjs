@@ -82,6 +82,17 @@ test('createEngine in Node: a file that is not WebAssembly is named with what it
   assert.doesNotMatch(answer.missing, /esbuild|bundle/, 'no browser bundler hint in Node');
 });
 
+test("a relative wasmUrl in browsers: the importing script's URL, else the page (iife bundles; webpack's file: URLs)", async (t) => {
+  const { scriptBase } = await import('../../bindings/js/engine.js');
+  const had = Object.getOwnPropertyDescriptor(globalThis, 'location');
+  t.after(() => (had ? Object.defineProperty(globalThis, 'location', had) : delete globalThis.location));
+  Object.defineProperty(globalThis, 'location', { value: { href: 'https://games.example/club/tools/odds.html' }, configurable: true });
+  const url = (base) => new URL('./grapeshot-core-X.wasm', scriptBase(base)).href;
+  assert.equal(url('https://games.example/assets/app.js'), 'https://games.example/assets/grapeshot-core-X.wasm');
+  assert.equal(url(undefined), 'https://games.example/club/tools/grapeshot-core-X.wasm');
+  assert.equal(url('file:///home/me/src/node_modules/grapeshot/bindings/js/index.js'), 'https://games.example/club/tools/grapeshot-core-X.wasm');
+});
+
 test('createEngineWorker in Node: a worker: option whose script fails names the option', async () => {
   const { createEngineWorker } = await import('grapeshot/worker');
   const { Worker } = await import('node:worker_threads');
