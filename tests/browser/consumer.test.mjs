@@ -112,10 +112,10 @@ for (const [name, bundle] of [['esbuild', bundleEsbuild], ['Vite', bundleVite]])
 // files and the package's declarations (not @types/node's or the lib's own, which tsc checks again
 // for every project: seconds each), one TypeScript load and one parse of each file for every project.
 // Returns the diagnostics as tsc prints them.
-const typescript = createRequire(import.meta.url)(join(root, 'node_modules/typescript'));
+let typescript;
 const parsedFiles = new Map();
 function typecheck(dir, config) {
-  const ts = typescript;
+  const ts = (typescript ??= createRequire(import.meta.url)(join(root, 'node_modules/typescript')));
   const parsed = ts.getParsedCommandLineOfConfigFile(join(dir, config), {}, {
     ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); },
   });
@@ -289,9 +289,24 @@ test('README: every code block runs as written', async () => {
       } else assert.fail(`${b.where}: the test does not know how to run "${line}"`);
     }
   }
-  // The esbuild recipe built a page and a worker for browsers, beside the copied .wasm.
+  // The esbuild recipe built a page and a worker for browsers, beside the copied .wasm, and they run
+  // (a page of their own, in another folder: the URLs are the bundle's) under the strict CSP.
   for (const f of ['page.js', 'worker.js']) assert.doesNotMatch(readFileSync(join(dir, 'out', f), 'utf8'), /["']node:/, f);
   assert.ok(existsSync(join(dir, 'out/grapeshot-core.wasm')));
+  mkdirSync(join(dir, 'site'), { recursive: true });
+  writeFileSync(join(dir, 'site/index.html'), '<!doctype html><title>README</title><link rel="icon" href="/favicon.ico">' +
+    '<script type="module" src="/out/page.js"></script>\n');
+  const server = await serve(dir);
+  const page = await browser.newPage();
+  try {
+    const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'log', timeout: 60000 });
+    await page.goto(`http://127.0.0.1:${server.address().port}/site/`);
+    assert.match((await logged).text(), /^\d+\.\d+\.\d+ \d+\.\d+\.\d+$/, 'page.js printed the engine\'s version, and the worker\'s');
+  } finally {
+    await page.close();
+    server.close();
+    server.closeAllConnections();
+  }
   // Every other JavaScript block is a program: run as .mjs (all at once), it prints what its
   // "// prints:" comments say, in order, and nothing on stderr.
   const programs = blocks.filter((x) => x.lang === 'js' && !x.file);
