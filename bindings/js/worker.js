@@ -17,18 +17,29 @@ function initOptions(options) {
 // (synchronously), so a failure can name the script. Null when it cannot be seen.
 function startWatched(make) {
   const Original = globalThis.Worker;
-  if (typeof Original !== 'function') return { worker: make(), url: null };
   let url = null;
+  let watching = false;
+  if (typeof Original === 'function') {
+    try {
+      globalThis.Worker = new Proxy(Original, {
+        construct(target, args, newTarget) {
+          try {
+            url ??= new URL(String(args[0]), globalThis.location?.href).href;
+          } catch {
+            // not a URL: the Worker constructor says so itself
+          }
+          return Reflect.construct(target, args, newTarget === globalThis.Worker ? target : newTarget);
+        },
+      });
+      watching = true;
+    } catch {
+      // a Worker that cannot be replaced: started unwatched, its failure names no URL
+    }
+  }
   try {
-    globalThis.Worker = new Proxy(Original, {
-      construct(target, args, newTarget) {
-        url ??= new URL(String(args[0]), globalThis.location?.href).href;
-        return Reflect.construct(target, args, newTarget === globalThis.Worker ? target : newTarget);
-      },
-    });
     return { worker: make(), url };
   } finally {
-    globalThis.Worker = Original;
+    if (watching) globalThis.Worker = Original;
   }
 }
 
@@ -62,7 +73,7 @@ export function createEngineWorker(options = {}) {
     w.onmessage = (e) => onMessage(e.data);
     w.onerror = (e) => {
       e.preventDefault?.();
-      const script = url ?? 'its script';
+      const script = url ? ` ${url}` : '';
       const fix = options.worker
         ? 'the `worker:` option must start a script that calls serveEngine() from grapeshot/worker, served as JavaScript'
         : 'serve it, or bundle a worker script of your own that calls serveEngine() from grapeshot/worker and pass ' +
@@ -70,7 +81,7 @@ export function createEngineWorker(options = {}) {
       const what = e.message ? ` (${e.message})` : '';
       // An error event with a message is an exception in the script; without one, the script did not load.
       diagnose(e.message ? null : url).then((why) => onFailure(new Error(
-        `grapeshot: the engine worker ${script} failed to start${what}${why}; ${fix}`)));
+        `grapeshot: the engine worker${script} failed to start${what}${why}; ${fix}`)));
     };
     w.onmessageerror = () => onFailure(new Error('grapeshot: a message from the engine worker could not be read'));
     return { post: (m) => w.postMessage(m), terminate: () => w.terminate() };
