@@ -115,7 +115,7 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
     problem("data_hash_mismatch", "/dataHash", "the receipt was made with different ruleset data (this engine: " + rs->dataHash() + ")");
   if (request.value("ruleset", Json()) != rulesetId)
     problem("request_mismatch", "/request/ruleset", "the request names another ruleset than the receipt");
-  for (const char* envelope : {"receipt", "sensitivity", "trace", "lang"})  // not part of what was resolved
+  for (const char* envelope : {"receipt", "sensitivity", "trace"})  // not part of what was resolved
     if (request.contains(envelope))
       problem("request_mismatch", std::string("/request/") + envelope, std::string("a receipt's request carries no ") + envelope + " field");
   // The dice source the receipt states must be the one its request shows: in a /3 receipt a chosen
@@ -339,7 +339,7 @@ bool receiptRequested(const Json& request) {
 Json makeReceipt(const Ruleset& rs, const Json& request, const Json& options, std::optional<std::uint32_t> seed,
                  const char* diceSource, const Json& rolls, const Json& result) {
   Json req = request;
-  for (const char* envelope : {"receipt", "sensitivity", "trace", "lang"}) req.erase(envelope);  // not part of the resolution
+  for (const char* envelope : {"receipt", "sensitivity", "trace"}) req.erase(envelope);  // not part of the resolution
   req["options"] = options;  // the effective options: defaults may change between versions
   // A drawn seed stays out of the request (only the receipt's `seed`), so the receipt shows whether
   // the requester gave the seed ("seed") or the engine drew it ("drawn").

@@ -85,6 +85,15 @@ test('every fixture in French: no message id, no English sentence, no undefined;
   assert.ok(resolved > 500, `${resolved} fixtures rendered in French`);
 });
 
+test('a receipt made in French keeps its lang and verifies (its result is re-derived in French)', async () => {
+  const e = await engine();
+  const r = e.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, seed: 7, receipt: true, lang: 'fr' });
+  assert.equal(r.ok, true);
+  assert.equal(r.receipt.request.lang, 'fr');
+  assert.match(r.receipt.result.summary, /^Test de moral/);
+  assert.equal(e.verify(r.receipt).valid, true);
+});
+
 test('lang other than en or fr is refused at /lang, with a stable code', async () => {
   const e = await engine();
   const base = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, dice: [3] };
