@@ -12,7 +12,7 @@ const catalog = (lang) => JSON.parse(readFileSync(new URL(`../../src/messages/${
 const en = catalog('en');
 const fr = catalog('fr');
 
-// The English catalog's sentences, as the fragments between parameters that a French text must not
+// The English catalog's sentences, as the fragments between parameters that a French template must not
 // contain: two words or more, and not also French (a code such as "(W26_lc_only)" is both).
 const frenchTexts = [...Object.values(fr.messages), ...Object.values(fr.forms)].join('\n');
 const englishFragments = [...new Set(Object.values(en.messages).flatMap((t) => t.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|#/)))]
@@ -21,33 +21,92 @@ const englishFragments = [...new Set(Object.values(en.messages).flatMap((t) => t
 const messageId = /\b[a-z0-9-]+\.(error|reason|note|ruling|summary|label|result|tally|form|option|table)\.[A-Za-z0-9.-]+/;
 const catalogIds = new Set(Object.keys(en.messages));
 
-// Every string of a response but the structured forms (`messages`) and the request a receipt repeats.
-function* renderedTexts(value, path = '') {
-  if (typeof value === 'string') yield [path, value];
-  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* renderedTexts(v, `${path}/${i}`);
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) if (k !== 'messages' && k !== 'receipt') yield* renderedTexts(v, `${path}/${k}`);
+// A sentence of the French catalog from its structured form, as a host would render it: {name},
+// {name, plural, one {…} other {…}} (one: 0 and 1), # and the decimal comma; a parameter that is
+// itself a message is rendered too.
+function renderFrench({ id, params }) {
+  const value = (v) => (v && typeof v === 'object' && 'id' in v ? renderFrench(v)
+    : typeof v === 'number' && !Number.isInteger(v) ? String(v).replace('.', ',') : String(v));
+  const render = (t, n) => {
+    let out = '';
+    for (let at = 0; at < t.length; at++) {
+      if (t[at] === '#' && n !== undefined) { out += n; continue; }
+      if (t[at] !== '{') { out += t[at]; continue; }
+      let depth = 1, end = at + 1;
+      for (; depth; end++) depth += t[end] === '{' ? 1 : t[end] === '}' ? -1 : 0;
+      const inner = t.slice(at + 1, end - 1);
+      const [name, kind] = inner.split(',', 2);
+      if (kind === undefined) out += value(params[name]);
+      else {
+        const count = params[name];
+        const cases = {};
+        const options = inner.slice(inner.indexOf(',', name.length + 1) + 1);
+        for (const m of options.matchAll(/\s*([^{}\s]+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g)) cases[m[1]] = m[2];
+        out += render(cases[`=${count}`] ?? (count === 0 || count === 1 ? cases.one : undefined) ?? cases.other, count);
+      }
+      at = end - 1;
+    }
+    return out;
+  };
+  assert.ok(id in fr.messages, `${id} is not in fr.json`);
+  return render(fr.messages[id]);
 }
 
+// Every catalog sentence of a response (a text beside its structured form) is the French catalog's,
+// rendered from the same {id, params}; no text anywhere says undefined or a message id.
 function assertFrench(response, where) {
-  for (const [path, text] of renderedTexts(response)) {
-    assert.ok(!text.includes('undefined'), `${where} ${path}: "undefined" in ${JSON.stringify(text)}`);
-    assert.ok(!catalogIds.has(text) && !messageId.test(text), `${where} ${path}: a message id in ${JSON.stringify(text)}`);
-    const english = englishFragments.find((f) => text.includes(f));
-    assert.equal(english, undefined, `${where} ${path}: English "${english}" in ${JSON.stringify(text)}`);
-  }
+  const check = (text, structured, path) => {
+    const sentences = Array.isArray(structured) ? structured : [structured];
+    assert.equal(text, sentences.map(renderFrench).join(' '), `${where} ${path}: not the French catalog's sentence`);
+  };
+  const walk = (v, path) => {
+    if (typeof v === 'string') {
+      assert.ok(!v.includes('undefined'), `${where} ${path}: "undefined" in ${JSON.stringify(v)}`);
+      assert.ok(!catalogIds.has(v) && !messageId.test(v), `${where} ${path}: a message id in ${JSON.stringify(v)}`);
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${i}`));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) if (k !== 'messages' && k !== 'receipt') walk(x, `${path}/${k}`);
+      for (const [field, structured] of Object.entries(v.messages ?? {}))
+        if (typeof v[field] === 'string') check(v[field], structured, `${path}/${field}`);
+    }
+  };
+  walk(response, '');
 }
+
+test('the French catalog: no English sentence of en.json in any French template or form text', () => {
+  for (const [id, t] of Object.entries(fr.messages)) {
+    const english = englishFragments.find((f) => t.includes(f));
+    assert.equal(english, undefined, `fr.json ${id}: English "${english}" in ${JSON.stringify(t)}`);
+  }
+  for (const [id, t] of Object.entries(fr.forms)) assert.ok(!messageId.test(t) && !t.includes('undefined'), `fr.json forms ${id}`);
+});
 
 // The response with its rendered texts blanked: what must be the same in both languages. A string is
 // rendered when the two languages differ there; the keys that may differ are the texts'.
-const TEXT_KEYS = new Set(['summary', 'reason', 'message', 'label', 'title', 'fromLabel', 'toLabel', 'for', 'description', 'publisher']);
+const TEXT_KEYS = new Set(['summary', 'purpose', 'consequence', 'ref', 'reason', 'message', 'label', 'title', 'fromLabel', 'toLabel', 'for', 'description', 'publisher']);
 // A trace step's text fields (src/core/trace.json), which a procedure may fill from the catalog.
 const STEP_TEXT_KEYS = new Set(['row', 'column', 'text', 'value', 'cell', 'band']);
+// The structured forms are equal: ids, parameter names, numbers and flags. A text parameter may differ
+// where it is a sentence the procedure rendered before passing it on (a unit named "The unit" /
+// "L'unité", a prohibition's reason); typed25 makes such parameters nested {id, params}, equal in both.
+function sameMessages(a, b, path) {
+  if (typeof a === 'string' && typeof b === 'string') {
+    if (a !== b) assert.match(path, /\/params\//, `${path}: the structured form differs (${JSON.stringify(a)} vs ${JSON.stringify(b)})`);
+    return;
+  }
+  if (a && typeof a === 'object') {
+    assert.deepEqual(Object.keys(b ?? {}), Object.keys(a), `${path}: the structured form differs`);
+    for (const k of Object.keys(a)) sameMessages(a[k], b[k], `${path}/${k}`);
+    return;
+  }
+  assert.equal(b, a, `${path}: the structured form differs`);
+}
+
 function sameStructure(a, b, path = '') {
   if (typeof a === 'string' && typeof b === 'string') {
     if (a === b) return;
     const key = path.split('/').at(-2) === 'x-enumLabels' || path.split('/').at(-2) === 'rulings' ? 'label' : path.split('/').at(-1);
-    const text = TEXT_KEYS.has(key) || (/\/trace\/\d+\/[^/]+$/.test(path) && STEP_TEXT_KEYS.has(key)) || /\/result\//.test(path);
+    const text = TEXT_KEYS.has(key) || (/\/trace\/\d+\/[^/]+$/.test(path) && STEP_TEXT_KEYS.has(key)) || /\/(result|distributions)\//.test(path);
     assert.ok(text, `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)} is not a text`);
     return;
   }
@@ -59,7 +118,7 @@ function sameStructure(a, b, path = '') {
   if (a && typeof a === 'object') {
     assert.deepEqual(Object.keys(b ?? {}), Object.keys(a), `${path}: members differ`);
     for (const k of Object.keys(a)) {
-      if (k === 'messages') assert.deepEqual(b[k], a[k], `${path}/messages: the structured form differs`);
+      if (k === 'messages') sameMessages(a[k], b[k], `${path}/messages`);
       else sameStructure(a[k], b[k], `${path}/${k}`);
     }
     return;
