@@ -12,9 +12,11 @@
 //     validate every traced response against).
 //
 // The message catalogs, from src/messages/<lang>.json: <out>/messages.h, one function per message,
-// defined out of line in <out>/messages.cpp beside every language's templates, compiled.
+// defined out of line in <out>/messages.cpp beside every language's templates, compiled. The rulesets'
+// form texts in French (fr.json "forms", scripts/forms.mjs; every English text of a ruleset.json must
+// have its French, or the build fails): <out>/forms_fr.h.
 //
-//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages}.h,
+//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages,forms_fr}.h,
 //                                                         <out>/{trace_steps,messages}.cpp   (run by cmake)
 //
 // A struct's members are, in order: `for_`, the kind's own fields as trace.json lists them, then
@@ -24,6 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { pascal, writeIfChanged } from './cxx-names.mjs';
+import { allFormTexts, checkForms } from './forms.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const traceJsonPath = join(here, '../src/core/trace.json');
@@ -234,6 +237,31 @@ extern const Templates kStructured;
   header += '\n\n}  // namespace grapeshot::msg\n';
   source += '\n}  // namespace grapeshot::msg\n';
   return { header, source };
+}
+
+// The rulesets' form texts in French, by ruleset and JSON Pointer into its ruleset.json (or
+// "tables.json#…" for a table's title): Ruleset::procedure(name, Lang::fr) puts each in its place.
+export function formsHeader(forms, texts = allFormTexts()) {
+  const french = checkForms(texts, forms, 'fr');
+  return `// Generated from src/messages/fr.json ("forms") and src/rulesets/*/{ruleset,tables}.json by scripts/gen-core.mjs. Do not edit.
+// The French of every title, description, enum label, headline label and ruling of the rulesets'
+// forms, and of their tables' titles (scripts/forms.mjs).
+#pragma once
+
+namespace grapeshot::forms {
+
+struct Text {
+  const char* ruleset;
+  const char* pointer;
+  const char* text;
+};
+
+inline constexpr Text kFrench[] = {
+${french.map((f) => `    {${JSON.stringify(f.ruleset)}, ${JSON.stringify(f.pointer)}, ${JSON.stringify(f.text)}},`).join('\n')}
+};
+
+}  // namespace grapeshot::forms
+`;
 }
 
 // --- error codes ---------------------------------------------------------------------------------------
@@ -466,6 +494,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { header, source } = messagesSources(readCatalogs(join(coreDir, '../messages')));
     write('messages.h', header);
     write('messages.cpp', source);
+    const french = JSON.parse(readFileSync(join(coreDir, '../messages/fr.json'), 'utf8'));
+    write('forms_fr.h', formsHeader(french.forms ?? {}, allFormTexts(join(coreDir, '../rulesets'))));
   } catch (e) {
     console.error(e.message);
     process.exit(1);

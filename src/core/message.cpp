@@ -9,6 +9,8 @@
 namespace grapeshot {
 namespace {
 
+thread_local Lang current = Lang::en;  // LangScope
+
 // The bytes of message `id` in `t` (a compiled template: scripts/gen-core.mjs, compileTemplate).
 std::string_view compiled(const msg::Templates& t, int id) {
   return std::string_view(t.text + t.at[id], t.at[id + 1] - t.at[id]);
@@ -19,9 +21,19 @@ void appendInteger(std::string& out, std::int64_t n) {
   out.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, n).ptr - buf));
 }
 
+// A parameter as a sentence shows it; in French a number's decimal point is a comma (« 1,5 »), while
+// a text parameter (a printed label such as « 1.5-1 ») stays as printed (issue 28).
+void appendParam(const TraceValue& p, std::string& out, Lang lang) {
+  const std::size_t start = out.size();
+  p.appendPlain(out);
+  if (lang == Lang::fr && !p.integer() && p.toJson().is_number_float())
+    for (std::size_t i = start; i < out.size(); ++i)
+      if (out[i] == '.') out[i] = ',';
+}
+
 // Renders compiled template bytes [at, end): literal runs as they are, \1 P a parameter, \2 P K … a
-// plural, \3 its number (`n`, inside a plural's case).
-void render(const char* at, const char* end, const std::vector<TraceValue>& params, std::string& out, std::int64_t n) {
+// plural, \3 its number (`n`, inside a plural's case). French `one` is 0 and 1.
+void render(const char* at, const char* end, const std::vector<TraceValue>& params, std::string& out, std::int64_t n, Lang lang) {
   while (at < end) {
     const char* run = at;
     while (at < end && static_cast<unsigned char>(*at) >= 0x20) ++at;
@@ -29,7 +41,7 @@ void render(const char* at, const char* end, const std::vector<TraceValue>& para
     if (at == end) return;
     switch (*at++) {
       case 1:
-        params[static_cast<unsigned char>(*at++) - 1].appendPlain(out);
+        appendParam(params[static_cast<unsigned char>(*at++) - 1], out, lang);
         break;
       case 3:
         appendInteger(out, n);
@@ -47,11 +59,12 @@ void render(const char* at, const char* end, const std::vector<TraceValue>& para
           const char* body = at + 3;
           at = body + length;
           if (selector == 1) other = body, otherEnd = at;
-          else if ((selector == 2 && number == 1) || (selector >= 3 && number == selector - 3))  // the last that fits
+          else if ((selector == 2 && (number == 1 || (number == 0 && lang == Lang::fr))) ||
+                   (selector >= 3 && number == selector - 3))  // the last that fits
             chosen = body, chosenEnd = at;
         }
-        if (chosen) render(chosen, chosenEnd, params, out, number);
-        else if (other) render(other, otherEnd, params, out, number);
+        if (chosen) render(chosen, chosenEnd, params, out, number, lang);
+        else if (other) render(other, otherEnd, params, out, number, lang);
         break;
       }
       default:
@@ -67,12 +80,16 @@ Message::Message(int id, TraceValue* params, std::size_t n) : id_(id) {
   for (std::size_t i = 0; i < n; ++i) params_.push_back(std::move(params[i]));
 }
 
+Lang currentLang() { return current; }
+LangScope::LangScope(Lang lang) : saved_(current) { current = lang; }
+LangScope::~LangScope() { current = saved_; }
+
 const char* Message::id() const { return msg::kIds[id_]; }
 
 void Message::appendText(std::string& out, Lang lang) const {
   const int l = static_cast<int>(lang) < msg::kLanguages ? static_cast<int>(lang) : 0;
   const std::string_view t = compiled(msg::kTemplates[l], id_);
-  render(t.data(), t.data() + t.size(), params_, out, 0);
+  render(t.data(), t.data() + t.size(), params_, out, 0, static_cast<Lang>(l));
 }
 
 std::string Message::text(Lang lang) const {

@@ -125,7 +125,10 @@ test('the package ships a LICENSE', () => {
 // today's sizes — a ratchet, not the target (`npm run bench` prints the 150 KB target); lower them
 // as the bytes go, never raise them without saying why in the commit.
 const BYTE_BUDGETS = {
-  'dist/grapeshot-core.wasm': 395 * 1024,  // 403,259 with compiled message templates (427,012 at 986ca77, typed outputs: issue 26)
+  // 403,259 with compiled message templates (427,012 at 986ca77, typed outputs: issue 26); 452,141 with
+  // French (issue 28: fr.json's 429 sentences and 1,428 form texts by JSON Pointer, +48.9 KB as this
+  // test measures): the budget raised by what French costs, 395 + 48 KiB.
+  'dist/grapeshot-core.wasm': 443 * 1024,
   'dist/grapeshot-core.mjs': 10 * 1024,
 };
 test('the module and its glue stay within their byte budgets (gzip -9)', async () => {
