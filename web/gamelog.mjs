@@ -266,6 +266,7 @@ export function initGameLog({ engine, rulesets: rulesetsNow, showResponse }) {
   };
   $('gl-mode-hotseat').addEventListener('change', nameLabels);
   $('gl-mode-message').addEventListener('change', nameLabels);
+  nameLabels();
   $('gl-start').addEventListener('click', start);
   $('gl-read').addEventListener('click', read);
   $('gl-copy').addEventListener('click', () => copy($('gl-outbox').value, t('web.gl.messageCopied')));
