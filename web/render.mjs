@@ -78,7 +78,7 @@ function diceTable(response) {
   const modified = modifiedRolls(response);
   return h('table', { class: 'dice' }, [
     h('caption', {}, response.seed !== undefined ? t('web.dice.captionSeed', { seed: response.seed }) : t('web.dice.caption')),
-    h('thead', {}, h('tr', {}, ['roll', 'die', 'natural', 'modified'].map((c) => h('th', { scope: 'col' }, t(`web.dice.${c}`))))),
+    h('thead', {}, h('tr', {}, ['web.dice.roll', 'web.dice.die', 'web.dice.natural', 'web.dice.modified'].map((id) => h('th', { scope: 'col' }, t(id))))),
     h('tbody', {}, response.rolls.map((r, i) => h('tr', {}, [
       h('th', { scope: 'row' }, r.purpose),
       h('td', {}, r.die),
