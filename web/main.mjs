@@ -120,7 +120,7 @@ function buildOptions(values = {}) {
     c.set(values?.[name] ?? schema.default);
     ui.options[name] = c;
     const explained = ui.ruleset.rulings?.[schema.ruling];
-    const chip = schema.ruling && explained ? render.rulingChip(schema.ruling, `${schema.ruling}: ${explained}`) : null;
+    const chip = schema.ruling && explained ? render.rulingChip(schema.ruling, t('web.pair', { label: schema.ruling, value: explained })) : null;
     const ruling = schema.ruling ? h('span', { class: 'ruling' }, [`${t('web.options.ruling')} `, chip ? chip.button : h('cite', {}, schema.ruling)]) : null;
     return h('div', { class: 'option' }, [ruling, chip?.note, c.el]);
   });

@@ -109,7 +109,7 @@ const COMPARE = { atMost: '≤', below: '<', atLeast: '≥', above: '>' };
 export const stepRenderers = {
   strength: (s) => [mixed(s.value), ''],
   division: (s) => [`${number(s.before)} ÷ ${number(s.divisor)} = ${number(s.after)} ${rounded(s.rounding)}`, ''],
-  multiplier: (s) => [`× ${mixed(s.factor)}: ${mixed(s.before)} → ${mixed(s.after)}${s.rounding === 'down' ? ` ${rounded('down')}` : ''}`, s.label],
+  multiplier: (s) => [`${pair(`× ${mixed(s.factor)}`, `${mixed(s.before)} → ${mixed(s.after)}`)}${s.rounding === 'down' ? ` ${rounded('down')}` : ''}`, s.label],
   column: (s) => [t('web.step.column', { column: s.columnLabel }), ''],
   columnShift: (s) => [t('web.step.columnShift', { value: signed(s.value), n: Math.abs(s.value) }), term(s)],
   drm: (s) => [t('web.step.drm', { value: signed(s.value) }), term(s)],
@@ -139,7 +139,7 @@ const stepEffect = (s) => describeStep(s)[0];
 // What a ruling id means, from the ruleset's data ("W-04: Who takes shock step losses…?"); a
 // printed-rule reference ("Combat Results Matrix") explains itself.
 function explain(ref, rulings) {
-  const lines = String(ref).split(/,\s*/).filter((id) => rulings[id]).map((id) => `${id}: ${rulings[id]}`);
+  const lines = String(ref).split(/,\s*/).filter((id) => rulings[id]).map((id) => pair(id, rulings[id]));
   return lines.length ? lines.join('\n') : null;
 }
 
