@@ -332,7 +332,9 @@ function showResponse(response) {
     digest('result', t('web.digest.cannot', { message: response.error.message }));
     return;
   }
-  $('result').replaceChildren(...render.result(response, ui.engine, ui.ruleset.rulings).filter(Boolean));
+  const described = ui.rulesets.find((r) => r.id === response.ruleset) ?? ui.ruleset;
+  $('result').replaceChildren(...render.result(response, ui.engine, described.rulings,
+    Object.fromEntries((described.tables ?? []).map((t) => [t.id, t.title]))).filter(Boolean));
   // A printed table wider than the screen scrolls within itself: bring the cell used into view.
   for (const cell of $('result').querySelectorAll('.printed-table td.used')) {
     const box = cell.closest('.scroll'), c = cell.getBoundingClientRect(), b = box.getBoundingClientRect();

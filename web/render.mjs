@@ -237,8 +237,12 @@ function headerRows(table, columns) {
   return scales.length > 1 ? scales : [[null, columns]];
 }
 
-/** The whole result panel for a successful resolve; `rulings` explains the ruling ids it cites. */
-export function result(response, engine, rulings = {}) {
+/**
+ * The whole result panel for a successful resolve; `rulings` explains the ruling ids it cites, and
+ * `tableTitles` ({table id: title}, from the ruleset's description) names the printed tables in the
+ * page's language (engine.table() gives them as printed).
+ */
+export function result(response, engine, rulings = {}, tableTitles = {}) {
   const tableSteps = response.trace.filter((s) => s.kind === 'table');
   // One printed table per table read, with every cell used in it marked (e.g. attack and defence).
   const byTable = new Map();
@@ -246,7 +250,7 @@ export function result(response, engine, rulings = {}) {
   const printed = [...byTable].map(([id, steps]) => {
     const t = engine.table({ ruleset: response.ruleset, table: id });
     if (!t.ok) return null;
-    return h('figure', {}, [printedTable(t.table, steps),
+    return h('figure', {}, [printedTable({ ...t.table, title: tableTitles[id] ?? t.table.title }, steps),
       h('figcaption', {}, steps.map((s) => (s.for ? pair(words(s.for), stepEffect(s)) : stepEffect(s))).join('; '))]);
   });
   const codes = tableSteps.map((s) => h('li', {}, [s.for ? `${pair(words(s.for), '')}` : '', h('code', {}, blank(s.cell))]));
