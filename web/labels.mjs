@@ -3,7 +3,7 @@
 // gives one — an input's x-enumLabels, or a printed table's short text for that code — and else
 // from the message catalog's web.outcome.<value> (src/messages/<lang>.json), in the page's language.
 import { titleCase } from './dom.mjs';
-import { has, t } from './i18n.mjs';
+import { currentLang, has, t } from './i18n.mjs';
 
 const identifier = (v) => /^[a-z]+[A-Z0-9]\w*$/.test(v);
 
@@ -35,6 +35,8 @@ export function outcomeLabeller(ruleset, tables = []) {
   }
   return (value) => {
     if (typeof value !== 'string') return value;
+    // Not in English: the printed tables' texts are English, so the catalog's words come first.
+    if (currentLang() !== 'en' && has(`web.outcome.${value}`)) return t(`web.outcome.${value}`);
     if (fromData.has(value)) return fromData.get(value);
     if (has(`web.outcome.${value}`)) return t(`web.outcome.${value}`);
     return identifier(value) ? words(value) : value;
