@@ -122,7 +122,10 @@ std::size_t odds(std::size_t length) {
   });
 }
 
-std::string rulesetsJson() { return boundary([] { return grapeshot::toText(grapeshot::describe()); }); }
+// `lang`: "fr" for the forms in French, anything else English (the wrapper checks it; issue 28).
+std::string rulesetsJson(const std::string& lang) {
+  return boundary([&] { return grapeshot::toText(grapeshot::describe(lang == "fr" ? grapeshot::Lang::fr : grapeshot::Lang::en)); });
+}
 std::string version() { return grapeshot::kEngineVersion; }
 
 }  // namespace

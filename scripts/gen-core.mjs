@@ -10,9 +10,12 @@
 //   - JSON Schema: every step, closed (traceSchema(), bindings/js/trace.schema.json, which the tests
 //     validate every traced response against).
 //
-// The message catalog, from src/messages/en.json: <out>/messages.h, one function per message.
+// The message catalog, from src/messages/en.json: <out>/messages.h, one function per message, and each
+// template in English and French (src/messages/fr.json "messages": the same ids and parameters, checked
+// here, so a catalog out of step fails the build; the French in <out>/messages_fr.h). The rulesets' form texts in French (fr.json "forms",
+// scripts/forms.mjs): <out>/forms_fr.h.
 //
-//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages}.h   (run by cmake)
+//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages,messages_fr,forms_fr}.h   (run by cmake)
 //
 // A struct's members are, in order: `for_`, the kind's own fields as trace.json lists them, then
 // `reason` and `ref`; a procedure writes GS_STEP(ctx, step::Check{who, "d10", natural, ...}).
@@ -21,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { pascal, writeIfChanged } from './cxx-names.mjs';
+import { allFormTexts, checkForms } from './forms.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const traceJsonPath = join(here, '../src/core/trace.json');
@@ -30,13 +34,13 @@ export const readErrors = (path = errorsJsonPath) => JSON.parse(readFileSync(pat
 
 // --- messages ------------------------------------------------------------------------------------------
 export const messagesDir = join(here, '../src/messages');
-const readCatalog = (lang, dir) => JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')).messages;
+export const readCatalog = (lang = 'en', dir = messagesDir) => JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8'));
 // The engine's sentences. The calculator's own words (ids web.*, issue 28) share the catalog files but
 // never reach the wasm: scripts/build-web.mjs gives them to the page (readWebMessages).
 export const readMessages = (lang = 'en', dir = messagesDir) =>
-  Object.fromEntries(Object.entries(readCatalog(lang, dir)).filter(([id]) => !id.startsWith('web.')));
+  Object.fromEntries(Object.entries(readCatalog(lang, dir).messages).filter(([id]) => !id.startsWith('web.')));
 export const readWebMessages = (lang = 'en', dir = messagesDir) =>
-  Object.fromEntries(Object.entries(readCatalog(lang, dir)).filter(([id]) => id.startsWith('web.')));
+  Object.fromEntries(Object.entries(readCatalog(lang, dir).messages).filter(([id]) => id.startsWith('web.')));
 
 // The parameters of a template, in the order they first appear: {name} and {name, plural, …}
 // (whose options may name others).
@@ -57,6 +61,9 @@ export function messageParams(template, where = template) {
         if (kind.trim() !== 'plural') fail(`${where}: only {name, plural, …} is known, not ${kind.trim()}`);
         const options = rest.join(',');
         if (!/\bother\s*\{/.test(options)) fail(`${where}: a plural needs an "other" case`);
+        // The cases message.cpp knows: one (1; in French 0 and 1), =N, other.
+        for (const [, key] of options.matchAll(/(?:^|\})\s*([^{}\s]+)\s*\{/g))
+          if (!/^(one|other|=\d+)$/.test(key)) fail(`${where}: plural case "${key}" (only one, other, =N)`);
         for (let o = options.indexOf('{'); o >= 0; o = options.indexOf('{', o)) {  // each case's text
           let d = 1, e = o + 1;
           for (; e < options.length && d; e++) d += options[e] === '{' ? 1 : options[e] === '}' ? -1 : 0;
@@ -73,7 +80,25 @@ export function messageParams(template, where = template) {
 
 const messageFunction = (id) => id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w)).join('');
 
-export function messagesHeader(messages = readMessages()) {
+// A catalog of another language against the English: the same ids, each with the same parameters
+// (whose plural forms messageParams checks).
+export function checkCatalog(english, other, lang) {
+  const problems = [];
+  for (const id of Object.keys(english)) {
+    if (typeof other[id] !== 'string') {
+      problems.push(`${id} has no ${lang}`);
+      continue;
+    }
+    const want = messageParams(english[id], id).sort().join(', ');
+    const got = messageParams(other[id], `${lang} ${id}`).sort().join(', ');
+    if (want !== got) problems.push(`${lang} ${id} has parameters {${got}}, the English {${want}}`);
+  }
+  for (const id of Object.keys(other)) if (!(id in english)) problems.push(`${lang} ${id} is not an English id`);
+  if (problems.length) fail(`message catalogs: ${problems.length} problems: ${problems.slice(0, 8).join('; ')}`);
+}
+
+export function messagesHeader(messages = readMessages(), french = readMessages('fr')) {
+  checkCatalog(messages, french, 'fr');
   const ids = Object.keys(messages);
   const seen = new Map();
   for (const id of ids) {
@@ -104,6 +129,48 @@ ${ids.map((id) => `    ${JSON.stringify(messages[id])},`).join('\n')}
   });
   out += '\n}  // namespace grapeshot::msg\n';
   return out;
+}
+
+// The French templates, in the order of messages.h's ids: a header of their own, included by
+// message.cpp alone, so that editing the French recompiles one file (messages.h is everywhere).
+export function frenchHeader(messages = readMessages(), french = readMessages('fr')) {
+  checkCatalog(messages, french, 'fr');
+  return `// Generated from src/messages/fr.json by scripts/gen-core.mjs. Do not edit.
+// Each message's French template, in the order of msg::kIds (messages.h).
+#pragma once
+
+namespace grapeshot::msg {
+
+inline constexpr const char* kFrench[] = {
+${Object.keys(messages).map((id) => `    ${JSON.stringify(french[id])},`).join('\n')}
+};
+
+}  // namespace grapeshot::msg
+`;
+}
+
+// The rulesets' form texts in French, by ruleset and JSON Pointer into its ruleset.json.
+export function formsHeader(forms = readCatalog('fr').forms ?? {}, texts = allFormTexts()) {
+  const french = checkForms(texts, forms, 'fr');
+  return `// Generated from src/messages/fr.json ("forms") and src/rulesets/*/ruleset.json by scripts/gen-core.mjs. Do not edit.
+// The French of every title, description, enum label, headline label and ruling of the rulesets'
+// forms (scripts/forms.mjs): Ruleset::procedure(name, Lang::fr) puts each at its pointer.
+#pragma once
+
+namespace grapeshot::forms {
+
+struct Text {
+  const char* ruleset;
+  const char* pointer;
+  const char* text;
+};
+
+inline constexpr Text kFrench[] = {
+${french.map((f) => `    {${JSON.stringify(f.ruleset)}, ${JSON.stringify(f.pointer)}, ${JSON.stringify(f.text)}},`).join('\n')}
+};
+
+}  // namespace grapeshot::forms
+`;
 }
 
 // --- error codes ---------------------------------------------------------------------------------------
@@ -320,7 +387,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const write = (name, text) => writeIfChanged(outDir, name, text);
     write('trace_steps.h', traceHeader(trace));
     write('error_codes.h', errorHeader(readErrors(join(coreDir, 'errors.json'))));
-    write('messages.h', messagesHeader(readMessages('en', join(coreDir, '../messages'))));
+    const catalogs = join(coreDir, '../messages');
+    write('messages.h', messagesHeader(readMessages('en', catalogs), readMessages('fr', catalogs)));
+    write('messages_fr.h', frenchHeader(readMessages('en', catalogs), readMessages('fr', catalogs)));
+    write('forms_fr.h', formsHeader(readCatalog('fr', catalogs).forms ?? {}, allFormTexts(join(coreDir, '../rulesets'))));
   } catch (e) {
     console.error(e.message);
     process.exit(1);

@@ -18,10 +18,11 @@
 // Presence, as validation leaves it (core/schema.cpp): a property with a default, a required one and
 // an object without "required" of its own (a group, filled when absent) are always there; any other
 // is a std::optional.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { kKeywords, pascal, singular, writeIfChanged } from './cxx-names.mjs';
+import { formTexts } from './forms.mjs';
 
 const [folderPath, outDir] = process.argv.slice(2);
 if (!folderPath || !outDir) {
@@ -30,6 +31,11 @@ if (!folderPath || !outDir) {
 }
 const folder = basename(folderPath);
 const ruleset = JSON.parse(readFileSync(join(folderPath, 'ruleset.json'), 'utf8'));
+// The French of each enum label (src/messages/fr.json "forms", scripts/forms.mjs; issue 28): kXLabelsFr,
+// for the summaries that name a choice as the form shows it.
+const frenchCatalog = join(folderPath, '../../messages/fr.json');
+const frenchForms = existsSync(frenchCatalog) ? JSON.parse(readFileSync(frenchCatalog, 'utf8')).forms ?? {} : {};  // none: English
+const frenchLabel = new Map(formTexts(ruleset).filter((t) => frenchForms[t.id]).map((t) => [t.english, frenchForms[t.id]]));
 
 const fail = (where, message) => {
   console.error(`gen-inputs: ${folder} ${where}: ${message}`);
@@ -191,7 +197,10 @@ namespace ${ns} {
 for (const e of enums.values()) {
   header.push(`enum class ${e.name} : std::uint8_t { ${e.ids.join(', ')} };`);
   header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}Names{${e.values.map((v) => JSON.stringify(v)).join(', ')}};`);
-  if (e.labels) header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}Labels{${e.labels.map((v) => JSON.stringify(v)).join(', ')}};`);
+  if (e.labels) {
+    header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}Labels{${e.labels.map((v) => JSON.stringify(v)).join(', ')}};`);
+    header.push(`inline constexpr EnumNames<${e.values.length}> k${e.name}LabelsFr{${e.labels.map((v) => JSON.stringify(frenchLabel.get(v) ?? v)).join(', ')}};`);
+  }
   header.push(`inline const char* name(${e.name} v) { return k${e.name}Names[static_cast<std::size_t>(v)]; }`);
   // Found by argument-dependent lookup: sameEnum (core/results.h) maps it onto a result's enum by name.
   header.push(`constexpr const EnumNames<${e.values.length}>& enumNames(${e.name}) { return k${e.name}Names; }`);

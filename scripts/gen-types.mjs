@@ -107,6 +107,8 @@ export interface RequestEnvelope<R extends RulesetId, P extends string, O> {
   receipt?: boolean;
   /** false: no explanation steps are built and the response has no \`trace\` (default true). */
   trace?: boolean;
+  /** The language of the response's texts (summary, trace, errors, odds labels): 'en' (default) or 'fr'. */
+  lang?: 'en' | 'fr';
 }
 `;
   const all = [];

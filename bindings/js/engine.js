@@ -153,10 +153,15 @@ export class Engine {
     return this.#core.version();
   }
 
-  /** Every ruleset: id, title, procedures with their inputs as JSON Schema, options, tables. */
-  rulesets() {
-    this.#rulesets ??= JSON.parse(this.#core.rulesetsJson());
-    return structuredClone(this.#rulesets);
+  /** Every ruleset: id, title, procedures with their inputs as JSON Schema, options, tables; their
+   * texts (titles, descriptions, enum labels, headline labels, rulings) in `lang`, 'en' (default) or
+   * 'fr'. Any other lang throws a RangeError (a programming error, not a player's input). */
+  rulesets(options) {
+    const lang = options?.lang ?? 'en';
+    if (lang !== 'en' && lang !== 'fr') throw new RangeError(`rulesets: lang is 'en' or 'fr', not ${JSON.stringify(String(lang)).slice(0, 40)}`);
+    this.#rulesets ??= {};
+    this.#rulesets[lang] ??= JSON.parse(this.#core.rulesetsJson(lang));
+    return structuredClone(this.#rulesets[lang]);
   }
 
   /** Resolves one request; never throws for bad input (returns {ok:false, error}). */

@@ -73,6 +73,8 @@ export type MessageId =
   | "error.notDieFace"
   | "error.oddsWhatIfsTooComplex"
   | "error.oddsWhatIfsTooComplexAtLeast"
+  | "error.expectedLang"
+  | "error.unknownLang"
   | "battles-of-waterloo.error.noMatrixRow"
   | "battles-of-waterloo.error.routedStacked"
   | "battles-of-waterloo.error.artilleryFireOnly"
@@ -908,6 +910,8 @@ export interface RequestEnvelope<R extends RulesetId, P extends string, O> {
   receipt?: boolean;
   /** false: no explanation steps are built and the response has no `trace` (default true). */
   trace?: boolean;
+  /** The language of the response's texts (summary, trace, errors, odds labels): 'en' (default) or 'fr'. */
+  lang?: 'en' | 'fr';
 }
 
 // battles-of-waterloo: The Battles of Waterloo

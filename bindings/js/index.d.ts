@@ -66,6 +66,8 @@ export interface UntypedRequest {
   receipt?: boolean;
   /** false: no explanation steps are built and the response has no `trace` (default true). */
   trace?: boolean;
+  /** The language of the response's texts (summary, trace, errors, odds labels); default 'en'. */
+  lang?: Lang;
   [input: string]: unknown;
 }
 
@@ -317,9 +319,13 @@ export interface RulesetDescription {
   tables: { id: string; kind: string; title: string }[];
 }
 
+/** The languages of the message catalogs (src/messages/<lang>.json). */
+export type Lang = 'en' | 'fr';
+
 export declare class Engine {
   readonly version: string;
-  rulesets(): RulesetDescription[];
+  /** The rulesets, their texts in `lang` (default 'en'); another lang throws a RangeError. */
+  rulesets(options?: { lang?: Lang }): RulesetDescription[];
   /** Memory of the WebAssembly instance. */
   memory(): { wasmBytes: number };
   /** Resolves a request; a request built in a variable keeps its type with `satisfies Request`. */

@@ -1,6 +1,6 @@
 // grapeshot/worker: the engine's API in a Web Worker (browsers) or a worker thread (Node).
 import type {
-  BatchAnswers, BatchCall, BatchRequests, CreateEngineOptions, Failure, LookupCodesHeader, LookupRequest, LookupResult, Odds,
+  BatchAnswers, BatchCall, BatchRequests, CreateEngineOptions, Failure, Lang, LookupCodesHeader, LookupRequest, LookupResult, Odds,
   OddsRequest, Receipt, Request, Resolution, ResultOf, ProcedureNames, RulesetDescription, RulesetId, TableRequest, TalliesOf,
   Verification, GameLogVerification,
 } from './index.js';
@@ -21,7 +21,7 @@ export interface EngineWorker {
   table(request: TableRequest, options?: CallOptions): Promise<{ ok: true; table: Record<string, unknown> } | Failure>;
   verify(receipt: Receipt, options?: CallOptions & { requireCommitReveal?: boolean }): Promise<Verification | Failure>;
   canonical(request: Request, options?: CallOptions): Promise<{ ok: true; canonical: string; hash: string } | Failure>;
-  rulesets(options?: CallOptions): Promise<RulesetDescription[]>;
+  rulesets(options?: CallOptions & { lang?: Lang }): Promise<RulesetDescription[]>;
   memory(options?: CallOptions): Promise<{ wasmBytes: number }>;
   version(options?: CallOptions): Promise<string>;
   batch<C extends BatchCall = 'resolve'>(requests: BatchRequests[C][], options?: CallOptions & { call?: C }): Promise<BatchAnswers[C][] | Failure>;

@@ -9,6 +9,7 @@
 #include "context.h"
 #include "receipt.h"
 #include "error.h"
+#include "forms_fr.h"  // generated from src/messages/fr.json
 #include "ruleset.h"
 #include "schema.h"
 #include "trace.h"
@@ -21,7 +22,7 @@ namespace {
 bool isEnvelopeField(const std::string& k) {
   if (k == "receipt" || k == "commitReveal") return true;  // receipt.h
   return k == "ruleset" || k == "procedure" || k == "options" || k == "dice" || k == "seed" || k == "sensitivity" ||
-         k == "trace";
+         k == "trace" || k == "lang";
 }
 
 // A string field of a request, given the member found (null: missing).
@@ -95,6 +96,15 @@ std::uint32_t validSeed(const Json& seed) {
 
 }  // namespace
 
+Lang requestLang(const Json& req) {
+  const auto it = req.is_object() ? req.find("lang") : req.end();
+  if (!req.is_object() || it == req.end()) return Lang::en;
+  if (!it->is_string()) throw RequestError(code::kWrongType, msg::errorExpectedLang(schemaTypeName(*it)), "/lang");
+  if (*it == "en") return Lang::en;
+  if (*it == "fr") return Lang::fr;
+  throw RequestError(code::kInvalidValue, msg::errorUnknownLang(clip(it->get<std::string>())), "/lang");
+}
+
 Prepared prepare(const Json& req, Json* consumable) {
   if (!req.is_object())
     throw RequestError(code::kInvalidRequest, msg::errorNotAnObject(schemaTypeName(req)), "");
@@ -147,6 +157,7 @@ EnvelopeChoice checkEnvelope(const Json& req) {
 
 Json canonical(const Json& request) {
   return guarded([&] {
+    const LangScope lang(requestLang(request));
     const Prepared p = prepare(request);
     const std::string text = canonicalRequest(p.ruleset->id(), p.name, p.options, p.inputs);
     const std::string hash = canonicalRequestHash(text);
@@ -171,6 +182,8 @@ struct Resolution {
 // `consumable`: the request itself, which its caller will not read again, so validation moves its
 // inputs out instead of copying them — unless a receipt, which repeats the request, is asked for.
 Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed, Json* consumable = nullptr) {
+  // Every sentence below — errors, trace, summary — is rendered in the language asked (issue 28).
+  const LangScope lang(requestLang(req));
   const Prepared p = prepare(req, req.is_object() && req.contains("receipt") ? nullptr : consumable);
   DiceChoice choice = checkDiceSource(req, p);
   const bool hasDice = choice.hasDice, hasSeed = choice.hasSeed, wantReceipt = choice.wantReceipt;
@@ -423,30 +436,51 @@ Json table(const Json& req) {
   });
 }
 
-const Json& describe() {
-  static const Json all = [] {
-    Json out = Json::array();
-    for (const auto& rs : rulesets()) {
-      const Json& m = rs.envelope();
-      Json procedures = Json::array();
-      for (const auto& name : rs.procedureNames()) {
-        const Json& p = rs.procedure(name);
-        procedures.push_back(object({{"name", name}, {"title", p.value("title", name)},
-                                  {"description", p.value("description", "")},
-                                  {"aliases", p.value("aliases", Json::array())}, {"inputs", p.at("inputs")},
-                                  {"headline", p.value("headline", Json::array())}}));
-      }
-      Json tables = Json::array();
-      for (const auto& t : rs.tableHeads())
-        tables.push_back(object({{"id", std::string(t.id)}, {"kind", std::string(t.kind)}, {"title", std::string(t.title)}}));
-      out.push_back(object({{"id", rs.id()}, {"title", m.at("title")}, {"publisher", m.value("publisher", "")},
-                         {"dice", m.value("dice", Json::array())}, {"rulings", m.value("rulings", Json::object())},
-                         {"dataHash", rs.dataHash()}, {"procedures", std::move(procedures)},
-                         {"options", m.value("options", Json::object())}, {"tables", std::move(tables)}}));
+namespace {
+
+// A table's title in `lang`: the French catalog's (forms_fr.h, by the pointer scripts/forms.mjs gives
+// tables.json's titles), else as printed.
+std::string tableTitle(const Ruleset& rs, const printed::TableHead& t, Lang lang) {
+  if (lang == Lang::fr) {
+    const std::string pointer = "tables.json#/tables/" + pointerToken(std::string(t.id)) + "/title";
+    for (const auto& f : forms::kFrench)
+      if (rs.id() == f.ruleset && pointer == f.pointer) return f.text;
+  }
+  return std::string(t.title);
+}
+
+Json describeIn(Lang lang) {
+  Json out = Json::array();
+  for (const auto& rs : rulesets()) {
+    const Json& m = rs.envelope(lang);
+    Json procedures = Json::array();
+    for (const auto& name : rs.procedureNames()) {
+      const Json& p = rs.procedure(name, lang);
+      procedures.push_back(object({{"name", name}, {"title", p.value("title", name)},
+                                {"description", p.value("description", "")},
+                                {"aliases", p.value("aliases", Json::array())}, {"inputs", p.at("inputs")},
+                                {"headline", p.value("headline", Json::array())}}));
     }
-    return out;
-  }();
-  return all;
+    Json tables = Json::array();
+    for (const auto& t : rs.tableHeads())
+      tables.push_back(object({{"id", std::string(t.id)}, {"kind", std::string(t.kind)}, {"title", tableTitle(rs, t, lang)}}));
+    out.push_back(object({{"id", rs.id()}, {"title", m.at("title")}, {"publisher", m.value("publisher", "")},
+                       {"dice", m.value("dice", Json::array())}, {"rulings", m.value("rulings", Json::object())},
+                       {"dataHash", rs.dataHash()}, {"procedures", std::move(procedures)},
+                       {"options", m.value("options", Json::object())}, {"tables", std::move(tables)}}));
+  }
+  return out;
+}
+
+}  // namespace
+
+const Json& describe(Lang lang) {
+  if (lang == Lang::fr) {
+    static const Json french = describeIn(Lang::fr);
+    return french;
+  }
+  static const Json english = describeIn(Lang::en);
+  return english;
 }
 
 }  // namespace grapeshot

@@ -32,7 +32,7 @@ void appendLookup(const Json& request, std::string& out);
 // {ruleset, table} -> {ok, table}: a printed table as transcribed (for rendering).
 Json table(const Json& request);
 // Every ruleset: id, title, procedures with their input schemas, options, tables.
-const Json& describe();
+const Json& describe(Lang lang = Lang::en);
 
 class Ruleset;
 // A request checked and split: its ruleset, canonical procedure name, options and inputs (defaults
@@ -46,6 +46,9 @@ struct Prepared {
 // `consumable` (optional): `request` itself, when its caller will not read its inputs again, so that
 // validation moves them out instead of copying them (envelope fields are left in place).
 Prepared prepare(const Json& request, Json* consumable = nullptr);
+// The request's `lang` ("en", the default, or "fr"; issue 28): the language its sentences are rendered
+// in (LangScope). Throws RequestError (wrong_type, invalid_value; path /lang).
+Lang requestLang(const Json& request);
 
 // Where a request's dice come from: `dice`, `seed` or `commitReveal` (at most one), each checked, and
 // whether it asks for a receipt. Throws RequestError. Resolve uses it; odds calls it too, so it

@@ -4,10 +4,13 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "messages.h"  // generated from src/messages/en.json
+#include "messages.h"     // generated from src/messages/en.json
+#include "messages_fr.h"  // generated from src/messages/fr.json
 
 namespace grapeshot {
 namespace {
+
+thread_local Lang current = Lang::en;
 
 const MessageParam* find(const std::vector<MessageParam>& params, std::string_view name) {
   for (const auto& p : params)
@@ -32,10 +35,11 @@ std::string_view braced(std::string_view t, std::size_t& at) {
   malformed(t);
 }
 
-void render(std::string_view t, const std::vector<MessageParam>& params, std::string& out, const std::string* number);
+void render(std::string_view t, const std::vector<MessageParam>& params, std::string& out, const std::string* number, Lang lang);
 
-// {name, plural, one {…} other {…}}: `one` when the number is 1, `=N` when it is N, else `other`.
-void plural(std::string_view options, std::int64_t n, const std::vector<MessageParam>& params, std::string& out) {
+// {name, plural, one {…} other {…}}: `one` when the number is 1 (in French 0 or 1), `=N` when it is N,
+// else `other`.
+void plural(std::string_view options, std::int64_t n, const std::vector<MessageParam>& params, std::string& out, Lang lang) {
   const std::string number = std::to_string(n);
   std::string_view chosen, other;
   for (std::size_t at = 0; at < options.size();) {
@@ -47,13 +51,13 @@ void plural(std::string_view options, std::int64_t n, const std::vector<MessageP
     while (!key.empty() && key.back() == ' ') key.remove_suffix(1);
     at = open;
     const std::string_view text = braced(options, at);
-    if ((key == "one" && n == 1) || (key.size() > 1 && key[0] == '=' && key.substr(1) == number)) chosen = text;
+    if ((key == "one" && (n == 1 || (n == 0 && lang == Lang::fr))) || (key.size() > 1 && key[0] == '=' && key.substr(1) == number)) chosen = text;
     if (key == "other") other = text;
   }
-  render(chosen.data() ? chosen : other, params, out, &number);
+  render(chosen.data() ? chosen : other, params, out, &number, lang);
 }
 
-void render(std::string_view t, const std::vector<MessageParam>& params, std::string& out, const std::string* number) {
+void render(std::string_view t, const std::vector<MessageParam>& params, std::string& out, const std::string* number, Lang lang) {
   for (std::size_t at = 0; at < t.size();) {
     const char c = t[at];
     if (c == '#' && number) {
@@ -72,7 +76,12 @@ void render(std::string_view t, const std::vector<MessageParam>& params, std::st
     const MessageParam* p = find(params, name);
     if (!p) throw std::logic_error("message parameter {" + std::string(name) + "} not given");
     if (comma == std::string_view::npos) {
-      out += p->value.plain();
+      std::string value = p->value.plain();
+      // French writes a decimal comma (« 1,5 »); text parameters (printed labels) stay as printed.
+      if (lang == Lang::fr && !p->value.integer() && p->value.toJson().is_number_float())
+        for (char& ch : value)
+          if (ch == '.') ch = ',';
+      out += value;
       continue;
     }
     const std::size_t second = inner.find(',', comma + 1);
@@ -80,7 +89,7 @@ void render(std::string_view t, const std::vector<MessageParam>& params, std::st
       malformed(t);
     const auto n = p->value.integer();
     if (!n) throw std::logic_error("message parameter {" + std::string(name) + "} is not a number");
-    plural(inner.substr(second + 1), *n, params, out);
+    plural(inner.substr(second + 1), *n, params, out, lang);
   }
 }
 
@@ -88,9 +97,13 @@ void render(std::string_view t, const std::vector<MessageParam>& params, std::st
 
 const char* Message::id() const { return msg::kIds[id_]; }
 
-std::string Message::text(Lang) const {
+Lang currentLang() { return current; }
+LangScope::LangScope(Lang lang) : saved_(current) { current = lang; }
+LangScope::~LangScope() { current = saved_; }
+
+std::string Message::text(Lang lang) const {
   std::string out;
-  render(msg::kEnglish[id_], params_, out, nullptr);
+  render(lang == Lang::fr ? msg::kFrench[id_] : msg::kEnglish[id_], params_, out, nullptr, lang);
   return out;
 }
 

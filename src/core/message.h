@@ -14,7 +14,23 @@
 
 namespace grapeshot {
 
-enum class Lang { en };
+// The languages of the catalogs (src/messages/<lang>.json); a request's `lang` (issue 28).
+enum class Lang { en, fr };
+
+// The language sentences are rendered in while a request is answered: set by the entry point that
+// read the request's `lang` (LangScope), English otherwise. Sentences are rendered where they are
+// made, deep in the procedures, so the language travels with the thread rather than every call.
+Lang currentLang();
+class LangScope {
+ public:
+  explicit LangScope(Lang lang);
+  ~LangScope();
+  LangScope(const LangScope&) = delete;
+  LangScope& operator=(const LangScope&) = delete;
+
+ private:
+  Lang saved_;
+};
 
 struct MessageParam {
   const char* name;  // a literal of the generated function
@@ -27,7 +43,7 @@ class Message {
   const char* id() const;
   const std::vector<MessageParam>& params() const { return params_; }
   // The sentence in `lang`: the catalog's template with the parameters put in.
-  std::string text(Lang lang = Lang::en) const;
+  std::string text(Lang lang = currentLang()) const;
   // {"id":"…","params":{…}}
   void appendStructured(std::string& out) const;
   Json structured() const;

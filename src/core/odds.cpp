@@ -426,6 +426,7 @@ Json enumLabel(const Json& choice, const Json& v) {
 // The answer, written into `w`; a RequestError (or any other) thrown as it goes leaves what was written
 // unfinished, for the caller to replace (oddsAnswer).
 void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, JsonWriter& w) {
+  const LangScope lang(requestLang(req));  // errors, headline and what-if labels in the language asked
   const Prepared p = prepare(req);
   // Odds rolls nothing, but refuses what resolve refuses (parity), in resolve's order.
   DiceChoice dice = checkDiceSource(req, p);
@@ -434,7 +435,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   const EnvelopeChoice envelope = checkEnvelope(req);
   const bool withSensitivity = envelope.sensitivity, choices = envelope.allChoices;
   // Refuse at once what the budget cannot cover (base and every what-if together).
-  const Json& schema = p.ruleset->procedure(p.name).at("inputs");
+  const Json& schema = p.ruleset->procedure(p.name, currentLang()).at("inputs");  // its titles and labels
   std::vector<WhatIf> flags;
   if (withSensitivity) whatIfs(schema, p.inputs, "", choices, flags);
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);
@@ -489,7 +490,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   const Tallies base = enumerate(p, p.inputs, budget, baseGuess, bound.get());
   w.object().field("ok", true).field("ruleset", p.ruleset->id()).field("procedure", p.name).field("paths", base.paths);
   const Json* headlineSpec = nullptr;
-  if (const auto& proc = p.ruleset->procedure(p.name); proc.contains("headline"))
+  if (const auto& proc = p.ruleset->procedure(p.name, currentLang()); proc.contains("headline"))
     headlineSpec = &proc.at("headline");
   if (headlineSpec) headline(base, *headlineSpec, w);
   report(base, w);

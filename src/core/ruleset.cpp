@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "error.h"
+#include "forms_fr.h"  // generated from src/messages/fr.json
 #include "parse.h"
 
 namespace grapeshot {
@@ -170,6 +172,40 @@ const Json& Ruleset::envelope() const {
     for (const auto& [key, value] : d.envelopeMembers) d.envelope[std::string(key)] = parseData(value, what.c_str());
   });
   return d.envelope;
+}
+
+namespace {
+
+// The French texts of ruleset `id`'s forms whose JSON Pointer starts with `prefix`, put into `json`
+// at the rest of their pointer (forms_fr.h, generated from src/messages/fr.json and checked there:
+// every English text of a ruleset.json has its French).
+Json translated(const Json& english, const std::string& id, const std::string& prefix, bool envelope) {
+  Json json = english;
+  for (const auto& f : forms::kFrench) {
+    const std::string_view pointer(f.pointer);
+    if (id != f.ruleset || pointer.rfind('/', 0) != 0) continue;  // not ruleset.json's (tables.json#…)
+    const bool inProcedures = pointer.rfind("/procedures/", 0) == 0;
+    if (envelope ? inProcedures : pointer.rfind(prefix, 0) != 0 || pointer.substr(prefix.size(), 1) != "/") continue;
+    json.at(Json::json_pointer(std::string(pointer.substr(envelope ? 0 : prefix.size())))) = f.text;
+  }
+  return json;
+}
+
+}  // namespace
+
+const Json& Ruleset::envelope(Lang lang) const {
+  const Json& english = envelope();  // loaded and parsed
+  if (lang == Lang::en) return english;
+  Data& d = *data_;
+  std::call_once(d.envelopeTranslated, [&] { d.frenchEnvelope = translated(english, id_, "", true); });
+  return d.frenchEnvelope;
+}
+
+const Json& Ruleset::procedure(const std::string& canonical, Lang lang) const {
+  Declared& p = parsedProcedure(canonical);
+  if (lang == Lang::en) return p.json;
+  std::call_once(p.translated, [&] { p.french = translated(p.json, id_, "/procedures/" + pointerToken(canonical), false); });
+  return p.french;
 }
 
 const Json& Ruleset::meta() const {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "json.h"
+#include "message.h"
 #include "printed.h"
 #include "schema.h"
 #include "table.h"
@@ -71,6 +72,11 @@ class Ruleset {
   const Json& envelope() const;
   // A procedure's entry of ruleset.json ("procedures"), parsed and checked on first use.
   const Json& procedure(const std::string& canonical) const;
+  // The same in `lang`: for French, a copy whose texts (titles, descriptions, enum labels, headline
+  // labels, rulings) are the French catalog's (src/messages/fr.json "forms", by JSON Pointer; issue 28),
+  // made when first asked for.
+  const Json& envelope(Lang lang) const;
+  const Json& procedure(const std::string& canonical, Lang lang) const;
   // The ids of its tables, in the order of tables.json. Procedures read the tables as constants
   // (<folder>_printed.h; grids and printed entries through these); a table's JSON is parsed only for
   // the `table` answer.
@@ -118,13 +124,15 @@ class Ruleset {
     std::once_flag parsed, compiled;
     Json json;
     std::unique_ptr<Schema> validator;  // points into json
+    std::once_flag translated;
+    Json french;  // json with the French texts
   };
   struct Data {
     // ruleset.json's members but its procedures, found on load (a view of the text each), and parsed
     // when the envelope is first asked for.
     std::vector<std::pair<std::string_view, std::string_view>> envelopeMembers;
-    std::once_flag envelopeParsed;
-    Json envelope;
+    std::once_flag envelopeParsed, envelopeTranslated;
+    Json envelope, frenchEnvelope;
     std::deque<Table> tables;  // in file order; a deque: Table (its once_flag) never moves
     std::vector<std::string_view> tableIds;
     std::unordered_map<std::string_view, Table*> tableIndex;

@@ -2,7 +2,7 @@
 // as a host would use it. (Type errors here fail the test run; every `@ts-expect-error` line must
 // really be an error, or tsc reports the directive as unused.)
 import createEngineDefault, {
-  createEngine, type BattlesOfWaterlooState, type Engine, type ErrorCode, type Request, type RulesetDescription, type TraceKind,
+  createEngine, type BattlesOfWaterlooState, type Engine, type ErrorCode, type Lang, type Request, type RulesetDescription, type TraceKind,
 } from 'grapeshot';
 import { createEngineWorker } from 'grapeshot/worker';
 
@@ -10,8 +10,13 @@ async function host(): Promise<number> {
   const engine: Engine = await createEngine();
   const same: Engine = await createEngineDefault({ wasmBinary: new Uint8Array(0) });
   const rulesets: RulesetDescription[] = engine.rulesets();
+  const lang: Lang = 'fr';
+  const french: RulesetDescription[] = engine.rulesets({ lang });  // issue 28
+  // @ts-expect-error only 'en' and 'fr'
+  engine.rulesets({ lang: 'de' });
   // Data chosen at run time: the engine validates it, the types cannot.
   const request = { ruleset: rulesets[0].id, procedure: rulesets[0].procedures[0].name, seed: 1 } as Request;
+  engine.resolve({ ...request, lang: french.length ? lang : 'en' });
   const r = engine.resolve(request);
   if (r.ok) {
     const first: number = r.rolls[0].natural;

@@ -105,3 +105,67 @@ TEST_CASE("a trace sentence from the catalog carries {id, params} beside its tex
   CHECK_FALSE(steps.at(0).contains("messages"));
   CHECK(steps.at(1).at("messages").at("reason").at("id") == "black-powder.note.unableToComply");
 }
+
+TEST_CASE("French: plurals (one is 0 and 1), the decimal comma, printed labels as printed (issue 28)", "[message][fr]") {
+  CHECK(msg::battlesOfWaterlooErrorStepLossOrderNoUnit(3, 0).text(Lang::en) == "stepLossOrder names unit 3, and the side has 0 units");
+  CHECK(msg::battlesOfWaterlooErrorStepLossOrderNoUnit(3, 0).text(Lang::fr) == "stepLossOrder désigne l'unité 3, et le camp a 0 unité");
+  CHECK(msg::battlesOfWaterlooErrorStepLossOrderNoUnit(3, 1).text(Lang::fr) == "stepLossOrder désigne l'unité 3, et le camp a 1 unité");
+  CHECK(msg::battlesOfWaterlooErrorStepLossOrderNoUnit(3, 2).text(Lang::fr) == "stepLossOrder désigne l'unité 3, et le camp a 2 unités");
+  // A number is written with a decimal comma; a text parameter (a printed column label) is not touched.
+  CHECK(msg::battlesOfWaterlooSummaryMovementCost(1.5).text(Lang::fr) == "coûte 1,5 PM");
+  CHECK(msg::battlesOfWaterlooSummaryMovementCost(1.5).text(Lang::en) == "costs 1.5 MP");
+  CHECK(msg::battlesOfWaterlooReasonFireScale("1.5-1").text(Lang::fr) == "échelle 1.5-1");
+  // Without a request, English.
+  CHECK(currentLang() == Lang::en);
+  {
+    const LangScope french(Lang::fr);
+    CHECK(msg::errorTooManyDice().text() == "1000 dés au plus");
+  }
+  CHECK(msg::errorTooManyDice().text() == "at most 1000 dice");
+}
+
+TEST_CASE("a request's lang: every sentence in French, the structured forms those of English (issue 28)", "[message][fr]") {
+  const std::string request =
+      R"({"ruleset":"black-powder","procedure":"brigade-morale","dice":[],"commandRating":8,"units":[{"stamina":6},{"stamina":2,"state":"lost"},{"stamina":2,"state":"lost"}])";
+  const Json en = resolve(Json::parse(request + "}"));
+  const Json fr = resolve(Json::parse(request + R"(,"lang":"fr"})"));
+  REQUIRE(en.at("ok") == true);
+  REQUIRE(fr.at("ok") == true);
+  CHECK(fr.at("result").at("summary") ==
+        "Plus que 1 unité sur 3 : la brigade est automatiquement retirée comme rompue. Aucun dé lancé.");
+  CHECK(fr.at("result").at("messages") == en.at("result").at("messages"));
+  REQUIRE(fr.at("trace").size() == en.at("trace").size());
+  for (std::size_t i = 0; i < en.at("trace").size(); ++i)
+    CHECK(fr.at("trace")[i].value("messages", Json()) == en.at("trace")[i].value("messages", Json()));
+  // `lang` is not an input: the canonical form, which commit–reveal binds, is the same.
+  CHECK(canonical(Json::parse(request + R"(,"lang":"fr"})")) == canonical(Json::parse(request + "}")));
+  // Errors in French too, their structured form unchanged.
+  const Json e = resolve(Json::parse(R"({"ruleset":"napoleon-iii-1866","procedure":"morale","unit":{"morale":4},"dice":[9],"lang":"fr"})"));
+  CHECK(e.at("error").at("message") == "dice[0] = 9 n'est pas une face de d6 (1..6)");
+  CHECK(e.at("error").at("messages").at("message").at("id") == "error.notDieFace");
+  // Anything but "en" or "fr" is refused at /lang, in English.
+  const Json de = resolve(Json::parse(request + R"(,"lang":"de"})"));
+  CHECK(de.at("error").at("code") == "invalid_value");
+  CHECK(de.at("error").at("path") == "/lang");
+  CHECK(de.at("error").at("message") == "unknown language \"de\": expected \"en\" or \"fr\"");
+  const Json one = resolve(Json::parse(request + R"(,"lang":1})"));
+  CHECK(one.at("error").at("code") == "wrong_type");
+  CHECK(one.at("error").at("path") == "/lang");
+}
+
+TEST_CASE("describe(Lang::fr): the forms' texts in French, their structure that of English (issue 28)", "[message][fr]") {
+  const Json& en = describe(Lang::en);
+  const Json& fr = describe(Lang::fr);
+  REQUIRE(en.size() == fr.size());
+  const Json& waterlooEn = en.at(0);
+  const Json& waterlooFr = fr.at(0);
+  CHECK(waterlooFr.at("id") == waterlooEn.at("id"));
+  CHECK(waterlooFr.at("rulings").at("W-01") == "d10 de 0-9 ou de 1-10 ? 0-9.");
+  const Json& shock = waterlooFr.at("procedures").at(1);
+  CHECK(shock.at("name") == "shock");
+  CHECK(shock.at("title") == "Choc");
+  const Json& type = shock.at("inputs").at("properties").at("attacker").at("properties").at("units").at("items").at("properties").at("type");
+  CHECK(type.at("title") == "Type d'unité");
+  CHECK(type.at("enum") == Json::parse(R"(["infantry","lightCavalry","heavyCavalry"])"));
+  CHECK(type.at("x-enumLabels").at(0) == "Infanterie");
+}

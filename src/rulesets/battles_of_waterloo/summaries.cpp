@@ -75,10 +75,7 @@ Summary summary(const FireResult& r) {
 }
 
 namespace {
-const std::string& theUnit() {
-  static const std::string kTheUnit = msg::battlesOfWaterlooSummaryTheUnit().text();
-  return kTheUnit;
-}
+std::string theUnit() { return msg::battlesOfWaterlooSummaryTheUnit().text(); }  // in the request's language
 }  // namespace
 
 // How the check came out (or that it was automatic), then what happens to the unit.

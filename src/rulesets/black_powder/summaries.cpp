@@ -17,7 +17,7 @@ using ::grapeshot::black_powder::termText;
 Summary summary(const BreakTest& r) {
   Summary s;
   // The arm as the form shows it (ruleset.json's x-enumLabels).
-  const char* arm = inputs::kArmLabels[static_cast<std::size_t>(sameEnum<inputs::Arm>(r.unit.arm))];
+  const char* arm = (currentLang() == Lang::fr ? inputs::kArmLabelsFr : inputs::kArmLabels)[static_cast<std::size_t>(sameEnum<inputs::Arm>(r.unit.arm))];
   const int first = r.dice.at(0), second = r.dice.at(1);
   const std::string drm = signedText(r.drm);
   // The printed row, when it is not the score itself ("7 or more").

@@ -64,7 +64,8 @@ Summary summary(const ChargeResult& r) {
 Summary summary(const MoraleResult& r) {
   // The occasion as the form shows it (ruleset.json's x-enumLabels).
   const auto occasion = sameEnum<::grapeshot::inputs::grande_tactique::Occasion>(r.occasion);
-  const char* label = ::grapeshot::inputs::grande_tactique::kOccasionLabels[static_cast<std::size_t>(occasion)];
+  const char* label = (currentLang() == Lang::fr ? ::grapeshot::inputs::grande_tactique::kOccasionLabelsFr
+                                                 : ::grapeshot::inputs::grande_tactique::kOccasionLabels)[static_cast<std::size_t>(occasion)];
   Summary s;
   s << checkSentence(
       r, [&](int needs, int natural) { return msg::grandeTactiqueSummaryMoraleCheckPassed(label, needs, natural); },

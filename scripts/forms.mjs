@@ -1,0 +1,99 @@
+// The texts of the rulesets' forms (issue 28): every title, description, enum label, headline label and
+// ruling of each src/rulesets/<folder>/ruleset.json — what rulesets() describes and odds labels with.
+// (and the titles of its tables, from tables.json). English stays in ruleset.json (its source of truth: a newcomer adds a ruleset in its own folder);
+// each other language's text is in src/messages/<lang>.json under "forms", keyed by a stable id
+// derived from the ruleset and the text's place in ruleset.json:
+//
+//   /procedures/shock/inputs/properties/attacker/properties/units/items/properties/type/x-enumLabels/0
+//     -> battles-of-waterloo.form.shock.inputs.attacker.units.item.type.enum.infantry
+//   /options/W02_rally_le/title  -> battles-of-waterloo.option.W02_rally_le.title
+//   /rulings/W-01                -> battles-of-waterloo.ruling.W-01
+//
+// ("properties" is left out, "items" reads "item", "procedures" "form", "options" "option", "rulings"
+// "ruling"; an enum label is named by its enum value). gen-core.mjs checks that every English text has
+// its French and that the French names no text that is not there, and writes forms_fr.h: the French
+// by ruleset and JSON Pointer, which the engine puts into its copy of ruleset.json (Ruleset::procedure).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const rulesetsDir = join(here, '../src/rulesets');
+
+const TEXT_KEYS = new Set(['title', 'description', 'label', 'publisher']);
+const RENAMED = { procedures: 'form', options: 'option', rulings: 'ruling' };
+const pointerToken = (k) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
+
+// [{id, pointer, english}] of one ruleset.json (parsed), in file order.
+export function formTexts(ruleset) {
+  const out = [];
+  const walk = (v, tokens, names, parent) => {
+    if (typeof v === 'string') {
+      const key = tokens[tokens.length - 1];
+      const holder = tokens[tokens.length - 2];
+      const translatable = (typeof key === 'string' && TEXT_KEYS.has(key) && holder !== 'properties') ||
+        holder === 'x-enumLabels' || (holder === 'rulings' && tokens.length === 2);
+      if (!translatable) return;
+      let idNames = names;
+      if (holder === 'x-enumLabels') idNames = [...names.slice(0, -2), 'enum', String(parent.enum?.[key] ?? key)];
+      out.push({ id: [ruleset.id, ...idNames].join('.'), pointer: tokens.map((t) => `/${pointerToken(t)}`).join(''), english: v });
+      return;
+    }
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => walk(x, [...tokens, i], [...names, String(i)], v));
+      return;
+    }
+    if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        const inSchemaWords = k === 'properties';
+        const name = tokens.length === 0 && RENAMED[k] ? RENAMED[k] : k === 'items' ? 'item' : k;
+        // x-enumLabels' parent is the schema holding "enum": passed down as `parent` of the array.
+        if (k === 'x-enumLabels' && Array.isArray(x)) {
+          x.forEach((label, i) => walk(label, [...tokens, k, i], [...names, k, String(i)], v));
+          continue;
+        }
+        walk(x, [...tokens, k], inSchemaWords ? names : [...names, name], v);
+      }
+    }
+  };
+  walk(ruleset, [], [], null);
+  const seen = new Map();
+  for (const t of out) {
+    if (seen.has(t.id)) throw new Error(`forms: ${seen.get(t.id)} and ${t.pointer} make the same id ${t.id}`);
+    seen.set(t.id, t.pointer);
+  }
+  return out;
+}
+
+// The titles of a ruleset's tables (tables.json; rulesets() lists them): id <ruleset>.table.<id>.title,
+// pointer "tables.json#/tables/<id>/title" (the engine reads them by that pointer).
+export function tableTitles(rulesetId, tables) {
+  return Object.entries(tables.tables).filter(([, t]) => typeof t.title === 'string').map(([id, t]) => ({
+    id: `${rulesetId}.table.${id}.title`, pointer: `tables.json#/tables/${pointerToken(id)}/title`, english: t.title,
+  }));
+}
+
+// Every ruleset's texts: [{ruleset, id, pointer, english}].
+export function allFormTexts(dir = rulesetsDir) {
+  const out = [];
+  for (const folder of readdirSync(dir).sort()) {
+    if (!statSync(join(dir, folder)).isDirectory()) continue;
+    const ruleset = JSON.parse(readFileSync(join(dir, folder, 'ruleset.json'), 'utf8'));
+    const tables = JSON.parse(readFileSync(join(dir, folder, 'tables.json'), 'utf8'));
+    for (const t of [...formTexts(ruleset), ...tableTitles(ruleset.id, tables)]) out.push({ ruleset: ruleset.id, ...t });
+  }
+  return out;
+}
+
+// The texts of `lang`'s catalog ("forms") checked against the English: each English text has one,
+// and none is left over. Returns [{ruleset, pointer, text}] or throws naming what is wrong.
+export function checkForms(texts, forms, lang) {
+  const missing = texts.filter((t) => typeof forms[t.id] !== 'string' || !forms[t.id].trim());
+  const known = new Set(texts.map((t) => t.id));
+  const extra = Object.keys(forms).filter((id) => !known.has(id));
+  const problems = [];
+  if (missing.length) problems.push(`${missing.length} form texts have no ${lang} (first: ${missing.slice(0, 5).map((t) => t.id).join(', ')})`);
+  if (extra.length) problems.push(`${lang}.json forms names texts no ruleset.json has: ${extra.slice(0, 5).join(', ')}`);
+  if (problems.length) throw new Error(`forms: ${problems.join('; ')}`);
+  return texts.map((t) => ({ ruleset: t.ruleset, pointer: t.pointer, text: forms[t.id] }));
+}

@@ -1,0 +1,189 @@
+// En français (issue 28): every fixture rendered with lang: 'fr' and rulesets({lang: 'fr'}) say no
+// message id, no English sentence of the English catalog and no `undefined`; their structured forms
+// ({id, params}, codes, paths, numbers) are those of English. The catalogs' ids and parameters are
+// checked by the build (scripts/gen-core.mjs), the forms' completeness too (scripts/forms.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { engine, fixtureFiles, runCase } from './support.mjs';
+import { allFormTexts } from '../../scripts/forms.mjs';
+
+const catalog = (lang) => JSON.parse(readFileSync(new URL(`../../src/messages/${lang}.json`, import.meta.url), 'utf8'));
+const en = catalog('en');
+const fr = catalog('fr');
+
+// The English catalog's sentences, as the fragments between parameters that a French template must not
+// contain: two words or more, and not also French (a code such as "(W26_lc_only)" is both).
+const frenchTexts = [...Object.values(fr.messages), ...Object.values(fr.forms)].join('\n');
+const englishFragments = [...new Set(Object.values(en.messages).flatMap((t) => t.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|#/)))]
+  .map((s) => s.trim().replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, ''))
+  .filter((s) => /[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(s) && !frenchTexts.includes(s));
+const messageId = /\b[a-z0-9-]+\.(error|reason|note|ruling|summary|label|result|tally|form|option|table)\.[A-Za-z0-9.-]+/;
+const catalogIds = new Set(Object.keys(en.messages));
+
+// A sentence of the French catalog from its structured form, as a host would render it: {name},
+// {name, plural, one {…} other {…}} (one: 0 and 1), # and the decimal comma; a parameter that is
+// itself a message is rendered too.
+function renderFrench({ id, params }) {
+  const value = (v) => (v && typeof v === 'object' && 'id' in v ? renderFrench(v)
+    : typeof v === 'number' && !Number.isInteger(v) ? String(v).replace('.', ',') : String(v));
+  const render = (t, n) => {
+    let out = '';
+    for (let at = 0; at < t.length; at++) {
+      if (t[at] === '#' && n !== undefined) { out += n; continue; }
+      if (t[at] !== '{') { out += t[at]; continue; }
+      let depth = 1, end = at + 1;
+      for (; depth; end++) depth += t[end] === '{' ? 1 : t[end] === '}' ? -1 : 0;
+      const inner = t.slice(at + 1, end - 1);
+      const [name, kind] = inner.split(',', 2);
+      if (kind === undefined) out += value(params[name]);
+      else {
+        const count = params[name];
+        const cases = {};
+        const options = inner.slice(inner.indexOf(',', name.length + 1) + 1);
+        for (const m of options.matchAll(/\s*([^{}\s]+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g)) cases[m[1]] = m[2];
+        out += render(cases[`=${count}`] ?? (count === 0 || count === 1 ? cases.one : undefined) ?? cases.other, count);
+      }
+      at = end - 1;
+    }
+    return out;
+  };
+  assert.ok(id in fr.messages, `${id} is not in fr.json`);
+  return render(fr.messages[id]);
+}
+
+// Every catalog sentence of a response (a text beside its structured form) is the French catalog's,
+// rendered from the same {id, params}; no text anywhere says undefined or a message id.
+function assertFrench(response, where) {
+  const check = (text, structured, path) => {
+    const sentences = Array.isArray(structured) ? structured : [structured];
+    assert.equal(text, sentences.map(renderFrench).join(' '), `${where} ${path}: not the French catalog's sentence`);
+  };
+  const walk = (v, path) => {
+    if (typeof v === 'string') {
+      assert.ok(!v.includes('undefined'), `${where} ${path}: "undefined" in ${JSON.stringify(v)}`);
+      assert.ok(!catalogIds.has(v) && !messageId.test(v), `${where} ${path}: a message id in ${JSON.stringify(v)}`);
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${i}`));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) if (k !== 'messages' && k !== 'receipt') walk(x, `${path}/${k}`);
+      for (const [field, structured] of Object.entries(v.messages ?? {}))
+        if (typeof v[field] === 'string') check(v[field], structured, `${path}/${field}`);
+    }
+  };
+  walk(response, '');
+}
+
+test('the French catalog: no English sentence of en.json in any French template or form text', () => {
+  for (const [id, t] of Object.entries(fr.messages)) {
+    const english = englishFragments.find((f) => t.includes(f));
+    assert.equal(english, undefined, `fr.json ${id}: English "${english}" in ${JSON.stringify(t)}`);
+  }
+  for (const [id, t] of Object.entries(fr.forms)) assert.ok(!messageId.test(t) && !t.includes('undefined'), `fr.json forms ${id}`);
+});
+
+// The response with its rendered texts blanked: what must be the same in both languages. A string is
+// rendered when the two languages differ there; the keys that may differ are the texts'.
+const TEXT_KEYS = new Set(['summary', 'purpose', 'consequence', 'ref', 'reason', 'message', 'label', 'title', 'fromLabel', 'toLabel', 'for', 'description', 'publisher']);
+// A trace step's text fields (src/core/trace.json), which a procedure may fill from the catalog.
+const STEP_TEXT_KEYS = new Set(['row', 'column', 'text', 'value', 'cell', 'band']);
+// The structured forms are equal: ids, parameter names, numbers and flags. A text parameter may differ
+// where it is a sentence the procedure rendered before passing it on (a unit named "The unit" /
+// "L'unité", a prohibition's reason); typed25 makes such parameters nested {id, params}, equal in both.
+function sameMessages(a, b, path) {
+  if (typeof a === 'string' && typeof b === 'string') {
+    if (a !== b) assert.match(path, /\/params\//, `${path}: the structured form differs (${JSON.stringify(a)} vs ${JSON.stringify(b)})`);
+    return;
+  }
+  if (a && typeof a === 'object') {
+    assert.deepEqual(Object.keys(b ?? {}), Object.keys(a), `${path}: the structured form differs`);
+    for (const k of Object.keys(a)) sameMessages(a[k], b[k], `${path}/${k}`);
+    return;
+  }
+  assert.equal(b, a, `${path}: the structured form differs`);
+}
+
+function sameStructure(a, b, path = '') {
+  if (typeof a === 'string' && typeof b === 'string') {
+    if (a === b) return;
+    const key = path.split('/').at(-2) === 'x-enumLabels' || path.split('/').at(-2) === 'rulings' ? 'label' : path.split('/').at(-1);
+    const text = TEXT_KEYS.has(key) || (/\/trace\/\d+\/[^/]+$/.test(path) && STEP_TEXT_KEYS.has(key)) || /\/(result|distributions)\//.test(path);
+    assert.ok(text, `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)} is not a text`);
+    return;
+  }
+  if (Array.isArray(a)) {
+    assert.ok(Array.isArray(b) && a.length === b.length, `${path}: arrays differ`);
+    a.forEach((x, i) => sameStructure(x, b[i], `${path}/${i}`));
+    return;
+  }
+  if (a && typeof a === 'object') {
+    assert.deepEqual(Object.keys(b ?? {}), Object.keys(a), `${path}: members differ`);
+    for (const k of Object.keys(a)) {
+      if (k === 'messages') sameMessages(a[k], b[k], `${path}/messages`);
+      else sameStructure(a[k], b[k], `${path}/${k}`);
+    }
+    return;
+  }
+  assert.equal(b, a, `${path}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+}
+
+test('every fixture in French: no message id, no English sentence, no undefined; the structure of English', async (t) => {
+  const e = await engine();
+  let resolved = 0;
+  for (const { rel, cases } of fixtureFiles()) {
+    for (const c of cases) {
+      const call = c.call ?? 'resolve';
+      if (call === 'lookup' || call === 'table' || !c.request || typeof c.request !== 'object' || Array.isArray(c.request) || c.text) continue;
+      const english = runCase(e, c);
+      const french = runCase(e, { ...c, request: { ...c.request, lang: 'fr' } });
+      const where = `${rel} :: ${c.name}`;
+      assertFrench(french, where);
+      sameStructure(english, french, where);
+      resolved++;
+    }
+  }
+  assert.ok(resolved > 500, `${resolved} fixtures rendered in French`);
+});
+
+test('a receipt made in French keeps its lang and verifies (its result is re-derived in French)', async () => {
+  const e = await engine();
+  const r = e.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, seed: 7, receipt: true, lang: 'fr' });
+  assert.equal(r.ok, true);
+  assert.equal(r.receipt.request.lang, 'fr');
+  assert.match(r.receipt.result.summary, /^Test de moral/);
+  assert.equal(e.verify(r.receipt).valid, true);
+});
+
+test('lang other than en or fr is refused at /lang, with a stable code', async () => {
+  const e = await engine();
+  const base = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, dice: [3] };
+  assert.equal(e.resolve(base).ok, true);
+  assert.equal(e.resolve({ ...base, lang: 'en' }).result.summary, e.resolve(base).result.summary);
+  for (const [lang, code] of [['de', 'invalid_value'], ['FR', 'invalid_value'], [1, 'wrong_type'], [null, 'wrong_type']]) {
+    for (const r of [e.resolve({ ...base, lang }), e.odds({ ...base, lang }), e.canonical({ ...base, lang })]) {
+      assert.equal(r.ok, false, `lang ${JSON.stringify(lang)}`);
+      assert.equal(r.error.code, code);
+      assert.equal(r.error.path, '/lang');
+    }
+  }
+  const french = e.odds({ ...base, lang: 'fr' });
+  assert.equal(french.ok, true);
+  assertFrench(french, 'odds');
+  assert.equal(french.headline[0].label, 'Réussit le test de moral');
+});
+
+test('rulesets({lang: "fr"}): every form text in French, the structure of English', async () => {
+  const e = await engine();
+  const english = e.rulesets();
+  const french = e.rulesets({ lang: 'fr' });
+  assert.deepEqual(e.rulesets({ lang: 'en' }), english);
+  assertFrench(french, 'rulesets');
+  sameStructure(english, french, 'rulesets');
+  // Every text the forms have, translated: French differs from English except where the words are
+  // the same in both languages (a game's name, a code, a number).
+  const same = new Set(allFormTexts().filter((t) => t.english === fr.forms[t.id]).map((t) => t.english));
+  for (const s of same) assert.match(s, /^([-+0-9.]+|[A-Z]-\d|1R\.|Note C\.|Normal|Terrain|Village|Front|Action|Standard|Charge|Cuirassiers|Occasion|Position|Adjacent|The Battles of Waterloo|Black Powder|Grande Tactique|Great Battles of Napoleon III — 1866)$/, `"${s}" is left in English`);
+  const waterloo = french.find((r) => r.id === 'battles-of-waterloo');
+  assert.equal(waterloo.procedures.find((p) => p.name === 'fire').title, 'Tir');
+  assert.equal(waterloo.tables.find((t) => t.id === 'combatResultsMatrix').title, 'MATRICE DES RÉSULTATS DE COMBAT');
+  assert.throws(() => e.rulesets({ lang: 'de' }), RangeError);
+});
