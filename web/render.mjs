@@ -29,7 +29,7 @@ function details(obj) {
     if (k === 'summary' || k === 'messages') continue;  // the summary is shown above; messages are its structured form
     const isList = Array.isArray(v) && v.some((x) => x && typeof x === 'object');
     const nested = v && typeof v === 'object' && !Array.isArray(v);
-    items.push(h('dt', {}, titleCase(k)));
+    items.push(h('dt', {}, words(k)));
     if (isList) items.push(h('dd', {}, h('ol', { class: 'plain' }, v.map((x) => h('li', {}, typeof x === 'object' ? details(x) : show(x))))));
     else items.push(h('dd', {}, nested ? details(v) : show(v)));
   }
