@@ -3,8 +3,10 @@
 // structured form {id, params} under the holder's "messages" member ({"message": {id, params}} beside
 // an error's "message"), so a host can render or translate it. The functions that make each message
 // (msg::errorMissingField(field), …) are generated from the catalog (scripts/gen-core.mjs ->
-// messages.h): a misspelt id or a missing parameter fails to compile.
+// messages.h, messages.cpp): a misspelt id or a missing parameter fails to compile. The templates are
+// compiled when the code builds (gen-core's compileTemplate), so rendering one parses nothing.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,25 +34,25 @@ class LangScope {
   Lang saved_;
 };
 
-struct MessageParam {
-  const char* name;  // a literal of the generated function
-  TraceValue value;
-};
-
 class Message {
  public:
-  Message(int id, std::vector<MessageParam> params) : id_(id), params_(std::move(params)) {}
+  explicit Message(int id) : id_(id) {}
+  // The parameters in the catalog's order (the order they first appear in the English template),
+  // moved from `params`: what the generated msg:: functions call.
+  Message(int id, TraceValue* params, std::size_t n);
+  Message(int id, std::vector<TraceValue> params) : id_(id), params_(std::move(params)) {}
   const char* id() const;
-  const std::vector<MessageParam>& params() const { return params_; }
+  const std::vector<TraceValue>& params() const { return params_; }
   // The sentence in `lang`: the catalog's template with the parameters put in.
   std::string text(Lang lang = currentLang()) const;
+  void appendText(std::string& out, Lang lang = currentLang()) const;
   // {"id":"…","params":{…}}
   void appendStructured(std::string& out) const;
   Json structured() const;
 
  private:
   int id_;
-  std::vector<MessageParam> params_;
+  std::vector<TraceValue> params_;
 };
 
 }  // namespace grapeshot

@@ -69,6 +69,7 @@ class TraceValue {
   void appendTo(std::string& out) const;  // as JSON text, exactly as toText(toJson()) writes it
   // As a sentence shows it: text as it is, numbers in decimal (a message's parameter).
   std::string plain() const;
+  void appendPlain(std::string& out) const;  // the same, appended
   std::optional<std::int64_t> integer() const;  // an integer's value; none for anything else
   Json toJson() const;
   // Equal when they stand for the same JSON value: a literal and a copied text alike, an integer held
