@@ -385,6 +385,14 @@ struct HexState {
   }
 };
 
+// How many of a hex's units this roll disorganized: the headline odds count what the roll does, not
+// a state a unit already had (a disorganized unit hit again loses a step instead, V-07).
+int disorganizedNow(const std::vector<Applied>& applied, const Units& units) {
+  int n = 0;
+  for (std::size_t i = 0; i < applied.size(); ++i) n += applied[i].state.disorganized && !units[i].disorganized;
+  return n;
+}
+
 // --- fire -----------------------------------------------------------------------------------------
 class Fire final : public Play {
  public:
@@ -414,6 +422,7 @@ class Fire final : public Play {
     ctx.tally(results::FireTally::final, hex.text());
     ctx.tally(results::FireTally::stepsLost, hex.stepsLost);
     ctx.tally(results::FireTally::disorganized, hex.disorganized);
+    ctx.tally(results::FireTally::disorganizedNow, disorganizedNow(applied, units_));
     if (!out) return;
     results::FireResult res;
     fillRead(res, r, crt_, results::AppliesTo::target);
@@ -502,6 +511,8 @@ class Shock final : public Play {
     ctx.tally(ShockTally::attackerStepsLost, attacker.stepsLost);
     ctx.tally(ShockTally::defenderDisorganized, defender.disorganized);
     ctx.tally(ShockTally::attackerDisorganized, attacker.disorganized);
+    ctx.tally(ShockTally::defenderDisorganizedNow, disorganizedNow(defApplied, defenders_));
+    ctx.tally(ShockTally::attackerDisorganizedNow, disorganizedNow(attApplied, attackers_));
     if (!out) return;
     results::ShockResult res;
     fillRead(res.attack, ar, crt_, results::AppliesTo::defender);
