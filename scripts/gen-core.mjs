@@ -36,7 +36,13 @@ export const readErrors = (path = errorsJsonPath) => JSON.parse(readFileSync(pat
 
 // --- messages ------------------------------------------------------------------------------------------
 export const messagesDir = join(here, '../src/messages');
-export const readMessages = (lang = 'en', dir = messagesDir) => JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')).messages;
+export const readCatalog = (lang = 'en', dir = messagesDir) => JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8'));
+// The engine's sentences. The calculator's own words (ids web.*, issue 28) share the catalog files but
+// never reach the wasm: scripts/build-web.mjs gives them to the page (readWebMessages).
+export const readMessages = (lang = 'en', dir = messagesDir) =>
+  Object.fromEntries(Object.entries(readCatalog(lang, dir).messages).filter(([id]) => !id.startsWith('web.')));
+export const readWebMessages = (lang = 'en', dir = messagesDir) =>
+  Object.fromEntries(Object.entries(readCatalog(lang, dir).messages).filter(([id]) => id.startsWith('web.')));
 
 // The parameters of a template, in the order they first appear: {name} and {name, plural, …}
 // (whose options may name others).

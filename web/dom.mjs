@@ -27,12 +27,8 @@ export function titleCase(key) {
   return words.length ? words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ') : String(key);
 }
 
-/** 0.1234 -> "12.3 %"; tiny non-zero odds are never shown as a flat 0. */
-export function percent(p, digits = 1) {
-  if (p > 0 && p < 0.0005) return '< 0.1 %';
-  if (p < 1 && p > 0.9995) return '> 99.9 %';
-  return `${(p * 100).toFixed(digits)} %`;
-}
+// Percentages in the page's language ("12.3 %", "12,3 %"): web/i18n.mjs.
+export { percent } from './i18n.mjs';
 
 export const fraction = (f) => (f ? `${f.num}/${f.den}` : '');
 

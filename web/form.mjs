@@ -2,6 +2,7 @@
 // docs/architecture.md), so a new ruleset or procedure needs no UI code. Every field carries
 // data-path (its JSON Pointer), which error messages and tests use to find it.
 import { h, titleCase } from './dom.mjs';
+import { number, t } from './i18n.mjs';
 
 let uid = 0;
 const nextId = (stem) => `f${++uid}-${stem.replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -47,10 +48,10 @@ function helpText(schema, extra = '') {
 }
 function range(schema) {
   const lo = schema.minimum, hi = schema.maximum;
-  const n = (x) => String(x).replace('-', '−'); // a real minus sign reads better than a hyphen
-  if (lo !== undefined && hi !== undefined) return `${n(lo)} to ${n(hi)}.`;
-  if (lo !== undefined) return `At least ${n(lo)}.`;
-  if (hi !== undefined) return `At most ${n(hi)}.`;
+  const n = (x) => number(x).replace('-', '−'); // a real minus sign reads better than a hyphen
+  if (lo !== undefined && hi !== undefined) return t('web.form.range', { min: n(lo), max: n(hi) });
+  if (lo !== undefined) return t('web.form.atLeast', { min: n(lo) });
+  if (hi !== undefined) return t('web.form.atMost', { max: n(hi) });
   return '';
 }
 
@@ -115,18 +116,18 @@ function objectControl(schema, { path, title, onChange }) {
 
 function arrayControl(schema, { path, title, required, onChange }) {
   const min = schema.minItems ?? 0, max = schema.maxItems ?? Infinity;
-  const itemTitle = schema.items?.title ?? 'Item';
+  const itemTitle = schema.items?.title ?? t('web.form.item');
   const items = [];
   const list = h('ol', { class: 'items' });
-  const add = h('button', { type: 'button', class: 'add' }, `Add ${itemTitle.toLowerCase()}`);
+  const add = h('button', { type: 'button', class: 'add' }, t('web.form.add', { item: itemTitle.toLowerCase() }));
   const status = h('p', { class: 'visually-hidden', 'aria-live': 'polite' });
-  const help = helpText(schema, min === max ? '' : `${min}${max === Infinity ? ' or more' : `–${max}`} ${min === 1 && max === 1 ? 'item' : 'items'}.`);
+  const help = helpText(schema, min === max ? '' : max === Infinity ? t('web.form.itemsOrMore', { min }) : t('web.form.itemsRange', { min, max }));
   const el = h('fieldset', { class: 'array', 'data-path': path }, [h('legend', {}, title), help, list, add, status]);
 
   function renumber() {
     items.forEach((it, i) => {
       it.legend.textContent = `${itemTitle} ${i + 1}`;
-      it.remove.textContent = `Remove ${itemTitle.toLowerCase()} ${i + 1}`;
+      it.remove.textContent = t('web.form.remove', { item: itemTitle.toLowerCase(), n: i + 1 });
       it.remove.disabled = items.length <= min;
       it.rebase(i);
     });
@@ -156,7 +157,7 @@ function arrayControl(schema, { path, title, required, onChange }) {
       items.splice(at, 1);
       li.remove();
       renumber();
-      status.textContent = `${itemTitle} ${at + 1} removed; ${items.length} left.`;
+      status.textContent = t('web.form.removed', { item: itemTitle, n: at + 1, left: items.length });
       (items[Math.min(at, items.length - 1)]?.remove ?? add).focus();
       onChange?.();
     });
@@ -167,7 +168,7 @@ function arrayControl(schema, { path, title, required, onChange }) {
   }
   add.addEventListener('click', () => {
     append(example(schema.items));
-    status.textContent = `${itemTitle} ${items.length} added.`;
+    status.textContent = t('web.form.added', { item: itemTitle, n: items.length });
     items.at(-1).li.querySelector('input, select, button')?.focus();
     onChange?.();
   });
@@ -226,7 +227,7 @@ function enumControl(schema, { path, title, required, onChange }) {
   }
   const id = nextId(path);
   const select = h('select', { id, 'data-path': path }, [
-    optional ? h('option', { value: '' }, '— not given —') : null,
+    optional ? h('option', { value: '' }, t('web.form.notGiven')) : null,
     ...schema.enum.map((v, i) => h('option', { value: String(i) }, labels[i])),
   ]);
   select.addEventListener('change', () => onChange?.());
@@ -247,7 +248,7 @@ function scalarControl(schema, { path, title, required, onChange }) {
     const { 'x-indexOf': _list, ...plain } = schema;
     const one = { ...plain, minimum: (schema.minimum ?? 0) + 1, maximum: schema.maximum === undefined ? undefined : schema.maximum + 1 };
     const c = scalarControl(one, { path, title, required, onChange });
-    c.el.querySelector('.help')?.append(' 1 = the first listed.');
+    c.el.querySelector('.help')?.append(` ${t('web.form.firstListed')}`);
     return {
       el: c.el,
       get() { const v = c.get(); return typeof v === 'number' ? v - 1 : v; },
@@ -264,7 +265,7 @@ function scalarControl(schema, { path, title, required, onChange }) {
   input.addEventListener('input', () => onChange?.());
   return {
     // A required input is marked in words as well as by the attribute, and starts filled (example()).
-    el: h('div', { class: 'field' }, [h('label', { for: id }, [title, required ? h('span', { class: 'required' }, ' (required)') : null]),
+    el: h('div', { class: 'field' }, [h('label', { for: id }, [title, required ? h('span', { class: 'required' }, ` ${t('web.form.required')}`) : null]),
       describedBy(input, help), help]),
     get() {
       if (input.value.trim() === '') return undefined;

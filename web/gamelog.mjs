@@ -6,75 +6,43 @@ import {
   acceptEntry, acceptGame, answerRoll, completeRoll, forfeitRoll, hotseatRoll, joinGame, newGame, requestRoll, verifyGameLog,
 } from './bindings/js/index.js';
 import { h } from './dom.mjs';
+import { has, t } from './i18n.mjs';
 
 const STORE = 'grapeshot-game-log';
 const $ = (id) => document.getElementById(id);
 
-// What went wrong, in the players' words (the codes of docs/game-log.md and of the protocol).
-const PLAIN = {
-  not_json: 'This line is not a log entry: it is damaged or was cut short.',
-  not_canonical: 'This line was reformatted or edited by hand.',
-  bad_header: 'The game\'s opening line is missing something or has something added.',
-  bad_entry: 'This roll is missing something or has something added.',
-  engine_mismatch: 'The log was made with another version of grapeshot, so this one cannot vouch for its results.',
-  unknown_ruleset: 'The log uses rules this version of grapeshot does not have.',
-  data_hash_mismatch: 'The log was made with other tables for these rules, so this version cannot vouch for its results.',
-  wrong_game: 'This roll belongs to another game.',
-  sequence_gap: 'Rolls are missing, repeated or out of order here.',
-  broken_link: 'This roll does not follow the line before it: something before it was changed, removed or moved.',
-  bad_reveal: 'A player\'s hidden dice number here is not the next one they committed to: the dice were tampered with.',
-  chain_exhausted: 'The game has more rolls than its players committed dice for.',
-  ruleset_not_in_header: 'This roll uses rules the game did not list at the start.',
-  request_not_canonical: 'The combat asked for was changed after it was sent.',
-  request_hash_mismatch: 'The combat asked for was changed after it was sent.',
-  request_rejected: 'grapeshot cannot resolve the combat asked for.',
-  seed_mismatch: 'The dice are not the ones this roll gives: the roll was changed.',
-  rolls_mismatch: 'The dice are not the ones this roll gives.',
-  result_mismatch: 'The result is not the one the rules give for these dice.',
-  answer_mismatch: 'This is not the roll your opponent answered, or not the one you answered.',
-  already_answered: 'You already answered a different roll at this point of the game. That roll stands, or is forfeit; it is never rolled again.',
-  invalid_log: 'The game\'s log in this browser does not check out.',
-  parse_error: 'This is not a whole message: copy all of it, from the first { to the last }.',
-  request_too_large: 'This is too large to be a game log.',
-  wrong_type: 'This is not a game log.',
-};
-
-// The same codes met while exchanging messages mean something about the message, not the log.
-const MESSAGE_PLAIN = {
-  wrong_game: 'This message is for another game.',
-  sequence_gap: 'This message is not for the next roll of your game: a message was missed, or pasted twice.',
-  broken_link: 'This message follows another version of the game\'s log than yours: compare your logs.',
-  bad_reveal: 'Your opponent\'s hidden dice number is not the next one they committed to: the answer was tampered with.',
-  invalid_value: 'This message is not meant for you, or not for this game.',
-  wrong_type: 'This is not a grapeshot game message.',
-  request_too_large: 'This message is too long to be a grapeshot game message.',
-};
+// What went wrong, in the players' words (the codes of docs/game-log.md and of the protocol): the
+// catalog's web.gl.problem.<code>. The same codes met while exchanging messages mean something about
+// the message, not the log: web.gl.message.<code> where it says so.
+const problem = (code) => (has(`web.gl.problem.${code}`) ? t(`web.gl.problem.${code}`, { open: '{', close: '}' }) : null);
 
 // A request the engine refused, with its path made the form's again (the protocol says /request/…).
 const formError = (error) => ({ ok: false, error: { ...error, path: error.path.replace(/^\/request(?=\/|$)/, '') } });
 
-const plain = (error) => PLAIN[error.code] ?? error.message;
+const plain = (error) => problem(error.code) ?? error.message;
 // A message's problem: in words, or the engine's own message for a combat it cannot resolve.
-const plainMessage = (error) => MESSAGE_PLAIN[error.code] ?? plain(error);
+const plainMessage = (error) => (has(`web.gl.message.${error.code}`) ? t(`web.gl.message.${error.code}`) : plain(error));
 
 function load() {
   try { return JSON.parse(localStorage.getItem(STORE)) ?? null; } catch { return null; }
 }
 
-export function initGameLog({ engine, rulesets, showResponse }) {
+export function initGameLog({ engine, rulesets: rulesetsNow, showResponse }) {
+  // The page's rulesets, in its language (a function: they change when the language does).
+  const rulesets = () => (typeof rulesetsNow === 'function' ? rulesetsNow() : rulesetsNow);
   let game = load();  // {mode: 'hotseat' | 'message', log, players?: {A, B}, me?, proposal?, outbox?, names}
   const save = () => {
     try {
       if (game) localStorage.setItem(STORE, JSON.stringify(game)); else localStorage.removeItem(STORE);
     } catch {
       // Storage refused (private browsing, full): the game goes on in this page only.
-      $('gl-storage').textContent = 'This browser does not keep the game: save the log as a file after each roll, and keep this page open.';
+      $('gl-storage').textContent = t('web.gl.noStorage');
     }
   };
   const procTitle = (form) => {
-    const rs = rulesets.find((r) => r.id === form.ruleset);
+    const rs = rulesets().find((r) => r.id === form.ruleset);
     const p = rs?.procedures.find((x) => x.name === form.procedure);
-    return `${p?.title ?? form.procedure} (${rs?.title ?? form.ruleset})`;
+    return t('web.gl.procTitle', { procedure: p?.title ?? form.procedure, ruleset: rs?.title ?? form.ruleset });
   };
   const say = (text, error = false) => {
     $('gl-status').textContent = text;
@@ -85,24 +53,24 @@ export function initGameLog({ engine, rulesets, showResponse }) {
 
   function report(v, box, { names } = {}) {
     if (!v.ok) { box.replaceChildren(h('p', { class: 'error' }, plain(v.error))); return; }
-    const who = names ?? v.header?.players ?? { A: 'first player', B: 'second player' };
+    const who = names ?? v.header?.players ?? { A: t('web.gl.firstPlayerLower'), B: t('web.gl.secondPlayerLower') };
     const items = [];
     const headerProblems = v.problems.filter((p) => p.seq === 0);
-    if (headerProblems.length) items.push(h('li', { class: 'bad' }, [h('strong', {}, 'Opening line: '), headerProblems.map((p) => plain(p)).join(' ')]));
+    if (headerProblems.length) items.push(h('li', { class: 'bad' }, [h('strong', {}, `${t('web.gl.openingLine')} `), headerProblems.map((p) => plain(p)).join(' ')]));
     for (const e of v.entries) {
       const mine = v.problems.filter((p) => p.line === e.line);
       items.push(h('li', { class: e.valid ? 'good' : 'bad' }, [
-        h('strong', {}, `Roll ${e.seq}`), e.by ? ` — ${who[e.by]} asked: ${procTitle(e.request)}` : '',
-        e.rolls ? h('span', { class: 'dice' }, ` · dice ${e.rolls.join(' ')}`) : '',
+        h('strong', {}, t('web.gl.roll', { seq: e.seq })), e.by ? ` ${t('web.gl.asked', { name: who[e.by], procedure: procTitle(e.request) })}` : '',
+        e.rolls ? h('span', { class: 'dice' }, ` ${t('web.gl.dice', { dice: e.rolls.join(' ') })}`) : '',
         e.summary ? h('p', {}, e.summary) : null,
-        e.forfeit ? h('p', {}, `Not completed by ${who[e.by]}: a forfeit, which counts against them and is never rolled again.`) : null,
-        h('p', { class: 'verdict' }, e.valid ? '✓ Checks out.' : `✗ ${[...new Set(mine.map(plain))].join(' ')}`),
+        e.forfeit ? h('p', {}, t('web.gl.forfeitBy', { name: who[e.by] })) : null,
+        h('p', { class: 'verdict' }, e.valid ? t('web.gl.checksOut') : `✗ ${[...new Set(mine.map(plain))].join(' ')}`),
       ]));
     }
     const first = v.problems[0];
     const verdict = v.valid
-      ? `This log checks out: ${v.entries.length} roll${v.entries.length === 1 ? '' : 's'} between ${who.A} and ${who.B}, each resolved again here.`
-      : `This log does not check out. The first problem is at ${first.seq === 0 ? 'the opening line' : `roll ${first.seq} (line ${first.line})`}.`;
+      ? t('web.gl.valid', { n: v.entries.length, a: who.A, b: who.B })
+      : first.seq === 0 ? t('web.gl.invalidHeader') : t('web.gl.invalidAt', { seq: first.seq, line: first.line });
     box.replaceChildren(h('p', { class: v.valid ? 'verdict good' : 'verdict bad', role: 'status' }, verdict), items.length ? h('ol', { class: 'gl-entries' }, items) : null);
     window.__grapeshotGameLogReport = v;  // for tests: what is on show
   }
@@ -114,12 +82,12 @@ export function initGameLog({ engine, rulesets, showResponse }) {
     $('gl-game-actions').hidden = !active;
     $('gl-outbox-box').hidden = !game?.outbox;
     if (game?.outbox) $('gl-outbox').value = game.outbox.text;
-    if (game?.outbox) $('gl-outbox-help').textContent = game.outbox.help;
+    if (game?.outbox) $('gl-outbox-help').textContent = outboxHelp(game.outbox.help);
     $('gl-by-box').hidden = game?.mode !== 'hotseat' || !game?.log;
-    $('gl-inbox-label').textContent = game?.mode === 'hotseat' ? 'Paste a message' : game ? `Paste what ${opponentName()} sent you` : 'Joining a game? Paste the proposal you were sent';
+    $('gl-inbox-label').textContent = game?.mode === 'hotseat' ? t('web.gl.inboxHotseat') : game ? t('web.gl.inboxFrom', { name: opponentName() }) : t('web.gl.inboxJoin');
     $('gl-inbox-box').hidden = game?.mode === 'hotseat';
     $('gl-forfeit').hidden = !game?.me?.answered;
-    if (game?.me?.answered) $('gl-forfeit').textContent = `${opponentName()} never completed roll ${game.me.answered.seq}: record a forfeit`;
+    if (game?.me?.answered) $('gl-forfeit').textContent = t('web.gl.forfeitButton', { name: opponentName(), seq: game.me.answered.seq });
     if (!active) {
       $('gl-entries-box').replaceChildren();
       window.__grapeshotGameLog = '';
@@ -127,37 +95,39 @@ export function initGameLog({ engine, rulesets, showResponse }) {
     }
     $('gl-by').replaceChildren(...['A', 'B'].map((r) => new Option(game.names[r], r)));
     if (game.by) $('gl-by').value = game.by;
-    $('gl-heading-game').textContent = `${game.names.A} and ${game.names.B}${game.title ? ` — ${game.title}` : ''}`;
+    $('gl-heading-game').textContent = `${t('web.gl.gameHeading', { a: game.names.A, b: game.names.B })}${game.title ? ` — ${game.title}` : ''}`;
     for (const id of ['gl-export', 'gl-link']) $(id).disabled = !game.log;
     if (game.log) report(verifyGameLog(engine, game.log), $('gl-entries-box'), { names: game.names });
-    else $('gl-entries-box').replaceChildren(h('p', { class: 'help' }, `Waiting for ${opponentName()} to join: send the message above.`));
+    else $('gl-entries-box').replaceChildren(h('p', { class: 'help' }, t('web.gl.waitingSend', { name: opponentName() })));
     window.__grapeshotGameLog = game.log ?? '';
   }
 
   const opponentName = () => (game?.me ? game.names[game.me.role === 'A' ? 'B' : 'A'] : '');
-  const outbox = (text, help) => { game.outbox = { text, help }; };
+  // The help is kept as a catalog id and its parameters, so it follows the page's language.
+  const outbox = (text, id, params) => { game.outbox = { text, help: { id, params } }; };
+  const outboxHelp = (help) => (typeof help === 'string' ? help : t(help.id, help.params));
 
   // ----- starting, joining, playing -----------------------------------------------------------
 
   function start() {
     const names = { A: $('gl-name-a').value.trim(), B: $('gl-name-b').value.trim() };
     const mode = $('gl-mode-message').checked ? 'message' : 'hotseat';
-    const ids = rulesets.map((r) => r.id);
+    const ids = rulesets().map((r) => r.id);
     const title = $('gl-title').value.trim();
     const first = newGame(engine, { players: names, role: 'A', rulesets: ids, title });
     if (!first.ok) {
-      say(first.error.path.startsWith('/players') ? 'Give both players a name, each different (no more than 100 letters).' : plain(first.error), true);
+      say(first.error.path.startsWith('/players') ? t('web.gl.badNames') : plain(first.error), true);
       return;
     }
     if (mode === 'hotseat') {
       const second = joinGame(engine, first.proposal);
       const accepted = acceptGame(engine, first.player, first.proposal, second.log);
       game = { mode, names, title, log: accepted.log, players: { A: first.player, B: second.player }, by: 'A' };
-      say(`Game started. Each roll of the calculator is added to the log, for the player chosen below.`);
+      say(t('web.gl.startedHotseat'));
     } else {
       game = { mode, names, title, me: first.player, proposal: first.proposal, log: '' };
-      outbox(first.proposal, `Send this to ${names.B}. Their answer, pasted below, starts the game.`);
-      say(`Game proposed. Send the message to ${names.B}.`);
+      outbox(first.proposal, 'web.gl.sendProposal', { name: names.B });
+      say(t('web.gl.proposed', { name: names.B }));
     }
     save();
     showGame();
@@ -166,20 +136,20 @@ export function initGameLog({ engine, rulesets, showResponse }) {
   function read() {
     const text = $('gl-inbox').value.trim();
     let m;
-    try { m = JSON.parse(text); } catch { say(PLAIN.parse_error, true); return; }
-    if (m === null || typeof m !== 'object') { say('This is not a grapeshot game message.', true); return; }
+    try { m = JSON.parse(text); } catch { say(problem('parse_error'), true); return; }
+    if (m === null || typeof m !== 'object') { say(t('web.gl.message.wrong_type'), true); return; }
     let r;
     if (m.format === 'grapeshot-game-proposal/1') {
-      if (game && !window.confirm('Join this new game and leave the current one?')) return;
+      if (game && !window.confirm(t('web.gl.confirmJoin'))) return;
       r = joinGame(engine, text);
       if (r.ok) {
         const names = m.players;
         game = { mode: 'message', names, title: m.title, me: r.player, log: r.log };
-        outbox(r.log.trim(), `Send this to ${names[r.player.role === 'A' ? 'B' : 'A']}: it starts the game.`);
-        say(`You joined the game as ${names[r.player.role]}.`);
+        outbox(r.log.trim(), 'web.gl.sendStart', { name: names[r.player.role === 'A' ? 'B' : 'A'] });
+        say(t('web.gl.joined', { name: names[r.player.role] }));
       }
     } else if (!game?.me) {
-      say('Start or join a game first.', true);
+      say(t('web.gl.startFirst'), true);
       return;
     } else if (m.format === 'grapeshot-game-log/1') {
       r = acceptGame(engine, game.me, game.proposal, `${text}\n`);
@@ -187,22 +157,22 @@ export function initGameLog({ engine, rulesets, showResponse }) {
         game.log = r.log;
         delete game.proposal;
         delete game.outbox;
-        say(`${opponentName()} joined. Roll with the calculator: each roll sends ${opponentName()} a request.`);
+        say(t('web.gl.opponentJoined', { name: opponentName() }));
       }
     } else if (m.format === 'grapeshot-roll-request/1') {
       r = answerRoll(engine, game.log, game.me, text);
       if (r.ok) {
         game.me = r.player;
-        outbox(r.message, `Send this answer to ${opponentName()}; their reply completes the roll.`);
-        say(`${opponentName()} asked for ${procTitle(m.request)}. Send your answer.`);
+        outbox(r.message, 'web.gl.sendAnswer', { name: opponentName() });
+        say(t('web.gl.askedFor', { name: opponentName(), procedure: procTitle(m.request) }));
       }
     } else if (m.format === 'grapeshot-roll-answer/1') {
       r = completeRoll(engine, game.log, game.me, text);
       if (r.ok) {
         game.me = r.player;
         game.log = r.log;
-        outbox(r.entry, `Send this to ${opponentName()}: it adds the roll to their log.`);
-        say(`Rolled: ${r.resolution.result.summary}`);
+        outbox(r.entry, 'web.gl.sendEntry', { name: opponentName() });
+        say(t('web.gl.rolled', { summary: r.resolution.result.summary }));
         showResponse(r.resolution);
       }
     } else if ('seq' in m && 'reveals' in m) {
@@ -211,10 +181,10 @@ export function initGameLog({ engine, rulesets, showResponse }) {
         game.me = r.player;
         game.log = r.log;
         delete game.outbox;
-        say(r.entry.forfeit ? `Roll ${r.entry.seq} was recorded as your forfeit.` : `Roll ${r.entry.seq} added: ${r.entry.summary}`);
+        say(r.entry.forfeit ? t('web.gl.forfeitRecorded', { seq: r.entry.seq }) : t('web.gl.added', { seq: r.entry.seq, summary: r.entry.summary }));
       }
     } else {
-      say('This is not a grapeshot game message.', true);
+      say(t('web.gl.message.wrong_type'), true);
       return;
     }
     if (!r.ok) { say(plainMessage(r.error), true); return; }
@@ -226,7 +196,7 @@ export function initGameLog({ engine, rulesets, showResponse }) {
   /** The calculator's Roll while a game is on: true when the panel took the roll. */
   function roll(request) {
     if (!game) return false;
-    if (!game.log) { say(`The game has not started: ${opponentName()} has not joined yet.`, true); return true; }
+    if (!game.log) { say(t('web.gl.notStarted', { name: opponentName() }), true); return true; }
     if (game.mode === 'hotseat') {
       game.by = $('gl-by').value;
       const r = hotseatRoll(engine, game.log, game.players, game.by, request);
@@ -234,13 +204,13 @@ export function initGameLog({ engine, rulesets, showResponse }) {
       game.log = r.log;
       game.players = r.players;
       showResponse(r.resolution);
-      say(`Roll ${game.log.trimEnd().split('\n').length - 1} added for ${game.names[game.by]}.`);
+      say(t('web.gl.addedFor', { seq: game.log.trimEnd().split('\n').length - 1, name: game.names[game.by] }));
     } else {
       const r = requestRoll(engine, game.log, game.me, request);
       if (!r.ok) { showResponse(formError(r.error)); say(plainMessage(r.error), true); return true; }
       game.me = r.player;
-      outbox(r.message, `Send this request to ${opponentName()}, then paste their answer below: the dice are rolled then.`);
-      say(`Request ready for ${procTitle(JSON.parse(r.message).request)}. Send it to ${opponentName()}.`);
+      outbox(r.message, 'web.gl.sendRequest', { name: opponentName() });
+      say(t('web.gl.requestReady', { procedure: procTitle(JSON.parse(r.message).request), name: opponentName() }));
     }
     save();
     showGame();
@@ -272,7 +242,7 @@ export function initGameLog({ engine, rulesets, showResponse }) {
     if (!m) return false;
     let text;
     try { text = fromBase64Url(m[1]); } catch { text = null; }
-    if (text === null) $('gl-report').replaceChildren(h('p', { class: 'error' }, 'The link does not hold a whole log: was it copied whole?'));
+    if (text === null) $('gl-report').replaceChildren(h('p', { class: 'error' }, t('web.gl.badLink')));
     else check(text);
     $('gamelog-panel').open = true;
     return true;
@@ -283,36 +253,42 @@ export function initGameLog({ engine, rulesets, showResponse }) {
       await navigator.clipboard.writeText(text);
       say(done);
     } catch {
-      say('Copying is not allowed here: select the text and copy it yourself.');
+      say(t('web.gl.copyRefused'));
     }
   }
 
   // ----- wiring --------------------------------------------------------------------------------
 
-  $('gl-mode-hotseat').addEventListener('change', () => { $('gl-name-a-label').textContent = 'First player'; $('gl-name-b-label').textContent = 'Second player'; });
-  $('gl-mode-message').addEventListener('change', () => { $('gl-name-a-label').textContent = 'Your name'; $('gl-name-b-label').textContent = 'Your opponent'; });
+  const nameLabels = () => {
+    const message = $('gl-mode-message').checked;
+    $('gl-name-a-label').textContent = t(message ? 'web.gl.yourName' : 'web.gl.firstPlayer');
+    $('gl-name-b-label').textContent = t(message ? 'web.gl.yourOpponent' : 'web.gl.secondPlayer');
+  };
+  $('gl-mode-hotseat').addEventListener('change', nameLabels);
+  $('gl-mode-message').addEventListener('change', nameLabels);
+  nameLabels();
   $('gl-start').addEventListener('click', start);
   $('gl-read').addEventListener('click', read);
-  $('gl-copy').addEventListener('click', () => copy($('gl-outbox').value, 'Message copied: paste it into your e-mail or chat.'));
+  $('gl-copy').addEventListener('click', () => copy($('gl-outbox').value, t('web.gl.messageCopied')));
   $('gl-export').addEventListener('click', exportLog);
   $('gl-forfeit').addEventListener('click', () => {
-    if (!window.confirm(`Record roll ${game.me.answered.seq} as forfeit by ${opponentName()}? Do it only when they will not send the roll.`)) return;
+    if (!window.confirm(t('web.gl.confirmForfeit', { seq: game.me.answered.seq, name: opponentName() }))) return;
     const r = forfeitRoll(engine, game.log, game.me);
     if (!r.ok) { say(plainMessage(r.error), true); return; }
     game.me = r.player;
     game.log = r.log;
-    outbox(r.entry, `Send this to ${opponentName()}: it records the forfeit in their log too.`);
-    say(`Roll ${JSON.parse(r.entry).seq} recorded as forfeit by ${opponentName()}.`);
+    outbox(r.entry, 'web.gl.sendForfeit', { name: opponentName() });
+    say(t('web.gl.forfeitBy2', { seq: JSON.parse(r.entry).seq, name: opponentName() }));
     save();
     showGame();
   });
-  $('gl-link').addEventListener('click', () => copy(`${location.origin}${location.pathname}#log=${toBase64Url(game.log)}`, 'Link to this log copied.'));
+  $('gl-link').addEventListener('click', () => copy(`${location.origin}${location.pathname}#log=${toBase64Url(game.log)}`, t('web.gl.linkCopied')));
   $('gl-end').addEventListener('click', () => {
-    if (!window.confirm('End this game? Save the log first: it is removed from this browser.')) return;
+    if (!window.confirm(t('web.gl.confirmEnd'))) return;
     game = null;
     save();
     showGame();
-    say('Game ended.');
+    say(t('web.gl.ended'));
   });
   $('gl-file').addEventListener('change', async () => {
     const file = $('gl-file').files[0];
@@ -324,6 +300,8 @@ export function initGameLog({ engine, rulesets, showResponse }) {
   const linked = openLinked();
   if (game) $('gamelog-panel').open = true;
   showGame();
-  if (game && !linked) say(game.log ? 'Your game is open: each roll of the calculator is added to it.' : `Waiting for ${opponentName()} to join.`);
-  return { roll, active: () => !!game, linked };
+  if (game && !linked) say(game.log ? t('web.gl.open') : t('web.gl.waiting', { name: opponentName() }));
+  // After a change of language: the panel's words again (a status line stays as it was said).
+  const relabel = () => { nameLabels(); showGame(); };
+  return { roll, active: () => !!game, linked, relabel };
 }

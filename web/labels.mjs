@@ -1,60 +1,9 @@
 // Outcome values in the rules' words. The odds tally outcomes by their program values
 // ("defendNormally", "staysShaken"); the page shows each by a label from data where the engine
 // gives one — an input's x-enumLabels, or a printed table's short text for that code — and else
-// from OUTCOME_LABELS below.
-//
-// OUTCOME_LABELS is a stop-gap, keyed by the value the engine tallies: these labels belong in the
-// rulesets' data (the message catalog), where the engine would give them with rulesets().
+// from the message catalog's web.outcome.<value> (src/messages/<lang>.json), in the page's language.
 import { titleCase } from './dom.mjs';
-
-export const OUTCOME_LABELS = {
-  // The Battles of Waterloo
-  defendNormally: 'Defends normally',
-  countercharge: 'Countercharges',
-  retreat: 'Retreats',
-  noEffect: 'No effect',
-  killed: 'Killed',
-  removeDisorder: 'Disorder removed',
-  remainDisordered: 'Stays disordered',
-  stepLoss: 'Step loss',
-  rout: 'Rout',
-  eliminated: 'Eliminated',
-  // Black Powder
-  hold: 'Holds its ground',
-  retire: 'Retires',
-  break: 'Breaks',
-  retireCavalry7: 'Retires (cavalry, 7 or more)',
-  holdSupporting: 'Holds its ground (supporting)',
-  noTest: 'No test needed',
-  pass: 'Passes',
-  halt: 'Halts',
-  handToHand: 'Hand-to-hand combat',
-  shooting: 'Shooting',
-  fresh: 'Fresh',
-  shaken: 'Shaken',
-  lost: 'Lost',
-  removed: 'Removed',
-  // Grande Tactique
-  eager: 'Eager',
-  bothPassed: 'Both pass their Morale Checks',
-  chargeFailed: 'The charge fails',
-  targetFailed: 'The target fails its Morale Check',
-  notRolled: 'Not rolled',
-  passed: 'Passed',
-  failed: 'Failed',
-  chargeProceeds: 'The charge goes in',
-  chargeFails: 'The charge fails',
-  notInExcerpt: 'Left to the melee rules',
-  removeShaken: 'The Shaken marker is removed',
-  staysShaken: 'Stays shaken',
-  flee: 'Flees',
-  standsFast: 'Stands fast',
-  followUpOrHalt: 'Follows up or halts (player\'s choice)',
-  mustPursue: 'Must pursue',
-  // Napoleon III 1866
-  disorganized: 'Disorganized',
-  rallied: 'Rallied',
-};
+import { currentLang, has, t } from './i18n.mjs';
 
 const identifier = (v) => /^[a-z]+[A-Z0-9]\w*$/.test(v);
 
@@ -86,8 +35,10 @@ export function outcomeLabeller(ruleset, tables = []) {
   }
   return (value) => {
     if (typeof value !== 'string') return value;
+    // Not in English: the printed tables' texts are English, so the catalog's words come first.
+    if (currentLang() !== 'en' && has(`web.outcome.${value}`)) return t(`web.outcome.${value}`);
     if (fromData.has(value)) return fromData.get(value);
-    if (Object.hasOwn(OUTCOME_LABELS, value)) return OUTCOME_LABELS[value];
+    if (has(`web.outcome.${value}`)) return t(`web.outcome.${value}`);
     return identifier(value) ? words(value) : value;
   };
 }

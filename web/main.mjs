@@ -6,6 +6,8 @@ import { control } from './form.mjs';
 import * as render from './render.mjs';
 import { initGameLog } from './gamelog.mjs';
 import { outcomeLabeller } from './labels.mjs';
+import { LANGS, currentLang, pickLang, setCatalogs, setLang, t } from './i18n.mjs';
+import catalogs from './messages.mjs';  // written by scripts/build-web.mjs from src/messages/*.json
 
 const $ = (id) => document.getElementById(id);
 const ODDS_DELAY_MS = 150;
@@ -19,6 +21,7 @@ const ui = {
   options: null,      // {name: control}
   lastResponse: null,
   keepSeed: false,    // the seed field holds a seed to replay rather than the last roll's
+  langOption: false,  // the engine takes `lang` (issue 28): every request and rulesets() say the page's
 };
 
 // ----- state <-> URL hash ---------------------------------------------------------------------
@@ -39,7 +42,7 @@ function writeHash(state) {
 
 /** Everything a link needs to reproduce the page: the request plus how the dice were given. */
 function currentState({ withRoll = false } = {}) {
-  const state = { ruleset: ui.ruleset.id, procedure: ui.procedure.name, inputs: ui.inputs.get() };
+  const state = { ruleset: ui.ruleset.id, procedure: ui.procedure.name, inputs: ui.inputs.get(), lang: currentLang() };
   const options = changedOptions();
   if (Object.keys(options).length) state.options = options;
   state.mode = diceMode();
@@ -75,6 +78,9 @@ function baseRequest() {
   return { ruleset: ui.ruleset.id, procedure: ui.procedure.name, ...(Object.keys(options).length ? { options } : {}), ...ui.inputs.get() };
 }
 
+// What is sent to the engine: the request in the page's language, once the engine takes `lang`.
+const engineRequest = (request) => (ui.langOption ? { ...request, lang: currentLang() } : request);
+
 function randomSeed() {
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
@@ -97,12 +103,12 @@ function chooseProcedure(name, state = null) {
   ui.procedure = ui.ruleset.procedures.find((p) => p.name === name || p.aliases?.includes(name)) ?? ui.ruleset.procedures[0];
   $('procedure').value = ui.procedure.name;
   $('procedure-help').textContent = ui.procedure.description ?? '';
-  ui.inputs = control(ui.procedure.inputs, { path: '', label: 'Inputs', onChange: changed });
+  ui.inputs = control(ui.procedure.inputs, { path: '', label: t('web.inputs.heading'), onChange: changed });
   ui.inputs.set(state?.inputs ?? {});
   $('inputs').replaceChildren(ui.inputs.el);
-  const dice = ui.ruleset.dice?.join(' or ') ?? 'dice';
-  $('dice-help').textContent = `Natural faces of the ${dice}, separated by spaces, in the order the dice are rolled (see "Dice" in the result).`;
-  clearResult('Roll to see what happens, step by step.');
+  const dice = ui.ruleset.dice?.join(` ${t('web.or')} `) ?? t('web.dice.generic');
+  $('dice-help').textContent = t('web.dice.help', { dice });
+  clearResult(t('web.result.prompt'));
   changed();
 }
 
@@ -114,11 +120,11 @@ function buildOptions(values = {}) {
     c.set(values?.[name] ?? schema.default);
     ui.options[name] = c;
     const explained = ui.ruleset.rulings?.[schema.ruling];
-    const chip = schema.ruling && explained ? render.rulingChip(schema.ruling, `${schema.ruling}: ${explained}`) : null;
-    const ruling = schema.ruling ? h('span', { class: 'ruling' }, ['ruling ', chip ? chip.button : h('cite', {}, schema.ruling)]) : null;
+    const chip = schema.ruling && explained ? render.rulingChip(schema.ruling, t('web.pair', { label: schema.ruling, value: explained })) : null;
+    const ruling = schema.ruling ? h('span', { class: 'ruling' }, [`${t('web.options.ruling')} `, chip ? chip.button : h('cite', {}, schema.ruling)]) : null;
     return h('div', { class: 'option' }, [ruling, chip?.note, c.el]);
   });
-  $('options').replaceChildren(...(items.length ? items : [h('p', { class: 'help' }, 'This ruleset has no options.')]));
+  $('options').replaceChildren(...(items.length ? items : [h('p', { class: 'help' }, t('web.options.none'))]));
 }
 
 // ----- reacting to edits ----------------------------------------------------------------------
@@ -126,9 +132,9 @@ function buildOptions(values = {}) {
 let oddsTimer = 0;
 function changed() {
   const n = Object.keys(changedOptions()).length;
-  $('options-changed').textContent = n ? `(${n} changed)` : '';
-  $('request-json').textContent = JSON.stringify(baseRequest(), null, 2);
-  if (ui.lastResponse) clearResult('The inputs changed since the last roll. Roll again for a new result.');
+  $('options-changed').textContent = n ? t('web.options.changed', { n }) : '';
+  $('request-json').textContent = JSON.stringify(engineRequest(baseRequest()), null, 2);
+  if (ui.lastResponse) clearResult(t('web.result.inputsChanged'));
   writeHash(currentState());
   $('share-status').textContent = '';
   showDicePanel();
@@ -189,7 +195,7 @@ function oddsWorkerReady() {
       if (more) oddsWorker.postMessage({ job: oddsJob, phase: 'full', request: data.request });
       else oddsRunning = null;
     });
-    oddsWorker.addEventListener('error', () => showOdds({ unavailable: 'the odds worker did not start' }));
+    oddsWorker.addEventListener('error', () => showOdds({ unavailable: 'web.odds.workerFailed' }));
   }
   return oddsWorker;
 }
@@ -214,12 +220,12 @@ function markOddsStale() {
   if (!box.dataset.phase) return oddsComing();
   if (box.dataset.stale !== 'true') {
     box.dataset.stale = 'true';
-    box.prepend(h('p', { class: 'stale-note', role: 'status' }, 'These odds are for the previous inputs; new odds are being counted…'));
+    box.prepend(h('p', { class: 'stale-note', role: 'status' }, t('web.odds.stale')));
   }
   const line = $('digest-odds');
   if (line.textContent && !line.dataset.stale) {
     line.dataset.stale = 'true';
-    line.firstChild.textContent = 'Odds for the previous inputs (updating): ';
+    line.firstChild.textContent = `${t('web.digest.stale')} `;
   }
 }
 
@@ -228,21 +234,21 @@ function oddsComing() {
   const box = $('odds');
   delete box.dataset.phase;
   delete box.dataset.stale;
-  box.replaceChildren(h('p', { class: 'help pending odds-coming' }, 'Counting the odds for these inputs…'));
-  digest('odds', 'counting…');
+  box.replaceChildren(h('p', { class: 'help pending odds-coming' }, t('web.odds.coming')));
+  digest('odds', t('web.digest.counting'));
 }
 
 // The phone bar (#digest): the latest result's summary and the odds' gist, kept in view.
 function digest(which, text) {
   const line = $(which === 'result' ? 'digest-result' : 'digest-odds');
-  line.replaceChildren(...(text ? [h('span', { class: 'tag' }, `${which === 'result' ? 'Result' : 'Odds'}: `), h('span', {}, text)] : []));
+  line.replaceChildren(...(text ? [h('span', { class: 'tag' }, `${t(which === 'result' ? 'web.digest.result' : 'web.digest.odds')} `), h('span', {}, text)] : []));
   line.title = line.textContent;
   delete line.dataset.stale;
   $('digest').hidden = !$('digest-result').textContent && !$('digest-odds').textContent;
 }
 
 function updateOdds() {
-  askOdds(baseRequest());
+  askOdds(engineRequest(baseRequest()));
 }
 
 function showOdds(response, request, phase = 'full') {
@@ -251,28 +257,28 @@ function showOdds(response, request, phase = 'full') {
   delete box.dataset.stale;
   delete box.dataset.phase;  // set again below when figures are on show
   if (response.unavailable) {
-    box.replaceChildren(h('p', { class: 'help' }, `Exact odds are not available: ${response.unavailable}. Results are unaffected.`));
+    // The worker names why by a catalog id, or passes the engine's own message.
+    const reason = response.unavailable.startsWith('web.') ? t(response.unavailable) : response.unavailable;
+    box.replaceChildren(h('p', { class: 'help' }, t('web.odds.unavailable', { reason })));
     digest('odds', '');
     return;
   }
   // Odds follow every edit, so they double as validation: the engine's error sits by its field.
   if (!ui.lastResponse) clearInvalid();
   if (!response.ok && response.error.code === 'odds_too_complex') {
-    box.replaceChildren(h('p', { class: 'help' }, 'Too many dice combinations to count exactly: ' +
-      `${response.error.message}. Fewer units, or fewer of the modifiers that call for checks, bring them within reach; ` +
-      'rolling is unaffected.'));
-    digest('odds', 'too many dice combinations to count');
+    box.replaceChildren(h('p', { class: 'help' }, t('web.odds.tooComplex', { message: response.error.message })));
+    digest('odds', t('web.digest.tooComplex'));
     return;
   }
   if (!response.ok) {
     if (!ui.lastResponse) markInvalid(response.error);
-    box.replaceChildren(h('p', { class: 'help' }, `No odds until the inputs are valid: ${response.error.message}`));
+    box.replaceChildren(h('p', { class: 'help' }, t('web.odds.invalid', { message: response.error.message })));
     digest('odds', '');
     return;
   }
   box.replaceChildren(...render.odds(response, describePointer, request).filter(Boolean));
   digest('odds', response.paths === 1 ? '' : render.oddsDigest(response));
-  if (phase === 'headline') box.append(h('p', { class: 'help pending' }, 'Working out what each modifier is worth…'));
+  if (phase === 'headline') box.append(h('p', { class: 'help pending' }, t('web.odds.working')));
   box.dataset.phase = phase;
   window.__grapeshotOdds = response;
   window.__grapeshotOddsRequest = request; // for tests: what these odds answer
@@ -285,7 +291,7 @@ function describePointer(pointer) {
   for (const part of pointer.split('/').slice(1, -1)) {
     if (schema?.type === 'array') {
       schema = schema.items;
-      words.push(`${schema?.title ?? 'Item'} ${Number(part) + 1}`);
+      words.push(`${schema?.title ?? t('web.form.item')} ${Number(part) + 1}`);
     } else {
       schema = schema?.properties?.[part];
       if (schema?.type !== 'array') words.push(schema?.title ?? part);
@@ -297,7 +303,7 @@ function describePointer(pointer) {
 // ----- resolving --------------------------------------------------------------------------------
 
 function resolve({ newSeed = false } = {}) {
-  const request = baseRequest();
+  const request = engineRequest(baseRequest());
   // Dice typed for an earlier procedure are not sent with one that rolls none.
   if (diceMode() === 'dice') request.dice = rollsDice() ? parseDice($('dice').value) : [];
   else {
@@ -319,21 +325,23 @@ function showResponse(response) {
     const where = markInvalid(response.error);
     const needMore = response.error.code === 'dice_exhausted';
     $('result').replaceChildren(h('p', { class: 'error', role: 'alert' }, [
-      h('strong', {}, needMore ? 'More dice needed: ' : 'Cannot resolve: '), response.error.message,
+      h('strong', {}, `${t(needMore ? 'web.result.moreDice' : 'web.result.cannot')} `), response.error.message,
       response.error.path && !where ? h('code', {}, ` (${response.error.path})`) : null,
     ]));
-    $('announce').textContent = `Cannot resolve: ${response.error.message}`;
-    digest('result', `cannot resolve: ${response.error.message}`);
+    $('announce').textContent = `${t('web.result.cannot')} ${response.error.message}`;
+    digest('result', t('web.digest.cannot', { message: response.error.message }));
     return;
   }
-  $('result').replaceChildren(...render.result(response, ui.engine, ui.ruleset.rulings).filter(Boolean));
+  const described = ui.rulesets.find((r) => r.id === response.ruleset) ?? ui.ruleset;
+  $('result').replaceChildren(...render.result(response, ui.engine, described.rulings,
+    Object.fromEntries((described.tables ?? []).map((t) => [t.id, t.title]))).filter(Boolean));
   // A printed table wider than the screen scrolls within itself: bring the cell used into view.
   for (const cell of $('result').querySelectorAll('.printed-table td.used')) {
     const box = cell.closest('.scroll'), c = cell.getBoundingClientRect(), b = box.getBoundingClientRect();
     if (c.left < b.left || c.right > b.right) box.scrollLeft += c.left - b.left - (b.width - c.width) / 2;
   }
-  digest('result', response.result.summary ?? 'resolved');
-  $('announce').textContent = `Result: ${response.result.summary ?? 'resolved'}.${response.rolls.length ? ` Dice ${response.rolls.map((r) => r.natural).join(', ')}.` : ''}`;
+  digest('result', response.result.summary ?? t('web.digest.resolved'));
+  $('announce').textContent = `${t('web.announce.result', { summary: response.result.summary ?? t('web.digest.resolved') })}${response.rolls.length ? ` ${t('web.announce.dice', { dice: response.rolls.map((r) => r.natural).join(', ') })}` : ''}`;
   writeHash(currentState({ withRoll: true }));
 }
 
@@ -358,13 +366,59 @@ function showDicePanel() {
   $('who-rolls').hidden = !dice;
   $('seed-box').hidden = !dice || mode === 'dice';
   $('dice-box').hidden = !dice || mode !== 'dice';
-  $('dice-heading').textContent = dice ? 'Dice' : 'No dice needed';
-  $('roll').textContent = !dice ? 'Work it out' : mode === 'dice' ? 'Resolve' : 'Roll';
+  $('dice-heading').textContent = t(dice ? 'web.dice.heading' : 'web.dice.noneHeading');
+  $('roll').textContent = t(!dice ? 'web.action.workOut' : mode === 'dice' ? 'web.action.resolve' : 'web.action.roll');
 }
 
 // ----- start ----------------------------------------------------------------------------------
 
+// ----- language (issue 28) -----------------------------------------------------------------------
+// The page speaks the browser's language on a first visit, the player's choice after (kept in this
+// browser), and a shared link's language when it carries one (without changing the kept choice).
+const LANG_KEY = 'grapeshot-lang';
+
+function storedLang() {
+  try { return localStorage.getItem(LANG_KEY); } catch { return null; }
+}
+
+// The page's fixed words (index.html marks each with its catalog id) and everything that says which
+// language the page is in.
+function applyPageText() {
+  for (const el of document.querySelectorAll('[data-msg]')) el.textContent = t(el.dataset.msg);
+  for (const el of document.querySelectorAll('[data-msg-aria-label]')) el.setAttribute('aria-label', t(el.dataset.msgAriaLabel));
+  for (const el of document.querySelectorAll('[data-msg-content]')) el.setAttribute('content', t(el.dataset.msgContent));
+  document.documentElement.lang = currentLang();
+  $('manifest').setAttribute('href', currentLang() === 'en' ? 'manifest.webmanifest' : `manifest.${currentLang()}.webmanifest`);
+  for (const b of document.querySelectorAll('.lang-switch [data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === currentLang()));
+  if (ui.engine) $('status').textContent = t('web.status.ready', { n: ui.rulesets.length });
+  if (ui.engine) showDicePanel();
+}
+
+// The forms in the page's language: the engine describes them (rulesets({lang})).
+function loadRulesets() {
+  ui.rulesets = ui.engine.rulesets(ui.langOption ? { lang: currentLang() } : undefined).filter((r) => r.procedures.length > 0);
+  $('ruleset').replaceChildren(...ui.rulesets.map((r) => new Option(r.title, r.id)));
+}
+
+/** Switches the page to `lang`: its words, the forms, and the result and odds on show (rolled again alike). */
+function useLang(lang, { remember = false } = {}) {
+  const state = ui.engine && ui.ruleset ? currentState({ withRoll: true }) : null;
+  setLang(lang);
+  if (remember) try { localStorage.setItem(LANG_KEY, currentLang()); } catch { /* not kept: this page only */ }
+  applyPageText();
+  if (!ui.engine) return;
+  loadRulesets();
+  ui.gameLog?.relabel();
+  if (state) restore({ ...state, lang: currentLang() });
+}
+
 function restore(state) {
+  if (state?.lang && LANGS.includes(state.lang) && state.lang !== currentLang()) {
+    setLang(state.lang);
+    applyPageText();
+    loadRulesets();
+    ui.gameLog?.relabel();
+  }
   chooseRuleset(state?.ruleset ?? ui.rulesets[0].id, state);
   setMode(state?.mode ?? (state?.dice ? 'dice' : 'seed'));
   if (state?.dice) $('dice').value = state.dice.join(' ');
@@ -378,16 +432,19 @@ async function start() {
   try {
     ui.engine = await createEngine();
   } catch (e) {
-    throw new Error(`the rules engine did not load (${e.message})`);
+    throw new Error(t('web.status.engineFailed', { message: e.message }));
   }
-  ui.rulesets = ui.engine.rulesets().filter((r) => r.procedures.length > 0);
+  // An engine that takes no `lang` answers it as an unknown field: the page then asks in English only.
+  const first = ui.engine.rulesets().find((r) => r.procedures.length > 0);
+  const probe = ui.engine.resolve({ ruleset: first?.id, procedure: first?.procedures[0].name, lang: currentLang() });
+  ui.langOption = !(probe.error?.code === 'unknown_field' && probe.error.path === '/lang');
+  loadRulesets();
   $('version').textContent = ui.engine.version;
-  $('ruleset').replaceChildren(...ui.rulesets.map((r) => new Option(r.title, r.id)));
   $('ruleset').addEventListener('change', () => chooseRuleset($('ruleset').value));
   $('procedure').addEventListener('change', () => chooseProcedure($('procedure').value));
   for (const r of document.querySelectorAll('input[name="dice-mode"]')) r.addEventListener('change', () => { setMode(diceMode()); changed(); });
   // A result stays on show only beside the dice that gave it.
-  const diceChanged = () => { if (ui.lastResponse) clearResult('The dice changed since the last roll. Resolve again for their result.'); };
+  const diceChanged = () => { if (ui.lastResponse) clearResult(t('web.result.diceChanged')); };
   $('dice').addEventListener('input', () => { diceChanged(); writeHash(currentState()); });
   $('calculator').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -406,22 +463,22 @@ async function start() {
     writeHash(currentState({ withRoll: true }));
     try {
       await navigator.clipboard.writeText(location.href);
-      $('share-status').textContent = 'Link copied.';
+      $('share-status').textContent = t('web.share.copied');
     } catch {
-      $('share-status').textContent = 'Copy the address bar to share this state.';
+      $('share-status').textContent = t('web.share.manual');
     }
   });
   window.addEventListener('hashchange', () => { const s = readHash(); if (s) restore(s); });
 
   // Before restore, which rewrites the hash: a #log= link opens the game-log panel's check.
-  ui.gameLog = initGameLog({ engine: ui.engine, rulesets: ui.rulesets, showResponse: (r) => {
+  ui.gameLog = initGameLog({ engine: ui.engine, rulesets: () => ui.rulesets, showResponse: (r) => {
     $('response-json').textContent = JSON.stringify(r, null, 2);
     window.__grapeshotLast = r;
     showResponse(r);
   } });
   restore(readHash());
   for (const id of ['ruleset', 'procedure', 'roll', 'share']) $(id).disabled = false;
-  $('status').textContent = `${ui.rulesets.length} ruleset${ui.rulesets.length === 1 ? '' : 's'} ready.`;
+  $('status').textContent = t('web.status.ready', { n: ui.rulesets.length });
   window.__grapeshotReadyAt = performance.now(); // ms from navigation, for the load-time figure
   window.__grapeshotReady = true;
 }
@@ -430,14 +487,23 @@ async function start() {
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register('./sw.js').then(() => navigator.serviceWorker.ready).then(() => {
-    $('offline').textContent = 'Ready to work offline.';
+    $('offline').dataset.msg = 'web.page.offline';
+    $('offline').textContent = t('web.page.offline');
   }, () => { /* not served from build/web (no sw.js): online only */ });
 }
+
+// The language first, so even "Loading…" is in the player's language: a shared link's, else the
+// kept choice, else the browser's.
+setCatalogs(catalogs);
+setLang(readHash()?.lang ?? storedLang() ?? pickLang(navigator.languages ?? [navigator.language]));
+applyPageText();
+for (const b of document.querySelectorAll('.lang-switch [data-lang]')) b.addEventListener('click', () => useLang(b.dataset.lang, { remember: true }));
 
 registerServiceWorker();
 start().catch((e) => {
   // Say so on the page rather than leave "Loading…" forever.
-  $('status').textContent = `The calculator could not start: ${e.message}`;
+  $('status').removeAttribute('data-msg');
+  $('status').textContent = t('web.status.failed', { message: e.message });
   $('status').classList.add('error');
   throw e;
 });

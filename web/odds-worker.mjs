@@ -10,7 +10,7 @@ self.addEventListener('message', async ({ data: { job, phase, request } }) => {
   let response;
   try {
     const engine = await ready;
-    if (typeof engine.odds !== 'function') response = { unavailable: 'this engine build has no engine.odds' };
+    if (typeof engine.odds !== 'function') response = { unavailable: 'web.odds.noOddsEntry' };  // a catalog id: the page words it
     else if (phase !== 'full') response = engine.odds({ ...request, sensitivity: false });
     else {
       // The what-if table tries every modifier, choices included; when that is more work than the

@@ -3,14 +3,22 @@
 // procedure needs no code here.
 import { fraction, h, percent, signed, titleCase } from './dom.mjs';
 import { outcomeLabeller } from './labels.mjs';
+import { decimal, has, number, t } from './i18n.mjs';
+
+// An identifier as words (a trace step's kind, a side, a table's scale, a tally): from the catalog
+// (web.word.*) when it has them, else spelt out ("stepsLost" -> "Steps Lost").
+export const words = (key) => (has(`web.word.${key}`) ? t(`web.word.${key}`) : titleCase(key));
+// Whom a step is for: a side in the page's language ("attacker"), else the engine's own words.
+const forWhom = (f) => (f === 'attacker' || f === 'defender' ? t(`web.word.${f}`).toLowerCase() : f);
+const pair = (label, value) => t('web.pair', { label, value });
 
 const hidden = (text) => h('span', { class: 'visually-hidden' }, text);
 
 function show(value) {
-  if (value === true) return 'yes';
-  if (value === false) return 'no';
+  if (value === true) return t('web.value.yes');
+  if (value === false) return t('web.value.no');
   if (value === null || value === undefined) return '—';
-  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : 'none';
+  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : t('web.value.none');
   return String(value);
 }
 
@@ -21,7 +29,7 @@ function details(obj) {
     if (k === 'summary' || k === 'messages') continue;  // the summary is shown above; messages are its structured form
     const isList = Array.isArray(v) && v.some((x) => x && typeof x === 'object');
     const nested = v && typeof v === 'object' && !Array.isArray(v);
-    items.push(h('dt', {}, titleCase(k)));
+    items.push(h('dt', {}, words(k)));
     if (isList) items.push(h('dd', {}, h('ol', { class: 'plain' }, v.map((x) => h('li', {}, typeof x === 'object' ? details(x) : show(x))))));
     else items.push(h('dd', {}, nested ? details(v) : show(v)));
   }
@@ -69,8 +77,8 @@ function resultPairs(response) {
 function diceTable(response) {
   const modified = modifiedRolls(response);
   return h('table', { class: 'dice' }, [
-    h('caption', {}, response.seed !== undefined ? `Dice (seed ${response.seed})` : 'Dice'),
-    h('thead', {}, h('tr', {}, ['Roll', 'Die', 'Natural', 'Modified'].map((c) => h('th', { scope: 'col' }, c)))),
+    h('caption', {}, response.seed !== undefined ? t('web.dice.captionSeed', { seed: response.seed }) : t('web.dice.caption')),
+    h('thead', {}, h('tr', {}, ['web.dice.roll', 'web.dice.die', 'web.dice.natural', 'web.dice.modified'].map((id) => h('th', { scope: 'col' }, t(id))))),
     h('tbody', {}, response.rolls.map((r, i) => h('tr', {}, [
       h('th', { scope: 'row' }, r.purpose),
       h('td', {}, r.die),
@@ -86,10 +94,11 @@ export function mixed({ num, den }) {
   const whole = Math.trunc(num / den), rest = Math.abs(num % den);
   return whole ? `${whole} ${rest}/${den}` : `${num}/${den}`;
 }
-const plural = (n, word) => `${word}${Math.abs(n) === 1 ? '' : 's'}`;
 // A modifier's printed line: "Per loss level ×2", "Woods [cavalry]".
 const term = (s) => `${s.label}${s.times > 1 ? ` ×${s.times}` : ''}${s.pairKey ? ` [${outcome(s.pairKey)}]` : ''}`;
 const rolled = (s) => `${s.die} ${s.natural}${s.drm ? ` ${signed(s.drm)} = ${s.modified}` : ''}`;
+const rounded = (how) => t(how === 'down' ? 'web.step.roundedDown' : 'web.step.roundedUp');
+const blank = (cell) => cell ?? t('web.step.blank');
 const COMPARE = { atMost: '≤', below: '<', atLeast: '≥', above: '>' };
 
 /**
@@ -99,26 +108,27 @@ const COMPARE = { atMost: '≤', below: '<', atLeast: '≥', above: '>' };
  */
 export const stepRenderers = {
   strength: (s) => [mixed(s.value), ''],
-  division: (s) => [`${s.before} ÷ ${s.divisor} = ${s.after}${s.rounding === 'down' ? ' (rounded down)' : ' (rounded up)'}`, ''],
-  multiplier: (s) => [`× ${mixed(s.factor)}: ${mixed(s.before)} → ${mixed(s.after)}${s.rounding === 'down' ? ' (rounded down)' : ''}`, s.label],
-  column: (s) => [`column ${s.columnLabel}`, ''],
-  columnShift: (s) => [`${signed(s.value)} ${plural(s.value, 'column')}`, term(s)],
-  drm: (s) => [`DRM ${signed(s.value)}`, term(s)],
+  division: (s) => [`${number(s.before)} ÷ ${number(s.divisor)} = ${number(s.after)} ${rounded(s.rounding)}`, ''],
+  multiplier: (s) => [`${pair(`× ${mixed(s.factor)}`, `${mixed(s.before)} → ${mixed(s.after)}`)}${s.rounding === 'down' ? ` ${rounded('down')}` : ''}`, s.label],
+  column: (s) => [t('web.step.column', { column: s.columnLabel }), ''],
+  columnShift: (s) => [t('web.step.columnShift', { value: signed(s.value), n: Math.abs(s.value) }), term(s)],
+  drm: (s) => [t('web.step.drm', { value: signed(s.value) }), term(s)],
   moraleModifier: (s) => [signed(s.value), term(s)],
-  movementCost: (s) => [`${s.value} MP`, term(s)],
-  clamp: (s) => [`${s.before} → ${s.after} (limits ${s.min} to ${s.max})`, ''],
+  movementCost: (s) => [t('web.step.movementCost', { value: number(s.value) }), term(s)],
+  clamp: (s) => [t('web.step.clamp', { before: s.before, after: s.after, min: s.min, max: s.max }), ''],
   modifiedRoll: (s) => [`${s.die} ${s.naturals.join(' + ')}${s.drm ? ` ${signed(s.drm)}` : ''} = ${s.modified}`, ''],
-  table: (s) => [`${rolled(s)}: column ${s.columnLabel}, row ${s.row} → ${s.cell ?? '(blank)'}`, ''],
-  matrix: (s) => [`${s.row}, column ${s.column} → ${s.cell}`, ''],
-  band: (s) => [`${s.value} reads ${s.band}${s.text ? `: ${s.text}` : ''}`, ''],
-  check: (s) => [`${rolled(s)} ${s.target === null ? '(cannot pass)' : `${COMPARE[s.passIf]} ${s.target}`}: ${s.passed ? 'passed' : 'failed'}`, ''],
+  table: (s) => [t('web.step.table', { roll: rolled(s), column: s.columnLabel, row: s.row, cell: blank(s.cell) }), ''],
+  matrix: (s) => [t('web.step.matrix', { row: s.row, column: s.column, cell: s.cell }), ''],
+  band: (s) => [`${t('web.step.band', { value: number(s.value), band: s.band })}${s.text ? pair('', s.text) : ''}`, ''],
+  check: (s) => [t('web.step.check', { roll: rolled(s), target: s.target === null ? t('web.step.cannotPass') : `${COMPARE[s.passIf]} ${s.target}`,
+    verdict: t(s.passed ? 'web.step.passed' : 'web.step.failed') }), ''],
   result: () => ['', ''],
   note: () => ['', ''],
   ruling: () => ['', ''],
   prohibited: () => ['', ''],
   stacking: () => ['', ''],
   zoc: () => ['', ''],
-  points: (s) => [`${s.value} ${plural(s.value, 'point')}`, ''],
+  points: (s) => [t('web.step.points', { n: s.value }), ''],
   combatType: (s) => [outcome(s.value), ''],
 };
 
@@ -129,7 +139,7 @@ const stepEffect = (s) => describeStep(s)[0];
 // What a ruling id means, from the ruleset's data ("W-04: Who takes shock step losses…?"); a
 // printed-rule reference ("Combat Results Matrix") explains itself.
 function explain(ref, rulings) {
-  const lines = String(ref).split(/,\s*/).filter((id) => rulings[id]).map((id) => `${id}: ${rulings[id]}`);
+  const lines = String(ref).split(/,\s*/).filter((id) => rulings[id]).map((id) => pair(id, rulings[id]));
   return lines.length ? lines.join('\n') : null;
 }
 
@@ -138,12 +148,12 @@ function traceList(trace, rulings = {}) {
     const [effect, line] = describeStep(s);
     const cite = s.ref ? ruleCite(s.ref, rulings) : null;
     return h('li', { class: `step step-${s.kind}` }, [
-      h('span', { class: 'kind' }, titleCase(s.kind)),
-      s.for ? h('span', { class: 'for' }, ` ${s.for}`) : null,
+      h('span', { class: 'kind' }, words(s.kind)),
+      s.for ? h('span', { class: 'for' }, ` ${forWhom(s.for)}`) : null,
       effect ? h('strong', { class: 'effect' }, ` ${effect}`) : null,
       line ? h('span', { class: 'line' }, ` ${line}`) : null,
       s.reason ? h('span', { class: 'reason' }, ` — ${s.reason}`) : null,
-      cite ? h('span', { class: 'ref' }, [' ', hidden('rule '), cite.button]) : null,
+      cite ? h('span', { class: 'ref' }, [' ', hidden(`${t('web.trace.rule')} `), cite.button]) : null,
       cite?.note,
     ]);
   }));
@@ -192,15 +202,15 @@ export function printedTable(table, steps) {
     const used = mine.map((s) => ({ row: rows.findIndex((r) => r.label === s.row), col: s.columnIndex, step: s }));
     const usedAt = (i, j) => used.filter((u) => u.row === i && u.col === j);
     const usedCols = new Set(used.map((u) => u.col)), usedRows = new Set(used.map((u) => u.row));
-    return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `${table.title}${side ? ` (${side})` : ''}` },
+    return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `${table.title}${side ? ` (${forWhom(side)})` : ''}` },
       h('table', { class: 'printed' }, [
-        h('caption', {}, [table.title, side ? ` — ${side}` : '']),
+        h('caption', {}, [table.title, side ? ` — ${forWhom(side)}` : '']),
         h('thead', {}, headerRows(table, columns).map(([scale, labels]) => {
           // A table printed with one header row per scale (Waterloo fire: infantry and artillery)
           // marks the column on the scale the roll used.
           const mine = !scale || used.some((u) => labels[u.col] === u.step.columnLabel);
           return h('tr', { class: scale ? `scale${mine ? ' used-scale' : ''}` : null }, [
-            scale ? h('th', { scope: 'row' }, titleCase(scale)) : h('td', {}),
+            scale ? h('th', { scope: 'row' }, words(scale)) : h('td', {}),
             ...labels.map((c, j) => h('th', { scope: 'col', class: usedCols.has(j) && mine ? 'used-col' : null }, c ?? '')),
           ]);
         })),
@@ -210,9 +220,10 @@ export function printedTable(table, steps) {
             const text = c && typeof c === 'object' ? c.text ?? JSON.stringify(c) : c ?? '';
             const hits = usedAt(i, j);
             if (!hits.length) return h('td', {}, text);
-            const who = hits.map((u) => u.step.for).filter(Boolean).join(', ');
-            return h('td', { class: 'used', 'data-used': who || 'used' }, [h('strong', {}, text || '(blank)'),
-              hidden(` — the cell used${who ? ` for the ${who}` : ''}`)]);
+            const sides = hits.map((u) => u.step.for).filter(Boolean);
+            const who = sides.join(', ');
+            return h('td', { class: 'used', 'data-used': who || 'used' }, [h('strong', {}, text || t('web.step.blank')),
+              hidden(` ${who ? t('web.table.cellUsedFor', { who: sides.map(forWhom).join(', ') }) : t('web.table.cellUsed')}`)]);
           }),
         ]))),
       ]));
@@ -226,8 +237,12 @@ function headerRows(table, columns) {
   return scales.length > 1 ? scales : [[null, columns]];
 }
 
-/** The whole result panel for a successful resolve; `rulings` explains the ruling ids it cites. */
-export function result(response, engine, rulings = {}) {
+/**
+ * The whole result panel for a successful resolve; `rulings` explains the ruling ids it cites, and
+ * `tableTitles` ({table id: title}, from the ruleset's description) names the printed tables in the
+ * page's language (engine.table() gives them as printed).
+ */
+export function result(response, engine, rulings = {}, tableTitles = {}) {
   const tableSteps = response.trace.filter((s) => s.kind === 'table');
   // One printed table per table read, with every cell used in it marked (e.g. attack and defence).
   const byTable = new Map();
@@ -235,19 +250,19 @@ export function result(response, engine, rulings = {}) {
   const printed = [...byTable].map(([id, steps]) => {
     const t = engine.table({ ruleset: response.ruleset, table: id });
     if (!t.ok) return null;
-    return h('figure', {}, [printedTable(t.table, steps),
-      h('figcaption', {}, steps.map((s) => `${s.for ? `${titleCase(s.for)}: ` : ''}${stepEffect(s)}`).join('; '))]);
+    return h('figure', {}, [printedTable({ ...t.table, title: tableTitles[id] ?? t.table.title }, steps),
+      h('figcaption', {}, steps.map((s) => (s.for ? pair(words(s.for), stepEffect(s)) : stepEffect(s))).join('; '))]);
   });
-  const codes = tableSteps.map((s) => h('li', {}, [s.for ? `${titleCase(s.for)}: ` : '', h('code', {}, s.cell ?? '(blank)')]));
+  const codes = tableSteps.map((s) => h('li', {}, [s.for ? `${pair(words(s.for), '')}` : '', h('code', {}, blank(s.cell))]));
   return [
-    h('p', { class: 'summary', id: 'result-summary' }, response.result.summary ?? 'Resolved.'),
+    h('p', { class: 'summary', id: 'result-summary' }, response.result.summary ?? t('web.result.resolved')),
     codes.length ? h('ul', { class: 'codes' }, codes) : null,
     response.rolls.length ? diceTable(response) : null,
-    h('h3', {}, 'How it was worked out'),
+    h('h3', {}, t('web.result.workedOut')),
     traceList(response.trace, rulings),
-    printed.length ? h('h3', {}, printed.length > 1 ? 'Printed tables' : 'Printed table') : null,
+    printed.length ? h('h3', {}, t('web.result.printedTables', { n: printed.length })) : null,
     ...printed,
-    h('details', {}, [h('summary', {}, 'All result fields'), details(response.result)]),
+    h('details', {}, [h('summary', {}, t('web.result.allFields')), details(response.result)]),
   ];
 }
 
@@ -264,7 +279,7 @@ function outcome(v) { return show(typeof v === 'string' ? outcomeLabel(v) : v); 
 // "defenderCell"): shown side by side.
 const SIDE = /^(attacker|attack|defender|defence|defense)(?=[A-Z_])/;
 const sideOf = (key) => { const m = SIDE.exec(key); return m ? (m[1].startsWith('attack') ? 'attacker' : 'defender') : ''; };
-const keyLabel = (key) => titleCase(key.replace(SIDE, ''));
+const keyLabel = (key) => { const k = key.replace(SIDE, ''); return words(k[0].toLowerCase() + k.slice(1)); };
 
 // A side's outcome listed unit by unit ("Normal, D-1, Normal") says which unit is which, numbered
 // as the form numbers them: "1 Normal · 2 D-1 · 3 Normal".
@@ -280,9 +295,10 @@ function distribution(key, dist, expected, units = 0) {
   const id = `odds-${key}`;
   return h('figure', { class: 'odds-chart', 'data-key': key }, [
     h('table', { class: 'bars', id }, [
-      h('caption', {}, [keyLabel(key), units > 1 && dist.some((e) => typeof e.value === 'string' && e.value.split(', ').length === units) ? ' (unit by unit)' : '', expected ? h('span', { class: 'expected' }, ` — expected ${expected.value.toFixed(2)} (${fraction(expected.fraction)})`) : null]),
-      h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, 'Outcome'), h('th', { scope: 'col' }, 'Chance'),
-        numeric ? h('th', { scope: 'col' }, 'At least') : null])),
+      h('caption', {}, [keyLabel(key), units > 1 && dist.some((e) => typeof e.value === 'string' && e.value.split(', ').length === units) ? ` ${t('web.odds.unitByUnit')}` : '',
+        expected ? h('span', { class: 'expected' }, ` ${t('web.odds.expected', { value: decimal(expected.value, 2), fraction: fraction(expected.fraction) })}`) : null]),
+      h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, t('web.odds.outcome')), h('th', { scope: 'col' }, t('web.odds.chance')),
+        numeric ? h('th', { scope: 'col' }, t('web.odds.atLeast')) : null])),
       h('tbody', {}, entries.map((e) => {
         const bar = h('span', { class: 'bar', 'aria-hidden': 'true' });
         bar.style.width = `${(e.probability * 100).toFixed(2)}%`;
@@ -320,7 +336,7 @@ function whatIfEffect(base, s) {
   for (const [key, ev] of Object.entries(s.expected ?? {})) {
     const was = base.expected?.[key]?.value;
     if (was === undefined || same(ev.value, was)) continue;
-    details.push(`${titleCase(key)}: expected ${was.toFixed(2)} → ${ev.value.toFixed(2)}`);
+    details.push(t('web.whatIf.expected', { tally: words(key), was: decimal(was, 2), now: decimal(ev.value, 2) }));
     detailSize = Math.max(detailSize, Math.abs(ev.value - was));
   }
   for (const [key, dist] of Object.entries(s.distributions ?? {})) {
@@ -337,7 +353,7 @@ function whatIfEffect(base, s) {
       for (const e of dist.map(change)) if (!best || Math.abs(e.d) > Math.abs(best.d) + 1e-12) best = e;
     }
     if (!best || Math.abs(best.d) < 1e-9) continue;
-    details.push(`${titleCase(key)}${best.value === true ? '' : ` ${outcome(best.value)}`}: ${percent(best.p - best.d)} → ${percent(best.p)}`);
+    details.push(pair(`${words(key)}${best.value === true ? '' : ` ${outcome(best.value)}`}`, `${percent(best.p - best.d)} → ${percent(best.p)}`));
     detailSize = Math.max(detailSize, Math.abs(best.d));
   }
   // Procedures without headline figures rank by their tallies.
@@ -378,39 +394,39 @@ function sensitivity(base, all, where) {
   const first = Math.min(WHAT_IF_FIRST_VIEW, moving.length);
   const tbody = h('tbody', {}, moving.map((r, i) => h('tr', { class: i < first ? null : 'more', hidden: i >= first && !showAllWhatIfs }, [
     h('th', { scope: 'row' }, [
-      `${r.s.title}: ${show(r.s.fromLabel ?? r.s.from)} → ${r.to.join(' or ')}`,
+      pair(r.s.title, `${show(r.s.fromLabel ?? r.s.from)} → ${r.to.join(` ${t('web.or')} `)}`),
       r.at.length ? h('span', { class: 'path' }, places(r.at)) : null,
     ]),
     h('td', {}, [
       r.headline.length
-        ? h('ul', { class: 'plain' }, r.headline.map((c) => h('li', {}, [`${c.label}: `, h('span', { class: 'fig' }, `${percent(c.was)} → ${percent(c.now)}`)])))
-        : h('p', { class: 'help' }, base.headline?.length ? 'The headline odds do not change.' : ''),
+        ? h('ul', { class: 'plain' }, r.headline.map((c) => h('li', {}, [pair(c.label, ''), h('span', { class: 'fig' }, `${percent(c.was)} → ${percent(c.now)}`)])))
+        : h('p', { class: 'help' }, base.headline?.length ? t('web.whatIf.noChange') : ''),
       r.details.length && base.headline?.length
-        ? h('details', { class: 'tallies' }, [h('summary', {}, 'Other figures'), h('ul', { class: 'plain' }, r.details.map((c) => h('li', {}, c)))])
+        ? h('details', { class: 'tallies' }, [h('summary', {}, t('web.whatIf.otherFigures')), h('ul', { class: 'plain' }, r.details.map((c) => h('li', {}, c)))])
         : r.details.length ? h('ul', { class: 'plain' }, r.details.map((c) => h('li', {}, c))) : null,
     ]),
   ])));
   const more = moving.length - first;
   const toggle = more > 0 ? h('button', { type: 'button', class: 'show-all', 'aria-expanded': String(showAllWhatIfs) },
-    showAllWhatIfs ? 'Show the first few only' : `Show all ${moving.length} what-ifs`) : null;
+    showAllWhatIfs ? t('web.whatIf.firstOnly') : t('web.whatIf.showAll', { n: moving.length })) : null;
   toggle?.addEventListener('click', () => {
     showAllWhatIfs = !showAllWhatIfs;
     for (const tr of tbody.querySelectorAll('tr.more')) tr.hidden = !showAllWhatIfs;
     toggle.setAttribute('aria-expanded', String(showAllWhatIfs));
-    toggle.textContent = showAllWhatIfs ? 'Show the first few only' : `Show all ${moving.length} what-ifs`;
+    toggle.textContent = showAllWhatIfs ? t('web.whatIf.firstOnly') : t('web.whatIf.showAll', { n: moving.length });
   });
   return h('div', { class: 'what-if' }, [
-    moving.length ? h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'What each input is worth' }, [
+    moving.length ? h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': t('web.whatIf.region') }, [
       h('table', { class: 'sensitivity' }, [
-        h('caption', {}, 'If one input were otherwise (largest effect first)'),
-        h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, 'If'), h('th', { scope: 'col' }, base.headline?.length ? 'Headline odds' : 'Effect on the odds')])),
+        h('caption', {}, t('web.whatIf.caption')),
+        h('thead', {}, h('tr', {}, [h('th', { scope: 'col' }, t('web.whatIf.if')), h('th', { scope: 'col' }, t(base.headline?.length ? 'web.odds.headline' : 'web.whatIf.effect'))])),
         tbody,
       ]),
     ]) : null,
     toggle,
-    still.length ? h('details', { class: 'no-effect' }, [h('summary', {}, `No effect here (${still.length})`), h('p', { class: 'help' }, `${still.map((e) => {
+    still.length ? h('details', { class: 'no-effect' }, [h('summary', {}, t('web.whatIf.noEffect', { n: still.length })), h('p', { class: 'help' }, `${still.map((e) => {
       const at = where(e.s.path);
-      const what = e.s.toLabel === undefined ? e.s.title : `${e.s.title}: ${e.s.toLabel}`;
+      const what = e.s.toLabel === undefined ? e.s.title : pair(e.s.title, e.s.toLabel);
       return at ? `${what} (${at})` : what;
     }).join('; ')}.`)]) : null,
   ]);
@@ -419,13 +435,13 @@ function sensitivity(base, all, where) {
 /** The gist of the odds in one line, for the phone bar: each side's (or the) first outcome, its likeliest value. */
 export function oddsDigest(response) {
   // The procedure's headline figures (ruleset.json) when it names them; else each side's likeliest value.
-  if (response.headline?.length) return response.headline.slice(0, 3).map((f) => `${f.label}: ${percent(f.probability)}`).join(' · ');
+  if (response.headline?.length) return response.headline.slice(0, 3).map((f) => pair(f.label, percent(f.probability))).join(' · ');
   const keys = Object.keys(response.distributions);
   const firsts = ['', 'defender', 'attacker'].map((side) => keys.find((k) => sideOf(k) === side)).filter(Boolean);
   return firsts.map((k) => {
     const top = [...response.distributions[k]].sort((a, b) => b.probability - a.probability)[0];
     const side = sideOf(k);
-    return `${side ? `${titleCase(side)} ` : ''}${keyLabel(k).toLowerCase()}: ${outcome(top.value)} ${percent(top.probability)}`;
+    return pair(`${side ? `${words(side)} ` : ''}${keyLabel(k).toLowerCase()}`, `${outcome(top.value)} ${percent(top.probability)}`);
   }).join(' · ');
 }
 
@@ -438,18 +454,18 @@ export function odds(response, where = (p) => p, request = {}) {
   const chart = (k) => distribution(k, response.distributions[k], response.expected?.[k], units(k));
   const sided = groups.attacker.length || groups.defender.length;
   return [
-    response.headline?.length ? h('ul', { class: 'headline plain', 'aria-label': 'Headline odds' }, response.headline.map((f) =>
+    response.headline?.length ? h('ul', { class: 'headline plain', 'aria-label': t('web.odds.headline') }, response.headline.map((f) =>
       h('li', {}, [h('span', { class: 'label' }, f.label), ' ', h('strong', { title: fraction(f.fraction) }, percent(f.probability))]))) : null,
     // paths counts the engine's branches (faces that lead on alike are one branch), not dice
     // sequences: one branch means no dice at all.
-    h('p', { class: 'paths' }, response.paths === 1 ? 'Certain: the dice cannot change this result.' : 'Exact: every way the dice can fall is counted.'),
+    h('p', { class: 'paths' }, t(response.paths === 1 ? 'web.odds.certain' : 'web.odds.exact')),
     groups[''].length ? h('div', { class: 'charts' }, groups[''].map(chart)) : null,
-    sided ? h('div', { class: 'sides' }, ['attacker', 'defender'].filter((s) => groups[s].length).map((s) => h('section', { class: `side side-${s}`, 'aria-label': `${titleCase(s)} odds` }, [
-      h('h3', {}, titleCase(s)), ...groups[s].map(chart)]))) : null,
-    response.sensitivity?.length || response.sensitivityError ? h('h3', {}, 'What if') : null,
+    sided ? h('div', { class: 'sides' }, ['attacker', 'defender'].filter((s) => groups[s].length).map((s) => h('section', { class: `side side-${s}`, 'aria-label': t('web.odds.side', { side: words(s) }) }, [
+      h('h3', {}, words(s)), ...groups[s].map(chart)]))) : null,
+    response.sensitivity?.length || response.sensitivityError ? h('h3', {}, t('web.whatIf.heading')) : null,
     // The odds fit the work budget and the what-if table did not (the engine kept what fits).
     response.sensitivityError ? h('p', { class: 'help what-if-too-large' },
-      `${response.sensitivityError.message.replace(/^./, (c) => c.toUpperCase())}. The odds above are exact; fewer units, or fewer of the modifiers that call for checks, bring the what-ifs within reach.`) : null,
+      t('web.whatIf.tooLarge', { message: response.sensitivityError.message.replace(/^./, (c) => c.toUpperCase()) })) : null,
     sensitivity(response, response.sensitivity, where),
   ];
 }

@@ -826,3 +826,105 @@ test('required fields are marked and start filled; optional ones start empty', a
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// ----- French (issue 28) -------------------------------------------------------------------------
+// The calculator's own words come from the catalogs (src/messages/<lang>.json, ids web.*). Each
+// English template's literal runs of two words or more (between its {parameters}) must not show on a
+// French page. Left out: identifier words and outcome labels (web.word.*, web.outcome.*), and any run
+// the engine's own texts also say (its catalog sentences, its rulesets' descriptions), which are the
+// engine's to put in French (fr-engine), not the calculator's.
+const catalog = (lang) => JSON.parse(readFileSync(join(root, `src/messages/${lang}.json`), 'utf8')).messages;
+function englishRuns() {
+  const en = catalog('en'), fr = catalog('fr');
+  const engineSays = [JSON.stringify(rulesets), ...Object.entries(en).filter(([id]) => !id.startsWith('web.')).map(([, text]) => text)].join('\n');
+  const runs = new Set();
+  for (const [id, text] of Object.entries(en)) {
+    if (!id.startsWith('web.') || /^web\.(word|outcome)\./.test(id) || text === fr[id]) continue;
+    for (const run of text.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/)) {
+      const r = run.trim();
+      if (/[A-Za-z]{2,}\W+[A-Za-z]{2,}/.test(r) && !engineSays.includes(r)) runs.add(r);
+    }
+  }
+  return [...runs];
+}
+// The page's text with every <details> open, and what of it is not French.
+async function notFrench(page, runs) {
+  return page.evaluate((runs) => {
+    document.querySelectorAll('details').forEach((d) => { d.open = true; });
+    const text = document.body.innerText;
+    return { ids: text.match(/\bweb\.[a-z]+\.\w+/g) ?? [], english: runs.filter((r) => text.includes(r)), undefinedWord: /\bundefined\b/.test(text) };
+  }, runs);
+}
+
+test('in French: a French browser opens the page in French (no English sentence of the catalog, no message id), French numbers, the switch to English and back, links in the language they were shared in, no sideways scroll at 360 px', async () => {
+  const runs = englishRuns();
+  assert.ok(runs.length > 150, `${runs.length} English runs to look for`);
+  const fr = await openBrowser({ locale: 'fr-FR' });
+  try {
+    const { page, problems } = await watchedPage(fr.browser);
+    // On a phone, where French (which runs longer) must not scroll sideways either.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    // A Waterloo shock, rolled with its link's seed: result, dice, trace, printed table and odds on show.
+    const shock = stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'shock', seed: 5, inputs: {
+      attacker: { units: [{ strength: 12, steps: 3, cohesion: 5 }] }, defender: { units: [{ strength: 2, steps: 3, cohesion: 5 }] } } });
+    await openCalculator(page, shock);
+    await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 60000 });
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    assert.equal(await page.title(), 'grapeshot — calculateur de combat');
+    assert.equal(await page.textContent('#roll'), 'Lancer');
+    assert.equal(await page.getAttribute('#lang-fr', 'aria-pressed'), 'true');
+    assert.deepEqual(await notFrench(page, runs), { ids: [], english: [], undefinedWord: false });  // every <details> open
+    assert.ok(await overflow() <= 0, `the shock, every panel open: no sideways scroll at 360 px in French (${await overflow()} px too wide)`);
+    // Percentages the French way: decimal comma, narrow no-break space before %.
+    const pcts = await textOf(page, '#odds .pct');
+    assert.ok(pcts.length > 3 && pcts.every((p) => /^(?:[<>] )?\d+,\d\u202f%$/.test(p)), `French percentages: ${pcts.join(' | ')}`);
+    // Both switch buttons are 44 px targets.
+    for (const b of ['#lang-en', '#lang-fr']) {
+      const box = await page.locator(b).boundingBox();
+      assert.ok(box.width >= 44 && box.height >= 44, `${b} is ${box.width} x ${box.height}`);
+    }
+
+    // To English: the same situation and roll, in English words and numbers; the choice is kept.
+    const rolled = await page.evaluate(() => window.__grapeshotLast);
+    await page.click('#lang-en');
+    await page.waitForFunction(() => document.documentElement.lang === 'en' && document.querySelector('#odds').dataset.phase && document.querySelector('#odds').dataset.stale !== 'true', null, { timeout: 60000 });
+    assert.equal(await page.textContent('#roll'), 'Roll');
+    assert.equal(await page.textContent('#result-heading'), 'Result');
+    assert.equal(await page.evaluate(() => localStorage.getItem('grapeshot-lang')), 'en');
+    assert.deepEqual(await page.evaluate(() => window.__grapeshotLast.rolls.map((r) => r.natural)), rolled.rolls.map((r) => r.natural), 'the same dice');
+    assert.ok((await textOf(page, '#odds .pct')).every((p) => /^(?:[<>] )?\d+\.\d %$/.test(p)), 'English percentages');
+    const englishLink = page.url();
+    // And back to French.
+    await page.click('#lang-fr');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr' && document.querySelector('#odds').dataset.phase && document.querySelector('#odds').dataset.stale !== 'true', null, { timeout: 60000 });
+    assert.equal(await page.textContent('#roll'), 'Lancer');
+    assert.deepEqual(await notFrench(page, runs), { ids: [], english: [], undefinedWord: false });
+    const frenchLink = page.url();
+
+    // A link opens in the language it was shared in, whatever the browser's: followed in place (a hash
+    // change) on this French browser, and opened afresh on the English one.
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(englishLink).hash);
+    await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: 30000 });
+    assert.equal(await page.textContent('#roll'), 'Roll');
+    const { page: english, problems: englishProblems } = await watchedPage(ctx.browser);
+    await openCalculator(english, frenchLink);
+    assert.equal(await english.getAttribute('html', 'lang'), 'fr');
+    assert.equal(await english.textContent('#roll'), 'Lancer');
+    assert.deepEqual(await english.evaluate(() => window.__grapeshotLast.rolls.map((r) => r.natural)), rolled.rolls.map((r) => r.natural), 'the same roll');
+    await english.close();
+
+    // The phone test's other state: a movement leaving a ZOC, whose long rule reference wraps (a link in French).
+    const movement = stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'movement', inputs: { leavingEnemyZoc: true }, seed: 5, lang: 'fr' });
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(movement).hash);
+    await page.waitForFunction(() => window.__grapeshotLast?.procedure === 'movement', null, { timeout: 30000 });
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+    assert.ok(await overflow() <= 0, `movement leaving a ZOC: no sideways scroll at 360 px in French (${await overflow()} px too wide)`);
+    await page.screenshot({ path: join(resultsDir, 'phone-360-fr.png'), fullPage: false });
+    assert.deepEqual([...problems, ...englishProblems], []);
+    await page.close();
+  } finally {
+    await fr.close();
+  }
+});

@@ -14,15 +14,18 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 export const resultsDir = join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
-/** Starts the server on a free port and a headless Chromium; returns {browser, server, url, close}. */
-export async function openBrowser() {
+/**
+ * Starts the server on a free port and a headless Chromium (in `locale`'s language, e.g. 'fr-FR':
+ * navigator.languages and Accept-Language); returns {browser, server, url, close}.
+ */
+export async function openBrowser({ locale } = {}) {
   if (!existsSync(join(root, 'build/web/index.html'))) {
     throw new Error('build/web/ is missing: run `node scripts/build-web.mjs` (npm test does it)');
   }
   const server = await startServer({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'grapeshot-chromium-')), {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ARGS, headless: true,
-    viewport: { width: 1280, height: 900 },
+    viewport: { width: 1280, height: 900 }, ...(locale ? { locale } : {}),
   });
   const url = `http://127.0.0.1:${server.address().port}/`;
   const stopServer = () => new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); });

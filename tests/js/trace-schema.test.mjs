@@ -7,6 +7,11 @@ import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { engine, fixtureFiles } from './support.mjs';
 import { describeStep, stepRenderers } from '../../web/render.mjs';
+import { setCatalogs, setLang } from '../../web/i18n.mjs';
+import { webCatalogs } from '../../scripts/build-web.mjs';
+
+// The calculator's words, as scripts/build-web.mjs gives them to the page.
+setCatalogs(webCatalogs());
 
 const read = (rel) => JSON.parse(readFileSync(new URL(`../../${rel}`, import.meta.url), 'utf8'));
 const schema = read('bindings/js/trace.schema.json');
@@ -41,9 +46,12 @@ test('every trace step of every fixture, traced with 20 seeds, has exactly its k
           seen.add(step.kind);
           if (!validate(step))
             assert.fail(`${rel} :: ${c.name} (seed ${request.seed ?? 'dice'}): trace/${i} ${JSON.stringify(step)}: ${JSON.stringify(validate.errors)}`);
-          // The calculator renders it from its fields: nothing missing.
-          const words = describeStep(step).join(' ');
-          if (/undefined|NaN|\[object/.test(words)) assert.fail(`${rel} :: ${c.name}: trace/${i} renders as "${words}"`);
+          // The calculator renders it from its fields, in each language: nothing missing, no message id.
+          for (const lang of ['en', 'fr']) {
+            setLang(lang);
+            const words = describeStep(step).join(' ');
+            if (/undefined|NaN|\[object|\bweb\./.test(words)) assert.fail(`${rel} :: ${c.name}: trace/${i} renders in ${lang} as "${words}"`);
+          }
         }
       }
     }
