@@ -10,7 +10,8 @@
 //   - JSON Schema: every step, closed (traceSchema(), bindings/js/trace.schema.json, which the tests
 //     validate every traced response against).
 //
-// The message catalog, from src/messages/en.json: <out>/messages.h, one function per message.
+// The message catalog, from src/messages/en.json: <out>/messages.h, one function per message. A
+// parameter is a MessageArg: a value, or a Message (msg::…(…)) for words that are translated too.
 //
 //   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages}.h   (run by cmake)
 //
@@ -93,8 +94,8 @@ ${ids.map((id) => `    ${JSON.stringify(messages[id])},`).join('\n')}
 `;
   ids.forEach((id, i) => {
     const params = messageParams(messages[id], id);
-    out += `\n// ${JSON.stringify(messages[id]).replace(/\*\//g, '*\\/')}\ninline Message ${messageFunction(id)}(${params.map((p) => `TraceValue ${p}`).join(', ')}) {\n`;
-    out += `  return Message(${i}, {${params.map((p) => `{${JSON.stringify(p)}, std::move(${p})}`).join(', ')}});\n}\n`;
+    out += `\n// ${JSON.stringify(messages[id]).replace(/\*\//g, '*\\/')}\ninline Message ${messageFunction(id)}(${params.map((p) => `MessageArg ${p}`).join(', ')}) {\n`;
+    out += `  return Message(${i}, {${params.map((p) => `{${JSON.stringify(p)}, std::move(${p}.value), std::move(${p}.message)}`).join(', ')}});\n}\n`;
   });
   out += '\n}  // namespace grapeshot::msg\n';
   return out;

@@ -72,7 +72,8 @@ void render(std::string_view t, const std::vector<MessageParam>& params, std::st
     const MessageParam* p = find(params, name);
     if (!p) throw std::logic_error("message parameter {" + std::string(name) + "} not given");
     if (comma == std::string_view::npos) {
-      out += p->value.plain();
+      if (p->message) out += p->message->text();
+      else out += p->value.plain();
       continue;
     }
     const std::size_t second = inner.find(',', comma + 1);
@@ -102,16 +103,19 @@ void Message::appendStructured(std::string& out) const {
     if (i) out += ',';
     appendJsonString(out, params_[i].name);
     out += ':';
-    params_[i].value.appendTo(out);
+    if (params_[i].message) params_[i].message->appendStructured(out);
+    else params_[i].value.appendTo(out);
   }
   out += "}}";
 }
+
+MessageArg::MessageArg(const Message& m) : message(std::make_shared<const Message>(m)) {}
 
 Sentence::Sentence(const Message& message) : text(message.text()), structured(Json{{"reason", message.structured()}}) {}
 
 Json Message::structured() const {
   Json params(Json::value_t::object);
-  for (const auto& p : params_) params[p.name] = p.value.toJson();
+  for (const auto& p : params_) params[p.name] = p.message ? p.message->structured() : p.value.toJson();
   return object({{"id", id()}, {"params", std::move(params)}});
 }
 
