@@ -81,7 +81,7 @@ class Rally final : public Play {
       if (unit.nationality == inputs::Nationality::prussian) entry(mods.prussianNearBlucher);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", msg::battlesOfWaterlooNoteBlucherHelpsPrussiansOnly(), 0});
     }
-    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
+    steps_.push_back({DrmStep::add, "input", msg::battlesOfWaterlooLabelExtraDrm().text(), in.extraDrm});
     if (routed_) {
       bands_ = errata.bands(printed::rallyRouted);
     } else {
@@ -206,10 +206,10 @@ class LeaveSquare final : public Play {
     }
     if (in.stackedWithLeader)
       steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.stackedWithLeader});
-    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
+    steps_.push_back({DrmStep::add, "input", msg::battlesOfWaterlooLabelExtraDrm().text(), in.extraDrm});
     // The check is an ordinary Cohesion Check: the two bands are its pass and its fail.
     for (const auto& b : printed::leavingSquare.bands) (b.passed ? passBand_ : failBand_) = &b;
-    unit_.setWho("the square");
+    unit_.setWho(msg::battlesOfWaterlooLabelTheSquare());
     unit_.type = Arm::infantry;  // only infantry forms square (note E)
     unit_.state = matrixState(state_);
     unit_.cohesion = cohesion_;
@@ -217,10 +217,10 @@ class LeaveSquare final : public Play {
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
-    Modifiers drm(ctx, StepKind::drm, "leaving square");
+    Modifiers drm(ctx, StepKind::drm, words(ctx, msg::battlesOfWaterlooLabelLeavingSquare()));
     const int modifier = playDrm(ctx, drm, steps_);
     // "Cohesion Check Result <= Cohesion Rating": an ordinary Cohesion Check (W-02).
-    const bool passed = cohesionCheck(ctx, cohesion_, modifier, "the square");
+    const bool passed = cohesionCheck(ctx, cohesion_, modifier, unit_.who());
     const auto& band = passed ? *passBand_ : *failBand_;
     Unit u = unit_;
     if (!passed) {
