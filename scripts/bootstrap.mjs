@@ -44,7 +44,7 @@ export function ensurePackages(names = Object.keys(PACKAGES)) {
 
 /** Ensures node_modules holds the devDependencies. */
 export function ensureNodeModules() {
-  const needed = ['playwright-core', 'typescript', 'workbox-build', 'axe-core', 'esbuild', 'vite'];
+  const needed = ['playwright-core', 'typescript', '@types/node', 'workbox-build', 'axe-core', 'esbuild', 'vite'];
   if (needed.every((m) => existsSync(`${root}/node_modules/${m}/package.json`))) return;
   console.log('[bootstrap] npm install');
   run('npm', ['install', '--no-audit', '--no-fund']);

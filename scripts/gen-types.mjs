@@ -1,7 +1,8 @@
 // Writes bindings/js/generated.d.ts, the request and result types of every ruleset × procedure, from
 // the data the engine itself validates against: src/rulesets/*/ruleset.json (inputs as JSON Schema,
-// aliases, options), results.json beside it (each procedure's result; checked against the engine's
-// answers by tests/js/result-schemas.test.mjs), the error codes (src/core/errors.json) and the trace
+// aliases, options), results.json beside it (each procedure's result, checked against the engine's
+// answers by tests/js/result-schemas.test.mjs, and its tallies, the keys of exact odds), tables.json
+// (the table ids lookup and table take), the error codes (src/core/errors.json) and the trace
 // steps (src/core/trace.json, one shape per kind); and bindings/js/trace.schema.json, the trace steps'
 // JSON Schema. `node scripts/gen-types.mjs [dir]`; tests/js/types-current.test.mjs fails when the
 // committed files differ from a fresh run.
@@ -66,6 +67,7 @@ export function generate() {
     .map((e) => ({
       ...JSON.parse(readFileSync(join(src, 'rulesets', e.name, 'ruleset.json'), 'utf8')),
       results: JSON.parse(readFileSync(join(src, 'rulesets', e.name, 'results.json'), 'utf8')),
+      tables: JSON.parse(readFileSync(join(src, 'rulesets', e.name, 'tables.json'), 'utf8')).tables,
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
 
@@ -110,6 +112,7 @@ export interface RequestEnvelope<R extends RulesetId, P extends string, O> {
   const all = [];
   const procedureNames = {};
   const resultsByRuleset = [];
+  const talliesByRuleset = [];
   for (const r of rulesets) {
     const R = pascal(r.id);
     out += `\n// ${r.id}: ${r.title}\n\n/** Options of ${r.id}: each a ruling of the rules notes. */\n`;
@@ -121,6 +124,7 @@ export interface RequestEnvelope<R extends RulesetId, P extends string, O> {
     }
     const members = [];
     const results = [];
+    const tallies = [];
     procedureNames[r.id] = [];
     for (const [name, p] of Object.entries(r.procedures)) {
       const P = pascal(name);
@@ -134,14 +138,29 @@ export interface RequestEnvelope<R extends RulesetId, P extends string, O> {
       out += `/** What ${r.id} ${name} decided (results.json). */\n`;
       out += res.type === 'object' ? `export interface ${R}${P}Result ${type(res, '', ref)}\n` : `export type ${R}${P}Result = ${type(res, '', ref)};\n`;
       results.push(...names.map((n) => `    ${key(n)}: ${R}${P}Result;\n`));
+      // What exact odds count (results.json "tallies"): each tally's key and the type of its values.
+      const declared = r.results.tallies?.[name];
+      if (declared) {
+        out += `/** The tallies of ${r.id} ${name}: the keys of Odds.distributions and the types of their values. */\n`;
+        // A free text tally (TallyText, no enum) carries whatever the procedure gives it: 1866 movement's
+        // cost is an integer or "prohibited", Waterloo's a number of MP. Typed as what it can be.
+        const props = Object.fromEntries(Object.entries(declared).map(([k, t]) => [k, t.type === 'string' && !t.enum ? { ...t, type: ['string', 'number'] } : t]));
+        out += `export interface ${R}${P}Tallies ${type({ type: 'object', properties: props, required: Object.keys(declared) }, '')}\n`;
+        tallies.push(...names.map((n) => `    ${key(n)}: ${R}${P}Tallies;\n`));
+      }
     }
     resultsByRuleset.push(`  ${literal(r.id)}: {\n${results.join('')}  };\n`);
+    talliesByRuleset.push(`  ${literal(r.id)}: {\n${tallies.join('')}  };\n`);
     out += `\nexport type ${R}Request =\n${members.map((m) => `  | ${m}`).join('\n')};\n`;
     all.push(`${R}Request`);
   }
   out += `\n/** Any request: discriminated by ruleset and procedure (names and aliases). */\nexport type ProcedureRequest =\n${all.map((m) => `  | ${m}`).join('\n')};\n`;
   out += `\n/** The procedure names (and aliases) each ruleset answers to. */\nexport interface ProcedureNames {\n${rulesets.map((r) => `  ${literal(r.id)}: ${procedureNames[r.id].map(literal).join(' | ')};\n`).join('')}}\n`;
   out += `\n/** The result type of each ruleset's procedures (names and aliases). */\nexport interface ResultsByRuleset {\n${resultsByRuleset.join('')}}\n`;
+  out += `\n/** The tallies of each ruleset's procedures (names and aliases): what Odds.distributions holds. */\nexport interface TalliesByRuleset {\n${talliesByRuleset.join('')}}\n`;
+  const tableIds = (r, grid) => Object.entries(r.tables).filter(([, t]) => !grid || t.kind === 'grid').map(([id]) => literal(id)).join(' | ') || 'never';
+  out += `\n/** The printed tables of each ruleset (tables.json): what Engine.table takes. */\nexport interface TablesByRuleset {\n${rulesets.map((r) => `  ${literal(r.id)}: ${tableIds(r, false)};\n`).join('')}}\n`;
+  out += `\n/** The grid tables of each ruleset (a column and a roll give a cell): what Engine.lookup and lookupCodes take. */\nexport interface GridTablesByRuleset {\n${rulesets.map((r) => `  ${literal(r.id)}: ${tableIds(r, true)};\n`).join('')}}\n`;
   out += `\n/** The options of each ruleset. */\nexport interface OptionsByRuleset {\n${rulesets.map((r) => `  ${literal(r.id)}: ${pascal(r.id)}Options;\n`).join('')}}\n`;
   return out;
 }

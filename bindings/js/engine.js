@@ -281,39 +281,84 @@ export class Engine {
 // instance and memory).
 const compiled = new WeakMap();
 
-/** The hint every load failure ends with: what to serve, or what to pass instead. */
-export const LOAD_HINT = 'serve grapeshot-core.wasm there, or pass createEngine({ wasmUrl | wasmBinary | wasmModule }) ' +
-  '(esbuild does not copy it: copy node_modules/grapeshot/dist/grapeshot-core.wasm next to your bundle and pass its wasmUrl)';
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];  // "\0asm": the first 4 bytes of every WebAssembly module
+
+// The first bytes of what came back, as text a person recognises ("<!doctype html>…", "Not Found").
+function opening(bytes) {
+  const text = new TextDecoder().decode(bytes.subarray(0, 80)).replace(/[\x00-\x1f\x7f\ufffd]+/g, ' ').trim();
+  return text ? `"${text}${bytes.length > 80 ? '…' : ''}"` : `${bytes.length} bytes`;
+}
+
+const isWasm = (bytes) => bytes.length >= 4 && WASM_MAGIC.every((b, i) => bytes[i] === b);
 
 /**
- * createEngine() for one platform: `loadBytes(url)` reads the .wasm (fetch in browsers, the file
- * system in Node), `defaultUrl()` locates the package's own grapeshot-core.wasm. A function, so a
- * bundle without import.meta (esbuild's default iife output) fails only if it needs the default.
+ * The base a relative `wasmUrl` is resolved against in browsers and bundles: the script that imports
+ * grapeshot (`moduleUrl`, its import.meta.url: the bundle, where a bundler's asset URL such as
+ * esbuild's `--loader:.wasm=file` "./grapeshot-core-HASH.wasm" is relative to), as
+ * `new URL(…, import.meta.url)` is; else the page (iife bundles have no import.meta.url). A module URL
+ * the page cannot fetch from is no base: webpack writes the source file's file: URL into import.meta.url.
  */
-export function engineFactory(loadBytes, defaultUrl) {
+export function scriptBase(moduleUrl) {
+  const page = globalThis.location?.href;
+  try {
+    if (moduleUrl && (!page || new URL(moduleUrl).protocol === new URL(page).protocol)) return moduleUrl;
+  } catch {
+    // not a URL (a bundler's placeholder): the page
+  }
+  return page;
+}
+
+/**
+ * createEngine() for one platform:
+ * - `loadBytes(url)` reads the .wasm: {bytes, type} (fetch in browsers, the file system in Node), `type`
+ *   the Content-Type it came with ('' for a file);
+ * - `defaultUrl()` locates the package's own grapeshot-core.wasm (a function, so a bundle without
+ *   import.meta, esbuild's iife output, fails only if it needs the default);
+ * - `wasmUrl(value)` makes a URL of the `wasmUrl` option (relative to the script in browsers, to the
+ *   working directory in Node);
+ * - `hint`: what every load failure ends with, the platform's fixes.
+ */
+export function engineFactory({ loadBytes, defaultUrl, wasmUrl, hint }) {
   const locate = () => {
     try {
       return defaultUrl();
     } catch (e) {
-      throw new Error(`grapeshot: cannot locate the engine's WebAssembly (${e.message}: no import.meta.url in this bundle?); ${LOAD_HINT}`);
+      throw new Error(`grapeshot: cannot locate the engine's WebAssembly (${e.message}: no import.meta.url in this bundle?); ${hint}`);
     }
   };
   const load = async (url) => {
+    let answer;
     try {
-      return await loadBytes(url);
+      answer = await loadBytes(url);
     } catch (e) {
-      throw new Error(`grapeshot: cannot load the engine's WebAssembly from ${url.href} (${e.message}); ${LOAD_HINT}`);
+      throw new Error(`grapeshot: cannot load the engine's WebAssembly from ${url.href} (${e.message}); ${hint}`);
+    }
+    const bytes = new Uint8Array(answer.bytes);
+    // An SPA's fallback (index.html for every path) or a CDN's error page is answered 200: said
+    // in words here, not as the compiler's "expected magic word 00 61 73 6d, found 3c 21 64 6f".
+    if (!isWasm(bytes)) {
+      throw new Error(`grapeshot: ${url.href} is not WebAssembly: it answered ${answer.type ? `${answer.type} ` : ''}beginning ` +
+        `${opening(bytes)} (a page served for every path, or an error page?) where grapeshot-core.wasm belongs; ${hint}`);
+    }
+    try {
+      return await WebAssembly.compile(bytes);
+    } catch (e) {
+      throw new Error(`grapeshot: ${url.href} does not compile as WebAssembly (${e.message}): is it this version's grapeshot-core.wasm? ${hint}`);
     }
   };
   return async function createEngine(options = {}) {
     let module;
     if (options.wasmModule) module = options.wasmModule;
-    else if (options.wasmBinary) module = await WebAssembly.compile(options.wasmBinary);
-    else if (options.wasmUrl) {
-      // Relative to the page (or worker script) where there is one, else to the package.
-      module = await WebAssembly.compile(await load(new URL(options.wasmUrl, globalThis.location?.href ?? locate())));
+    else if (options.wasmBinary) {
+      const bytes = ArrayBuffer.isView(options.wasmBinary)
+        ? new Uint8Array(options.wasmBinary.buffer, options.wasmBinary.byteOffset, options.wasmBinary.byteLength)
+        : new Uint8Array(options.wasmBinary);
+      if (!isWasm(bytes)) throw new Error(`grapeshot: the wasmBinary given is not WebAssembly (it begins ${opening(bytes)}): pass the bytes of grapeshot-core.wasm`);
+      module = await WebAssembly.compile(bytes);
+    } else if (options.wasmUrl) {
+      module = await load(wasmUrl(options.wasmUrl, locate));
     } else {
-      if (!compiled.has(load)) compiled.set(load, (async () => WebAssembly.compile(await load(locate())))());
+      if (!compiled.has(load)) compiled.set(load, load(locate()));
       try {
         module = await compiled.get(load);
       } catch (e) {

@@ -1115,6 +1115,13 @@ export interface BattlesOfWaterlooFireResult {
     summary?: BattlesOfWaterlooSentence[];
   };
 }
+/** The tallies of battles-of-waterloo fire: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooFireTallies {
+  cell: string | number;
+  final: "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated";
+  stepsLost: number;
+  leaderKilled: boolean;
+}
 
 /** Shock combat: the inputs of battles-of-waterloo shock. */
 export interface BattlesOfWaterlooShockInputs {
@@ -1235,6 +1242,19 @@ export interface BattlesOfWaterlooShockResult {
     summary?: BattlesOfWaterlooSentence[];
   };
 }
+/** The tallies of battles-of-waterloo shock: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooShockTallies {
+  attackerCell: string | number;
+  defenderCell: string | number;
+  attackerFinal: string | number;
+  defenderFinal: string | number;
+  attackerStepsLost: number;
+  defenderStepsLost: number;
+  attackerDisordered: number;
+  defenderDisordered: number;
+  attackerRetreats: number;
+  defenderRetreats: number;
+}
 
 /** Cohesion Check: the inputs of battles-of-waterloo morale. */
 export interface BattlesOfWaterlooMoraleInputs {
@@ -1272,6 +1292,12 @@ export interface BattlesOfWaterlooMoraleResult {
   messages: {
     summary?: BattlesOfWaterlooSentence[];
   };
+}
+/** The tallies of battles-of-waterloo morale: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooMoraleTallies {
+  passed: boolean;
+  final: "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated";
+  stepsLost: number;
 }
 
 /** Square in Reaction: the inputs of battles-of-waterloo square. */
@@ -1324,6 +1350,13 @@ export interface BattlesOfWaterlooSquareResult {
     summary?: BattlesOfWaterlooSentence[];
   };
 }
+/** The tallies of battles-of-waterloo square: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooSquareTallies {
+  formedSquare: boolean;
+  band: string | number;
+  final: "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated";
+  stepsLost: number;
+}
 
 /** Charge Reaction: the inputs of battles-of-waterloo charge-reaction. */
 export interface BattlesOfWaterlooChargeReactionInputs {
@@ -1366,6 +1399,13 @@ export interface BattlesOfWaterlooChargeReactionResult {
   messages: {
     summary?: BattlesOfWaterlooSentence[];
   };
+}
+/** The tallies of battles-of-waterloo charge-reaction: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooChargeReactionTallies {
+  passed: boolean;
+  reaction: string | number;
+  final: "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated";
+  stepsLost: number;
 }
 
 /** Rally: the inputs of battles-of-waterloo rally. */
@@ -1424,6 +1464,13 @@ export interface BattlesOfWaterlooRallyResult {
     summary?: BattlesOfWaterlooSentence[];
   };
 }
+/** The tallies of battles-of-waterloo rally: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooRallyTallies {
+  band: string | number;
+  passed: boolean;
+  newState: string | number;
+  rallied: boolean;
+}
 
 /** Leave square: the inputs of battles-of-waterloo leave-square. */
 export interface BattlesOfWaterlooLeaveSquareInputs {
@@ -1459,6 +1506,11 @@ export interface BattlesOfWaterlooLeaveSquareResult {
   messages: {
     summary?: BattlesOfWaterlooSentence[];
   };
+}
+/** The tallies of battles-of-waterloo leave-square: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooLeaveSquareTallies {
+  passed: boolean;
+  newState: string | number;
 }
 
 /** Movement cost: the inputs of battles-of-waterloo movement. */
@@ -1546,6 +1598,10 @@ export interface BattlesOfWaterlooMovementResult {
     summary: BattlesOfWaterlooSentence[];
   };
 }
+/** The tallies of battles-of-waterloo movement: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooMovementTallies {
+  cost: string | number;
+}
 
 /** Stacking: the inputs of battles-of-waterloo stacking. */
 export interface BattlesOfWaterlooStackingInputs {
@@ -1584,6 +1640,10 @@ export interface BattlesOfWaterlooStackingResult {
     summary: BattlesOfWaterlooSentence[];
   };
 }
+/** The tallies of battles-of-waterloo stacking: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooStackingTallies {
+  legal: boolean;
+}
 
 /** Zone of control: the inputs of battles-of-waterloo zoc. */
 export interface BattlesOfWaterlooZocInputs {
@@ -1610,6 +1670,10 @@ export interface BattlesOfWaterlooZocResult {
     summary: BattlesOfWaterlooSentence[];
   };
 }
+/** The tallies of battles-of-waterloo zoc: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooZocTallies {
+  hexsides: number;
+}
 
 /** Disorder and rout effects: the inputs of battles-of-waterloo status. */
 export interface BattlesOfWaterlooStatusInputs {
@@ -1629,6 +1693,10 @@ export interface BattlesOfWaterlooStatusResult {
   messages: {
     summary: BattlesOfWaterlooSentence[];
   };
+}
+/** The tallies of battles-of-waterloo status: the keys of Odds.distributions and the types of their values. */
+export interface BattlesOfWaterlooStatusTallies {
+  restrictions: number;
 }
 
 export type BattlesOfWaterlooRequest =
@@ -1713,6 +1781,12 @@ export interface BlackPowderFireInputs {
 export type BlackPowderFireRequest = RequestEnvelope<"black-powder", "fire", BlackPowderOptions> & BlackPowderFireInputs;
 /** What black-powder fire decided (results.json). */
 export type BlackPowderFireResult = BlackPowderBreakTest;
+/** The tallies of black-powder fire: the keys of Odds.distributions and the types of their values. */
+export interface BlackPowderFireTallies {
+  outcome: "hold" | "retire" | "break" | "retireCavalry7" | "holdSupporting";
+  final: "hold" | "retire" | "break";
+  modifiedRoll: number;
+}
 
 /** Break test from hand-to-hand combat: the inputs of black-powder shock. */
 export interface BlackPowderShockInputs {
@@ -1752,6 +1826,12 @@ export interface BlackPowderShockInputs {
 export type BlackPowderShockRequest = RequestEnvelope<"black-powder", "shock", BlackPowderOptions> & BlackPowderShockInputs;
 /** What black-powder shock decided (results.json). */
 export type BlackPowderShockResult = BlackPowderBreakTest;
+/** The tallies of black-powder shock: the keys of Odds.distributions and the types of their values. */
+export interface BlackPowderShockTallies {
+  outcome: "hold" | "retire" | "break" | "retireCavalry7" | "holdSupporting";
+  final: "hold" | "retire" | "break";
+  modifiedRoll: number;
+}
 
 /** Break test: the inputs of black-powder break-test. */
 export interface BlackPowderBreakTestInputs {
@@ -1793,6 +1873,12 @@ export interface BlackPowderBreakTestInputs {
 export type BlackPowderBreakTestRequest = RequestEnvelope<"black-powder", "break-test" | "morale", BlackPowderOptions> & BlackPowderBreakTestInputs;
 /** What black-powder break-test decided (results.json). */
 export type BlackPowderBreakTestResult = BlackPowderBreakTest;
+/** The tallies of black-powder break-test: the keys of Odds.distributions and the types of their values. */
+export interface BlackPowderBreakTestTallies {
+  outcome: "hold" | "retire" | "break" | "retireCavalry7" | "holdSupporting";
+  final: "hold" | "retire" | "break";
+  modifiedRoll: number;
+}
 
 /** Brigade morale test: the inputs of black-powder brigade-morale. */
 export interface BlackPowderBrigadeMoraleInputs {
@@ -1841,6 +1927,13 @@ export interface BlackPowderBrigadeMoraleResult {
   messages: {
     summary: BlackPowderSentence[];
   };
+}
+/** The tallies of black-powder brigade-morale: the keys of Odds.distributions and the types of their values. */
+export interface BlackPowderBrigadeMoraleTallies {
+  tested: boolean;
+  passed: boolean;
+  pointsOfFailure: number;
+  final: "noTest" | "pass" | "halt" | "retreat" | "removed";
 }
 
 export type BlackPowderRequest =
@@ -1978,6 +2071,12 @@ export interface GrandeTactiqueChargeResult {
     consequence: GrandeTactiqueSentence;
   };
 }
+/** The tallies of grande-tactique charge: the keys of Odds.distributions and the types of their values. */
+export interface GrandeTactiqueChargeTallies {
+  targetCheck: "notRolled" | "passed" | "failed";
+  attackersPassed: boolean;
+  outcome: "bothPassed" | "chargeFailed" | "targetFailed";
+}
 
 /** Morale Check: the inputs of grande-tactique morale. */
 export interface GrandeTactiqueMoraleInputs {
@@ -2071,6 +2170,11 @@ export interface GrandeTactiqueMoraleResult {
     effect: GrandeTactiqueSentence;
   };
 }
+/** The tallies of grande-tactique morale: the keys of Odds.distributions and the types of their values. */
+export interface GrandeTactiqueMoraleTallies {
+  passed: boolean;
+  consequence: "chargeProceeds" | "chargeFails" | "notInExcerpt" | "removeShaken" | "staysShaken" | "flee" | "standsFast" | "followUpOrHalt" | "mustPursue";
+}
 
 /** De-shaking (rally): the inputs of grande-tactique rally. */
 export interface GrandeTactiqueRallyInputs {
@@ -2120,6 +2224,11 @@ export interface GrandeTactiqueRallyResult {
     summary: GrandeTactiqueSentence[];
     effect: GrandeTactiqueSentence;
   };
+}
+/** The tallies of grande-tactique rally: the keys of Odds.distributions and the types of their values. */
+export interface GrandeTactiqueRallyTallies {
+  passed: boolean;
+  consequence: "chargeProceeds" | "chargeFails" | "notInExcerpt" | "removeShaken" | "staysShaken" | "flee" | "standsFast" | "followUpOrHalt" | "mustPursue";
 }
 
 export type GrandeTactiqueRequest =
@@ -2285,6 +2394,15 @@ export interface NapoleonIii1866FireResult {
     meaning: NapoleonIii1866Sentence;
   };
 }
+/** The tallies of napoleon-iii-1866 fire: the keys of Odds.distributions and the types of their values. */
+export interface NapoleonIii1866FireTallies {
+  /** The printed cell. */
+  cell: string | number;
+  /** The hex's end state, e.g. "1/2 disorganized, -1 step". */
+  final: string | number;
+  stepsLost: number;
+  disorganized: number;
+}
 
 /** Assault (attack and defensive combat): the inputs of napoleon-iii-1866 shock. */
 export interface NapoleonIii1866ShockInputs {
@@ -2417,6 +2535,17 @@ export interface NapoleonIii1866ShockResult {
     summary: NapoleonIii1866Sentence[];
   };
 }
+/** The tallies of napoleon-iii-1866 shock: the keys of Odds.distributions and the types of their values. */
+export interface NapoleonIii1866ShockTallies {
+  defenderCell: string | number;
+  attackerCell: string | number;
+  defenderFinal: string | number;
+  attackerFinal: string | number;
+  defenderStepsLost: number;
+  attackerStepsLost: number;
+  defenderDisorganized: number;
+  attackerDisorganized: number;
+}
 
 /** Morale test: the inputs of napoleon-iii-1866 morale. */
 export interface NapoleonIii1866MoraleInputs {
@@ -2477,6 +2606,12 @@ export interface NapoleonIii1866MoraleResult {
     rule: NapoleonIii1866Sentence;
     effect: NapoleonIii1866Sentence;
   };
+}
+/** The tallies of napoleon-iii-1866 morale: the keys of Odds.distributions and the types of their values. */
+export interface NapoleonIii1866MoraleTallies {
+  passed: boolean;
+  final: string | number;
+  stepsLost: number;
 }
 
 /** Rally test: the inputs of napoleon-iii-1866 rally. */
@@ -2543,6 +2678,12 @@ export interface NapoleonIii1866RallyResult {
     effect: NapoleonIii1866Sentence;
   };
 }
+/** The tallies of napoleon-iii-1866 rally: the keys of Odds.distributions and the types of their values. */
+export interface NapoleonIii1866RallyTallies {
+  passed: boolean;
+  final: string | number;
+  stepsLost: number;
+}
 
 /** Movement cost: the inputs of napoleon-iii-1866 movement. */
 export interface NapoleonIii1866MovementInputs {
@@ -2579,6 +2720,11 @@ export interface NapoleonIii1866MovementResult {
     summary: NapoleonIii1866Sentence[];
     reason?: NapoleonIii1866Sentence;
   };
+}
+/** The tallies of napoleon-iii-1866 movement: the keys of Odds.distributions and the types of their values. */
+export interface NapoleonIii1866MovementTallies {
+  /** The cost in MP (an integer), or "prohibited". */
+  cost: string | number;
 }
 
 export type NapoleonIii1866Request =
@@ -2643,6 +2789,64 @@ export interface ResultsByRuleset {
     rally: NapoleonIii1866RallyResult;
     movement: NapoleonIii1866MovementResult;
   };
+}
+
+/** The tallies of each ruleset's procedures (names and aliases): what Odds.distributions holds. */
+export interface TalliesByRuleset {
+  "battles-of-waterloo": {
+    fire: BattlesOfWaterlooFireTallies;
+    shock: BattlesOfWaterlooShockTallies;
+    morale: BattlesOfWaterlooMoraleTallies;
+    "cohesion-check": BattlesOfWaterlooMoraleTallies;
+    square: BattlesOfWaterlooSquareTallies;
+    "charge-reaction": BattlesOfWaterlooChargeReactionTallies;
+    rally: BattlesOfWaterlooRallyTallies;
+    "rally-test": BattlesOfWaterlooRallyTallies;
+    "leave-square": BattlesOfWaterlooLeaveSquareTallies;
+    movement: BattlesOfWaterlooMovementTallies;
+    stacking: BattlesOfWaterlooStackingTallies;
+    zoc: BattlesOfWaterlooZocTallies;
+    status: BattlesOfWaterlooStatusTallies;
+  };
+  "black-powder": {
+    fire: BlackPowderFireTallies;
+    shock: BlackPowderShockTallies;
+    "break-test": BlackPowderBreakTestTallies;
+    morale: BlackPowderBreakTestTallies;
+    "brigade-morale": BlackPowderBrigadeMoraleTallies;
+    rally: BlackPowderBrigadeMoraleTallies;
+  };
+  "grande-tactique": {
+    charge: GrandeTactiqueChargeTallies;
+    shock: GrandeTactiqueChargeTallies;
+    morale: GrandeTactiqueMoraleTallies;
+    rally: GrandeTactiqueRallyTallies;
+  };
+  "napoleon-iii-1866": {
+    fire: NapoleonIii1866FireTallies;
+    bombardment: NapoleonIii1866FireTallies;
+    shock: NapoleonIii1866ShockTallies;
+    assault: NapoleonIii1866ShockTallies;
+    morale: NapoleonIii1866MoraleTallies;
+    rally: NapoleonIii1866RallyTallies;
+    movement: NapoleonIii1866MovementTallies;
+  };
+}
+
+/** The printed tables of each ruleset (tables.json): what Engine.table takes. */
+export interface TablesByRuleset {
+  "battles-of-waterloo": "fire" | "fireResults" | "leaderCasualties" | "fireColumnShifts" | "grandBattery" | "fireDrms" | "shock" | "shockPosition" | "shockCharge" | "shockOther" | "cavalryChargeStrength" | "shockMorale" | "shockTerrain" | "disorderEffects" | "squareInReaction" | "squareInReactionModifiers" | "leavingSquare" | "leavingSquareModifiers" | "rallyRouted" | "rallyDisordered" | "rallyModifiers" | "chargeReaction" | "combatResultsMatrix" | "movementCosts" | "movementNotes" | "movementRates" | "zonesOfControl" | "stacking";
+  "black-powder": "breakTestOccasions" | "breakTestModifiers" | "breakTestResults" | "brigadeMoralePoints" | "brigadeMoraleModifiers" | "brigadeMoraleResults";
+  "grande-tactique": "moraleCheck" | "anyUnitModifiers" | "chargerModifiers" | "targetModifiers";
+  "napoleon-iii-1866": "combat" | "combatResults" | "terrain" | "movementCosts" | "columnModifiers" | "dieRollModifiers" | "defenseValueModifiers" | "moraleModifiers" | "rallyModifiers";
+}
+
+/** The grid tables of each ruleset (a column and a roll give a cell): what Engine.lookup and lookupCodes take. */
+export interface GridTablesByRuleset {
+  "battles-of-waterloo": "fire" | "shock";
+  "black-powder": never;
+  "grande-tactique": never;
+  "napoleon-iii-1866": "combat";
 }
 
 /** The options of each ruleset. */

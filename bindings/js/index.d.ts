@@ -1,6 +1,9 @@
 // Public API of grapeshot (bindings/js/index.js in browsers, index.node.js in Node). The request
 // types per ruleset × procedure are generated from the rulesets' schemas (generated.d.ts).
-import type { ErrorCode, MessageId, ProcedureNames, ProcedureRequest, ResultsByRuleset, RulesetId, TraceStep } from './generated.js';
+import type {
+  ErrorCode, GridTablesByRuleset, MessageId, OptionsByRuleset, ProcedureNames, ProcedureRequest, ResultsByRuleset, RulesetId,
+  TablesByRuleset, TalliesByRuleset, TraceStep,
+} from './generated.js';
 
 export type * from './generated.js';
 /** The game log (docs/game-log.md). */
@@ -76,7 +79,18 @@ export interface ProcedureResult {
 /** The result type of a ruleset's procedure (by name or alias): its declared shape
  * (src/rulesets/<id>/results.json); ProcedureResult when the procedure is known only at run time. */
 export type ResultOf<R extends RulesetId, P extends string> =
-  P extends keyof ResultsByRuleset[R] ? ResultsByRuleset[R][P] : ProcedureResult;
+  IsUnion<R> extends false ? (P extends keyof ResultsByRuleset[R] ? ResultsByRuleset[R][P] : ProcedureResult) : ProcedureResult;
+
+/** The tallies exact odds count for a ruleset's procedure (results.json "tallies"): each key's value
+ * type, the keys of Odds.distributions; any keys when the procedure is known only at run time. */
+export type TalliesOf<R extends RulesetId, P extends string> =
+  IsUnion<R> extends false ? (P extends keyof TalliesByRuleset[R] ? TalliesByRuleset[R][P] : AnyTallies) : AnyTallies;
+
+/** Tallies not known at compile time. */
+export type AnyTallies = Record<string, string | number | boolean | null>;
+
+/** true when T is a union of several types (a request whose ruleset is known only at run time). */
+type IsUnion<T, U = T> = [T] extends [never] ? false : T extends unknown ? ([U] extends [T] ? false : true) : never;
 
 export interface Resolution<T = ProcedureResult> {
   ok: true;
@@ -141,15 +155,31 @@ export interface Verification {
   problems: EngineError[];
 }
 
-export interface LookupRequest {
-  ruleset: RulesetId;
-  table: string;
-  /** Zero-based column from the left. */
-  column: number;
-  /** The modified roll; clamped to the printed rows. */
-  roll: number;
-  options?: Record<string, unknown>;
-}
+/** One cell of a ruleset's grid table (GridTablesByRuleset: e.g. 'combat' of napoleon-iii-1866). */
+export type LookupRequest = {
+  [R in RulesetId]: [GridTablesByRuleset[R]] extends [never] ? never : {
+    ruleset: R;
+    table: GridTablesByRuleset[R];
+    /** Zero-based column from the left. */
+    column: number;
+    /** The modified roll; clamped to the printed rows. */
+    roll: number;
+    options?: OptionsByRuleset[R];
+  }
+}[RulesetId];
+
+/** The header of lookupCodes: a ruleset's grid table, its options, and for a two-sided table the side. */
+export type LookupCodesHeader = {
+  [R in RulesetId]: [GridTablesByRuleset[R]] extends [never] ? never : {
+    ruleset: R;
+    table: GridTablesByRuleset[R];
+    options?: OptionsByRuleset[R];
+    side?: string;
+  }
+}[RulesetId];
+
+/** A printed table of a ruleset, by its id (TablesByRuleset). */
+export type TableRequest = { [R in RulesetId]: { ruleset: R; table: TablesByRuleset[R] } }[RulesetId];
 
 export interface LookupResult {
   ok: true;
@@ -166,18 +196,23 @@ export interface Fraction {
   den: number;
 }
 
-export interface OutcomeProbability {
-  value: string | number | boolean | null;
+export interface OutcomeProbability<V = string | number | boolean | null> {
+  value: V;
   fraction: Fraction;
   probability: number;
   /** Numeric outcomes only: P(outcome >= value). */
   atLeast?: { fraction: Fraction; probability: number };
 }
 
-export type Distributions = Record<string, OutcomeProbability[]>;
-export type Expectations = Record<string, { fraction: Fraction; value: number }>;
+/** Every value of each tally with its exact probability, keyed by the procedure's tallies (a tally
+ * no sequence counted is absent: e.g. Waterloo fire's leaderKilled with no leader in the hex). */
+export type Distributions<T = AnyTallies> = { [K in keyof T]?: OutcomeProbability<T[K]>[] };
+/** The mean of each numeric tally. */
+export type Expectations<T = AnyTallies> = string extends keyof T
+  ? Record<string, { fraction: Fraction; value: number }>
+  : { [K in keyof T as T[K] extends number ? K : never]?: { fraction: Fraction; value: number } };
 
-export interface Sensitivity {
+export interface Sensitivity<T = AnyTallies> {
   /** JSON Pointer of the input given another value: a boolean flipped or (sensitivity: 'all') a choice. */
   path: JsonPointer;
   title: string;
@@ -186,27 +221,28 @@ export interface Sensitivity {
   /** For a choice: the values' display labels (x-enumLabels). */
   fromLabel?: string;
   toLabel?: string;
-  headline?: Headline[];
-  distributions?: Distributions;
-  expected?: Expectations;
+  headline?: Headline<keyof T & string>[];
+  distributions?: Distributions<T>;
+  expected?: Expectations<T>;
   /** Set when the flipped request is not allowed (e.g. prohibited), or its odds did not fit the work
    * budget (odds_too_complex): the base odds are whole, this what-if has none. */
   error?: EngineError;
 }
 
-export interface Odds {
+/** Exact odds; `T` the procedure's tallies (TalliesOf), which key `distributions` and `headline`. */
+export interface Odds<T = AnyTallies> {
   ok: true;
   ruleset: RulesetId;
   procedure: string;
   /** Number of die sequences enumerated. */
   paths: number;
   /** The procedure's headline figures (ProcedureDescription.headline), in their order; absent when it declares none. */
-  headline?: Headline[];
-  /** Per outcome key (e.g. "cell", "final", "stepsLost"): every value's exact probability. */
-  distributions: Distributions;
-  expected: Expectations;
+  headline?: Headline<keyof T & string>[];
+  /** Per tally (e.g. "cell", "final", "stepsLost"): every value's exact probability. */
+  distributions: Distributions<T>;
+  expected: Expectations<T>;
   /** The what-if table (sensitivity true or 'all'), when it fits the work budget. */
-  sensitivity?: Sensitivity[];
+  sensitivity?: Sensitivity<T>[];
   /** In place of `sensitivity` when the odds fit the work budget and the what-if table does not
    * (odds_too_complex, path "/sensitivity"): the odds above are whole, and none of the what-ifs
    * was counted. Ask again with `sensitivity: true` (booleans only) or `false`. */
@@ -258,9 +294,9 @@ export interface HeadlineTest {
 }
 
 /** One headline figure: exact, like every probability of the odds. */
-export interface Headline {
+export interface Headline<K extends string = string> {
   label: string;
-  tally: string;
+  tally: K;
   fraction: Fraction;
   probability: number;
 }
@@ -286,14 +322,13 @@ export declare class Engine {
   rulesets(): RulesetDescription[];
   /** Memory of the WebAssembly instance. */
   memory(): { wasmBytes: number };
+  /** Resolves a request; a request built in a variable keeps its type with `satisfies Request`. */
   resolve<R extends RulesetId, P extends ProcedureNames[R]>(request: Request & { ruleset: R; procedure: P }): Resolution<ResultOf<R, P>> | Failure;
-  resolve(request: Request): Resolution | Failure;
   resolveJson(text: string): string;
   lookup(request: LookupRequest): LookupResult | Failure;
-  table(request: { ruleset: RulesetId; table: string }): { ok: true; table: Record<string, unknown> } | Failure;
+  table(request: TableRequest): { ok: true; table: Record<string, unknown> } | Failure;
   /** Many lookups of one grid table, for bots: (column, roll) pairs in, cell indices out (-1: no such column). */
-  lookupCodes(header: { ruleset: RulesetId; table: string; options?: Record<string, unknown>; side?: string },
-    pairs: Int32Array): { ok: true; cells: string[]; codes: Int32Array } | Failure;
+  lookupCodes(header: LookupCodesHeader, pairs: Int32Array): { ok: true; cells: string[]; codes: Int32Array } | Failure;
   /** Re-derives a receipt; reports tampering as problems. `requireCommitReveal`: other dice sources are not valid. */
   verify(receipt: Receipt, options?: { requireCommitReveal?: boolean }): Verification | Failure;
   /** The canonical form of a request and its SHA-256: what a commit–reveal seed is bound to. */
@@ -302,23 +337,36 @@ export declare class Engine {
    * 'all' each other value of every choice input (position, terrain, slope, …). Over the
    * budget of 250,000 die sequences: odds_too_complex at once; when only the what-ifs are over
    * it, the odds with `sensitivityError` in place of the what-if table (see README: The cost of odds). */
-  odds(request: OddsRequest): Odds | Failure;
-  batch(requests: Request[], options?: { call?: 'resolve' }): (Resolution | Failure)[] | Failure;
-  batch(requests: OddsRequest[], options: { call: 'odds' }): (Odds | Failure)[] | Failure;
-  batch(requests: LookupRequest[], options: { call: 'lookup' }): (LookupResult | Failure)[] | Failure;
+  odds<R extends RulesetId, P extends ProcedureNames[R]>(request: OddsRequest & { ruleset: R; procedure: P }): Odds<TalliesOf<R, P>> | Failure;
+  /** Many requests in one call, each answered as one by one: `call` 'resolve' (default), 'odds' or 'lookup'. */
+  batch<C extends BatchCall = 'resolve'>(requests: BatchRequests[C][], options?: { call?: C }): BatchAnswers[C][] | Failure;
 }
+
+/** What Engine.batch can do to each request. */
+export type BatchCall = 'resolve' | 'odds' | 'lookup';
+/** A batch's requests, by `call`. */
+export interface BatchRequests { resolve: Request; odds: OddsRequest; lookup: LookupRequest }
+/** A batch's answers, one per request, by `call`. */
+export interface BatchAnswers { resolve: Resolution | Failure; odds: Odds | Failure; lookup: LookupResult | Failure }
 
 /** A request for odds: dice and seed are ignored; `sensitivity: false` skips the what-ifs, `true`
  * flips every boolean input, `'all'` also tries every other value of each choice input. */
 export type OddsRequest = Request & { sensitivity?: boolean | 'all' };
 
+/** WebAssembly.Module where the project's libraries declare it (the DOM lib, a worker lib), else any
+ * object: a Node-only project (lib es2022, @types/node) has no WebAssembly namespace to name. */
+export type WasmModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: any[]) => infer M } } ? M : object;
+
 export interface CreateEngineOptions {
   /** A compiled module of grapeshot-core.wasm (e.g. shared with a worker). */
-  wasmModule?: WebAssembly.Module;
+  wasmModule?: WasmModule;
   /** The .wasm bytes, if the host loads them itself. */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Where to fetch the .wasm, relative to the page (the package exports it as "grapeshot/grapeshot.wasm");
-   * by default the package's own file, which Vite and webpack 5 copy; with esbuild, copy it and pass this. */
+  /** Where the .wasm is, by default the package's own file (Vite and webpack 5 copy it; with esbuild or
+   * Rollup, copy it and pass this). In browsers and bundles a URL: a relative one is resolved against
+   * the script that imports grapeshot (its bundle), as a bundler's asset URL is (esbuild's
+   * `import wasmUrl from 'grapeshot/grapeshot.wasm'` with --loader:.wasm=file), else against the page.
+   * In Node a file path, relative to the working directory, or a URL (file:, http:, https:). */
   wasmUrl?: string | URL;
 }
 

@@ -1,8 +1,8 @@
 // grapeshot for browsers, bundlers and workers (the exports map's `browser` and `default`
 // conditions): the .wasm is fetched. The literal `new URL('…', import.meta.url)` is the pattern Vite,
-// webpack 5 and Parcel follow to copy the file and rewrite the URL; esbuild leaves it alone (see
-// LOAD_HINT). No `node:` import anywhere in this graph, so no bundler needs a polyfill.
-import { engineFactory } from './engine.js';
+// webpack 5 and Parcel follow to copy the file and rewrite the URL; esbuild and Rollup leave it alone
+// (see HINT). No `node:` import anywhere in this graph, so no bundler needs a polyfill.
+import { engineFactory, scriptBase } from './engine.js';
 
 export { Engine, MAX_REQUEST_BYTES } from './engine.js';
 export { commitSeed, deriveSeed, newSecret, checkCommitment, checkContext, sha256Hex } from './commit-reveal.js';
@@ -12,14 +12,26 @@ async function fetchBytes(url) {
   // Node's fetch cannot read files: Node gets index.node.js through the package name instead.
   if (url.protocol === 'file:') throw new Error("a file: URL cannot be fetched (in Node, import 'grapeshot' by its package name)");
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.arrayBuffer();
+  if (!response.ok) throw new Error(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+  return { bytes: await response.arrayBuffer(), type: response.headers.get('content-type') ?? '' };
 }
+
+const HINT = 'serve node_modules/grapeshot/dist/grapeshot-core.wasm at that URL, or pass createEngine({ wasmUrl }) with the URL ' +
+  'you serve it at (a relative one is resolved against the script that imports grapeshot), { wasmBinary } or { wasmModule } ' +
+  "(esbuild and Rollup do not copy the file: copy it next to your bundle, or import wasmUrl from 'grapeshot/grapeshot.wasm' " +
+  'with esbuild --loader:.wasm=file)';
 
 /**
  * Loads the engine. Options (all optional): `wasmModule` (a compiled WebAssembly.Module),
- * `wasmBinary` (its bytes), `wasmUrl` (where to fetch it, relative to the page); by default the
+ * `wasmBinary` (its bytes), `wasmUrl` (where to fetch it: a relative URL is resolved against the
+ * script that imports grapeshot, as bundlers' asset URLs are; else the page); by default the
  * grapeshot-core.wasm the package ships, compiled once and shared.
+ * Pure: a bundle that uses only commitSeed or the game log drops the engine and its glue (issue 29).
  */
-export const createEngine = engineFactory(fetchBytes, () => new URL('../../dist/grapeshot-core.wasm', import.meta.url));
+export const createEngine = /* @__PURE__ */ engineFactory({
+  loadBytes: fetchBytes,
+  defaultUrl: () => new URL('../../dist/grapeshot-core.wasm', import.meta.url),
+  wasmUrl: (value, locate) => new URL(value, scriptBase(import.meta.url) ?? locate()),
+  hint: HINT,
+});
 export default createEngine;

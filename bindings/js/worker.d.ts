@@ -1,7 +1,8 @@
 // grapeshot/worker: the engine's API in a Web Worker (browsers) or a worker thread (Node).
 import type {
-  CreateEngineOptions, Failure, LookupRequest, LookupResult, Odds, OddsRequest, Receipt, Request, Resolution, ResultOf,
-  ProcedureNames, RulesetDescription, RulesetId, Verification, GameLogVerification,
+  BatchAnswers, BatchCall, BatchRequests, CreateEngineOptions, Failure, LookupCodesHeader, LookupRequest, LookupResult, Odds,
+  OddsRequest, Receipt, Request, Resolution, ResultOf, ProcedureNames, RulesetDescription, RulesetId, TableRequest, TalliesOf,
+  Verification, GameLogVerification,
 } from './index.js';
 
 /** Every call's last argument: aborting ends the worker, the call rejects with an AbortError
@@ -12,21 +13,18 @@ export interface CallOptions {
 
 export interface EngineWorker {
   resolve<R extends RulesetId, P extends ProcedureNames[R]>(request: Request & { ruleset: R; procedure: P }, options?: CallOptions): Promise<Resolution<ResultOf<R, P>> | Failure>;
-  resolve(request: Request, options?: CallOptions): Promise<Resolution | Failure>;
   resolveJson(text: string, options?: CallOptions): Promise<string>;
-  odds(request: OddsRequest, options?: CallOptions): Promise<Odds | Failure>;
+  odds<R extends RulesetId, P extends ProcedureNames[R]>(request: OddsRequest & { ruleset: R; procedure: P },
+    options?: CallOptions): Promise<Odds<TalliesOf<R, P>> | Failure>;
   lookup(request: LookupRequest, options?: CallOptions): Promise<LookupResult | Failure>;
-  lookupCodes(header: { ruleset: RulesetId; table: string; options?: Record<string, unknown>; side?: string },
-    pairs: Int32Array, options?: CallOptions): Promise<{ ok: true; cells: string[]; codes: Int32Array } | Failure>;
-  table(request: { ruleset: RulesetId; table: string }, options?: CallOptions): Promise<{ ok: true; table: Record<string, unknown> } | Failure>;
+  lookupCodes(header: LookupCodesHeader, pairs: Int32Array, options?: CallOptions): Promise<{ ok: true; cells: string[]; codes: Int32Array } | Failure>;
+  table(request: TableRequest, options?: CallOptions): Promise<{ ok: true; table: Record<string, unknown> } | Failure>;
   verify(receipt: Receipt, options?: CallOptions & { requireCommitReveal?: boolean }): Promise<Verification | Failure>;
   canonical(request: Request, options?: CallOptions): Promise<{ ok: true; canonical: string; hash: string } | Failure>;
   rulesets(options?: CallOptions): Promise<RulesetDescription[]>;
   memory(options?: CallOptions): Promise<{ wasmBytes: number }>;
   version(options?: CallOptions): Promise<string>;
-  batch(requests: Request[], options?: CallOptions & { call?: 'resolve' }): Promise<(Resolution | Failure)[] | Failure>;
-  batch(requests: OddsRequest[], options: CallOptions & { call: 'odds' }): Promise<(Odds | Failure)[] | Failure>;
-  batch(requests: LookupRequest[], options: CallOptions & { call: 'lookup' }): Promise<(LookupResult | Failure)[] | Failure>;
+  batch<C extends BatchCall = 'resolve'>(requests: BatchRequests[C][], options?: CallOptions & { call?: C }): Promise<BatchAnswers[C][] | Failure>;
   /** verifyGameLog (the game log, docs/game-log.md) on the worker's engine. */
   verifyGameLog(text: string, options?: CallOptions): Promise<GameLogVerification | Failure>;
   /** Ends the worker now; calls waiting on it reject with an AbortError, a later call starts a new one. */

@@ -112,3 +112,35 @@ function gameLog(engine: Engine): number {
   const report: GameLogVerification | null = v.ok ? v : null;
   return (report?.problems[0]?.seq ?? 0) + (report?.entries.length ?? 0);
 }
+
+// Odds keyed by the procedure's tallies (results.json "tallies"), lookups by the ruleset's table ids,
+// a request in a variable kept typed by `satisfies` (issue 29 item 10).
+async function oddsAndTables(engine: Engine): Promise<number> {
+  const request = { ruleset: 'battles-of-waterloo', procedure: 'morale', unit: { cohesion: 5 } } satisfies Request;
+  const odds = engine.odds(request);
+  if (!odds.ok) return 0;
+  const final: BattlesOfWaterlooState | undefined = odds.distributions.final?.[0].value;
+  const tally: 'passed' | 'final' | 'stepsLost' | undefined = odds.headline?.[0]?.tally;
+  const mean: number = odds.expected.stepsLost?.value ?? 0;
+  // @ts-expect-error: no tally 'finale' (it is 'final')
+  odds.distributions.finale;
+  // @ts-expect-error: 'final' is a state, not a number: no expectation
+  odds.expected.final;
+  const fromWorker = await createEngineWorker().odds({ ruleset: 'napoleon-iii-1866', procedure: 'fire', firers: [{ combatValue: 3 }], target: { units: [{ combatValue: 4, morale: 3 }] } });
+  const cell: string | number | undefined = fromWorker.ok ? fromWorker.distributions.cell?.[0].value : undefined;
+  // A request known only at run time: any tally.
+  const anyOdds = engine.odds({ ruleset: 'black-powder', procedure: 'break-test', unit: { stamina: 3 } } as Request);
+  const some = anyOdds.ok ? anyOdds.distributions.whatever : undefined;
+  engine.lookup({ ruleset: 'battles-of-waterloo', table: 'shock', column: 2, roll: 7 });
+  // @ts-expect-error: 1866's grid table is 'combat'
+  engine.lookup({ ruleset: 'napoleon-iii-1866', table: 'combt', column: 8, roll: 6 });
+  // @ts-expect-error: Black Powder's results are a matrix, not a grid a lookup reads
+  engine.lookup({ ruleset: 'black-powder', table: 'breakTestResults', column: 0, roll: 7 });
+  engine.table({ ruleset: 'black-powder', table: 'breakTestResults' });
+  // @ts-expect-error: a table of another ruleset
+  engine.table({ ruleset: 'black-powder', table: 'combat' });
+  const batch = engine.batch([request], { call: 'odds' });
+  const paths = Array.isArray(batch) && batch[0].ok ? batch[0].paths : 0;
+  return (final ?? '').length + (tally ?? '').length + mean + String(cell ?? '').length + (some ? 1 : 0) + paths;
+}
+void oddsAndTables;

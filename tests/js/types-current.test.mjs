@@ -34,3 +34,39 @@ test('every procedure of every ruleset (and each alias) has a request type', asy
     }
   }
 });
+
+// Odds.distributions is typed by the procedures' declared tallies (results.json "tallies", generated
+// into TalliesByRuleset): what the engine really answers must be among them, each value of its type.
+test("every tally the odds answer is one its procedure declares, of the declared type (Odds' types)", async () => {
+  const { readdirSync } = await import('node:fs');
+  const { engine, fixtureFiles } = await import('./support.mjs');
+  const e = await engine();
+  const declared = {};
+  for (const d of readdirSync(join(root, 'src/rulesets'))) {
+    const id = JSON.parse(readFileSync(join(root, 'src/rulesets', d, 'ruleset.json'), 'utf8')).id;
+    declared[id] = JSON.parse(readFileSync(join(root, 'src/rulesets', d, 'results.json'), 'utf8')).tallies;
+  }
+  // A free text tally is typed string | number (1866 movement's cost: an integer or "prohibited").
+  const fits = (schema, v) => (schema.enum ? schema.enum.includes(v)
+    : { boolean: typeof v === 'boolean', integer: Number.isInteger(v), number: typeof v === 'number',
+      string: typeof v === 'string' || typeof v === 'number' }[schema.type]);
+  const requests = fixtureFiles().flatMap(({ cases }) => cases)
+    .filter((c) => (c.call ?? 'resolve') === 'resolve' && c.request && typeof c.request === 'object' && !Array.isArray(c.request))
+    .map((c) => c.request);
+  let checked = 0;
+  for (const rs of e.rulesets()) {
+    for (const p of rs.procedures) {
+      const tallies = declared[rs.id][p.name];
+      for (const r of requests.filter((q) => q.ruleset === rs.id && [p.name, ...p.aliases].includes(q.procedure)).slice(0, 4)) {
+        const o = e.odds({ ...r, sensitivity: false });
+        if (!o.ok) continue;
+        for (const [k, values] of Object.entries(o.distributions)) {
+          assert.ok(tallies?.[k], `${rs.id} ${p.name}: tally ${k} is not declared in results.json`);
+          for (const { value } of values) assert.ok(fits(tallies[k], value), `${rs.id} ${p.name}: ${k} = ${JSON.stringify(value)}`);
+        }
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked >= 30, `${checked} odds checked`);
+});
