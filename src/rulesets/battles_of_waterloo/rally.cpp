@@ -62,7 +62,8 @@ class Rally final : public Play {
       throw RequestError(code::kInvalidValue, msg::battlesOfWaterlooErrorOnlyInfantryD2Matrix(), "/unit/state");
     if (unit.inSquare && !infantry)
       throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorOnlyInfantryMaySquare(), "/unit/inSquare");
-    who_ = (routed_ ? msg::battlesOfWaterlooReasonRoutedUnit(name(type_)) : msg::battlesOfWaterlooReasonDisorderedUnit(name(type_))).text();
+    name_ = routed_ ? msg::battlesOfWaterlooReasonRoutedUnit(name(type_)) : msg::battlesOfWaterlooReasonDisorderedUnit(name(type_));
+    who_ = name_->text();
     const auto& mods = tables::rallyModifiers;
     const auto entry = [&](EntryId e) { steps_.push_back({DrmStep::entry, "", "", 0, e}); };
     if (in.inEnemyZoc) entry(mods.inEnemyZoc);
@@ -116,7 +117,7 @@ class Rally final : public Play {
       GS_STEP(ctx, step::Band{who_, tables::rallyRouted.id, total, TraceValue::fromData(band.label),
                               TraceValue::fromData(band.text), rollText(kD10, natural, modifier), "Rallying Routed Units"});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
-      if (code == "D-1") GS_RULING(ctx, "W-40", msg::battlesOfWaterlooRulingNoLongerRouted(who_, TraceValue::fromData(band.label)));
+      if (code == "D-1") GS_RULING(ctx, "W-40", msg::battlesOfWaterlooRulingNoLongerRouted(*name_, TraceValue::fromData(band.label)));
       if (out) {
         r.band = std::string(band.label);
         r.code = std::string(code);
@@ -167,7 +168,8 @@ class Rally final : public Play {
   Branch type_;
   RallyState state_;
   bool routed_;
-  std::string who_;
+  std::string who_;             // "routed infantry": the trace's "for" and the rolls' purpose
+  std::optional<Message> name_;  // the same as a message: a parameter of the sentences that name it
   bool le_ = false, oneLevel_ = false;
   int cohesion_ = 0;
   std::vector<DrmStep> steps_;
