@@ -1,12 +1,15 @@
 // Byte-identity of responses across a change (issue 25): every fixture request (resolve and odds) and
 // seeded variants of each, through two grapeshot_cli builds (say, main's and a branch's), compared with
-// trace, summary and messages removed (what the typed-outputs work changes deliberately).
-//   node scripts/compare-responses.mjs <base cli> <new cli> [seeds per case] [ruleset filter]
+// trace, summary and messages removed (what the typed-outputs work changes deliberately) — or, with
+// --exact, byte for byte (a change that must not alter any response, e.g. a speed-up). Every resolve
+// is sent traced and untraced.
+//   node scripts/compare-responses.mjs [--exact] <base cli> <new cli> [seeds per case] [ruleset filter]
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-const [base, mine, seedsArg = '20', filter = ''] = process.argv.slice(2);
+const exact = process.argv.includes('--exact');
+const [base, mine, seedsArg = '20', filter = ''] = process.argv.slice(2).filter((a) => a !== '--exact');
 const seeds = Number(seedsArg);
 const dir = fileURLToPath(new URL('../tests/fixtures/', import.meta.url));
 const files = [];
@@ -20,6 +23,7 @@ for (const f of files) for (const c of JSON.parse(readFileSync(f, 'utf8')).cases
   if (call === 'odds') { odds.push(JSON.stringify(c.request)); continue; }
   if (call !== 'resolve') continue;
   resolves.push(JSON.stringify(c.request));
+  if (exact && c.request.trace !== false) resolves.push(JSON.stringify({ ...c.request, trace: false }));
   const { dice, ...rest } = c.request;
   for (let s = 1; s <= seeds; s++) resolves.push(JSON.stringify({ ...rest, seed: s * 7919 + 13 }));
   for (let s = 1; s <= 3; s++) resolves.push(JSON.stringify({ ...rest, seed: s, trace: false }));
@@ -37,6 +41,10 @@ for (const [lines, args] of [[resolves, []], [odds, ['--odds']]]) {
   if (a.length !== b.length) { console.log('line counts differ', a.length, b.length); diffs++; continue; }
   for (let i = 0; i < a.length; i++) {
     if (a[i] === b[i]) continue;
+    if (exact) {
+      if (diffs++ < 5) console.log('DIFF', args.join(''), lines[i].slice(0, 300), '\n  base:', a[i].slice(0, 600), '\n  mine:', b[i].slice(0, 600));
+      continue;
+    }
     let ja, jb; try { ja = JSON.parse(a[i]); jb = JSON.parse(b[i]); } catch { ja = a[i]; jb = b[i]; }
     if (JSON.stringify(strip(ja)) !== JSON.stringify(strip(jb))) {
       if (diffs++ < 5) console.log('DIFF', args.join(''), lines[i].slice(0, 300), '\n  base:', a[i].slice(0, 600), '\n  mine:', b[i].slice(0, 600));
@@ -44,5 +52,5 @@ for (const [lines, args] of [[resolves, []], [odds, ['--odds']]]) {
   }
   console.log(`${args.join('') || 'resolve'}: ${lines.length} requests`);
 }
-console.log(diffs ? `${diffs} differences` : 'identical (ignoring trace, summary, messages)');
+console.log(diffs ? `${diffs} differences` : exact ? 'identical, byte for byte' : 'identical (ignoring trace, summary, messages)');
 process.exit(diffs ? 1 : 0);

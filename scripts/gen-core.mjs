@@ -5,19 +5,21 @@
 //
 // The explanation trace's step kinds, from src/core/trace.json (one shape per kind), as:
 //   - C++: <out>/trace_steps.h — enum StepKind, one struct per kind (namespace grapeshot::step) whose
-//     members are the kind's fields, typed, and recordStep(TraceLog&, step), which writes it;
+//     members are the kind's fields, typed, and recordStep(TraceLog&, step), which writes it
+//     (trace_steps.cpp);
 //   - TypeScript: the discriminated union TraceStep (traceTypes(), written by gen-types.mjs);
 //   - JSON Schema: every step, closed (traceSchema(), bindings/js/trace.schema.json, which the tests
 //     validate every traced response against).
 //
-// The message catalog, from src/messages/en.json: <out>/messages.h, one function per message. A
-// parameter is a MessageArg: a value, or a Message (msg::…(…)) for words that are translated too.
+// The message catalogs, from src/messages/<lang>.json: <out>/messages.h, one function per message,
+// defined out of line in <out>/messages.cpp beside every language's templates, compiled.
 //
-//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages}.h   (run by cmake)
+//   node scripts/gen-core.mjs <src/core> <out dir>   ->  <out>/{trace_steps,error_codes,messages}.h,
+//                                                         <out>/{trace_steps,messages}.cpp   (run by cmake)
 //
 // A struct's members are, in order: `for_`, the kind's own fields as trace.json lists them, then
 // `reason` and `ref`; a procedure writes GS_STEP(ctx, step::Check{who, "d10", natural, ...}).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,7 +70,102 @@ export function messageParams(template, where = template) {
 
 const messageFunction = (id) => id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w)).join('');
 
-export function messagesHeader(messages = readMessages()) {
+// The catalogs of every language, English first, then the others by name: one file per language in
+// src/messages, with the same ids and parameters. msg::kTemplates is indexed by enum Lang
+// (core/message.h), whose values must follow this order (en, fr, …); a Lang beyond the catalogs
+// renders in English.
+export function readCatalogs(dir = messagesDir) {
+  const langs = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  if (!langs.includes('en')) fail('src/messages/en.json is missing');
+  return ['en', ...langs.filter((l) => l !== 'en')].map((lang) => ({ lang, messages: readMessages(lang, dir) }));
+}
+
+// A template compiled to the bytes Message renders (core/message.cpp), so that no template is parsed
+// while a response is written: its literal text as it is, and in between
+//   \x01 P              parameter P's text (P = its index + 1)
+//   \x02 P K cases...   a plural on parameter P with K cases, each: S L1 L2 and L bytes of its text,
+//                       S = 1 other, 2 one, 3 + N =N; L = (L1 - 1) * 128 + L2 - 1
+//   \x03                the plural's number (#)
+// (no byte of a template is below \x20: the catalogs are checked for it).
+export function compileTemplate(template, params, where = template) {
+  const enc = new TextEncoder();
+  const index = (name) => {
+    const i = params.indexOf(name);
+    if (i < 0) fail(`${where}: parameter {${name}} is not one of the English template's (${params.join(', ')})`);
+    return i + 1;
+  };
+  const compile = (t, inPlural) => {
+    const out = [];
+    for (let at = 0; at < t.length; at++) {
+      const c = t[at];
+      if (c === '#' && inPlural) { out.push(3); continue; }
+      if (c !== '{') {
+        if (c.charCodeAt(0) < 0x20) fail(`${where}: a control character in the template`);
+        out.push(...enc.encode(c));
+        continue;
+      }
+      let depth = 1, end = at + 1;
+      for (; end < t.length && depth; end++) depth += t[end] === '{' ? 1 : t[end] === '}' ? -1 : 0;
+      const inner = t.slice(at + 1, end - 1);
+      at = end - 1;
+      const comma = inner.indexOf(',');
+      if (comma < 0) { out.push(1, index(inner)); continue; }
+      const name = inner.slice(0, comma);
+      const options = inner.slice(inner.indexOf(',', comma + 1) + 1);
+      const cases = [];
+      for (let o = 0; o < options.length;) {
+        while (options[o] === ' ') o++;
+        if (o >= options.length) break;
+        const open = options.indexOf('{', o);
+        const key = options.slice(o, open).trim();
+        let d = 1, e = open + 1;
+        for (; e < options.length && d; e++) d += options[e] === '{' ? 1 : options[e] === '}' ? -1 : 0;
+        const body = compile(options.slice(open + 1, e - 1), true);
+        const sel = key === 'other' ? 1 : key === 'one' ? 2 : /^=\d+$/.test(key) && Number(key.slice(1)) < 250 ? 3 + Number(key.slice(1)) : fail(`${where}: plural case "${key}"`);
+        if (body.length >= 127 * 128) fail(`${where}: a plural case too long`);
+        cases.push(sel, (body.length >> 7) + 1, (body.length & 127) + 1, ...body);
+        o = e;
+      }
+      const n = countCases(options);
+      if (!n || n > 200) fail(`${where}: a plural needs 1 to 200 cases`);
+      out.push(2, index(name), n, ...cases);
+    }
+    return out;
+  };
+  return compile(template, false);
+}
+// The number of top-level cases of a plural's options ("one {…} other {…}" -> 2).
+function countCases(options) {
+  let n = 0, depth = 0;
+  for (const c of options) {
+    if (c === '{' && depth++ === 0) n++;
+    if (c === '}') depth--;
+  }
+  return n;
+}
+
+// Bytes as a C++ string literal: printable ASCII as it is, anything else as a 3-digit octal escape.
+const cxxBytes = (bytes) => {
+  let s = '';
+  for (const b of bytes) s += b < 0x20 || b >= 0x7f ? `\\${b.toString(8).padStart(3, '0')}` : b === 0x22 ? '\\"' : b === 0x5c ? '\\\\' : b === 0x3f ? '\\?' : String.fromCharCode(b);
+  return `"${s}"`;
+};
+// A pool of byte strings as one literal (split every few entries) and their offsets.
+function pool(name, entries) {
+  let text = '', offsets = [0], at = 0;
+  entries.forEach((bytes, i) => {
+    text += `${i % 8 ? '' : '\n    '}${cxxBytes(bytes)}`;
+    at += bytes.length;
+    offsets.push(at);
+  });
+  return `const char ${name}Text[] =${text || ' ""'};\nconst std::uint32_t ${name}At[] = {${offsets.join(',')}};\n`;
+}
+
+// messages.h declares one function per message of the catalog (msg::<id in camelCase>(its parameters)
+// -> Message); messages.cpp defines them, out of line (a call site builds only its arguments), and holds
+// every language's templates compiled (compileTemplate) and the structured form's parameter names.
+export function messagesSources(catalogs) {
+  const messages = catalogs[0].messages;
   const ids = Object.keys(messages);
   const seen = new Map();
   for (const id of ids) {
@@ -77,28 +174,66 @@ export function messagesHeader(messages = readMessages()) {
     if (seen.has(f)) fail(`message ids ${seen.get(f)} and ${id} make the same function ${f}`);
     seen.set(f, id);
   }
-  let out = `// Generated from src/messages/en.json by scripts/gen-core.mjs. Do not edit.
-// One function per message of the catalog: msg::<id in camelCase>(its parameters) -> Message.
+  const params = ids.map((id) => messageParams(messages[id], id));
+  for (const { lang, messages: other } of catalogs.slice(1)) {
+    for (const id of ids) {
+      if (!(id in other)) fail(`${lang}.json lacks ${id}`);
+      const theirs = messageParams(other[id], `${lang} ${id}`);
+      if ([...theirs].sort().join() !== [...messageParams(messages[id], id)].sort().join()) fail(`${lang} ${id}: parameters ${theirs} differ from English's`);
+    }
+    for (const id of Object.keys(other)) if (!(id in messages)) fail(`${lang}.json has ${id}, which en.json lacks`);
+  }
+  let header = `// Generated from src/messages/*.json by scripts/gen-core.mjs. Do not edit.
+// One function per message of the catalog: msg::<id in camelCase>(its parameters) -> Message (defined
+// out of line in messages.cpp, with the compiled templates).
 #pragma once
-#include <utility>
-
 #include "core/message.h"
 
 namespace grapeshot::msg {
 
 inline constexpr int kCount = ${ids.length};
-inline constexpr const char* kIds[] = {${ids.map((id) => JSON.stringify(id)).join(', ')}};
-inline constexpr const char* kEnglish[] = {
-${ids.map((id) => `    ${JSON.stringify(messages[id])},`).join('\n')}
+inline constexpr int kLanguages = ${catalogs.length};  // ${catalogs.map((c) => c.lang).join(', ')}
+extern const char* const kIds[kCount];
+`;
+  let source = `// Generated from src/messages/*.json by scripts/gen-core.mjs. Do not edit.
+#include "messages.h"
+
+#include <cstdint>
+
+namespace grapeshot::msg {
+
+const char* const kIds[kCount] = {${ids.map((id) => JSON.stringify(id)).join(', ')}};
+
+namespace {
+`;
+  const enc = new TextEncoder();
+  for (const { lang, messages: m } of catalogs)
+    source += `// ${lang}.json, compiled (scripts/gen-core.mjs, compileTemplate)\n${pool(`k${pascal(lang)}`, ids.map((id, i) => compileTemplate(m[id], params[i], `${lang} ${id}`)))}`;
+  // The structured form after the id: ","params":{"a":\x01,"b":\x01}} (\x01: the next parameter's JSON).
+  source += `// The structured form after {"id":"<id>: its parameters' names, \\001 where each value goes\n${pool('kStructured', params.map((ps) => [...enc.encode(`","params":{${ps.map((p) => `${JSON.stringify(p)}:\u0001`).join(',')}}}`)]))}`;
+  source += `}  // namespace
+
+const Templates kTemplates[kLanguages] = {${catalogs.map((c) => `{k${pascal(c.lang)}Text, k${pascal(c.lang)}At}`).join(', ')}};
+const Templates kStructured = {kStructuredText, kStructuredAt};
+`;
+  header += `struct Templates {
+  const char* text;
+  const std::uint32_t* at;  // message i is text[at[i], at[i + 1])
 };
+extern const Templates kTemplates[kLanguages];  // by Lang
+extern const Templates kStructured;
 `;
   ids.forEach((id, i) => {
-    const params = messageParams(messages[id], id);
-    out += `\n// ${JSON.stringify(messages[id]).replace(/\*\//g, '*\\/')}\ninline Message ${messageFunction(id)}(${params.map((p) => `MessageArg ${p}`).join(', ')}) {\n`;
-    out += `  return Message(${i}, {${params.map((p) => `{${JSON.stringify(p)}, std::move(${p}.value), std::move(${p}.message)}`).join(', ')}});\n}\n`;
+    const ps = params[i];
+    const decl = `Message ${messageFunction(id)}(${ps.map((p) => `TraceValue ${p}`).join(', ')})`;
+    header += `\n// ${JSON.stringify(messages[id]).replace(/\*\//g, '*\\/')}\n${decl};`;
+    source += ps.length
+      ? `${decl} {\n  TraceValue p[] = {${ps.map((p) => `std::move(${p})`).join(', ')}};\n  return Message(${i}, p, ${ps.length});\n}\n`
+      : `${decl} { return Message(${i}); }\n`;
   });
-  out += '\n}  // namespace grapeshot::msg\n';
-  return out;
+  header += '\n\n}  // namespace grapeshot::msg\n';
+  source += '\n}  // namespace grapeshot::msg\n';
+  return { header, source };
 }
 
 // --- error codes ---------------------------------------------------------------------------------------
@@ -293,10 +428,22 @@ namespace step {
     for (const f of fields.filter((g) => g.type !== 'messages')) out += `  ${cxxType(kind, f)} ${f.name === 'for' ? 'for_' : f.name}${f.optional || f.type === 'text|null' ? '{}' : ''};\n`;
     out += '};\n';
   }
-  out += '\n}  // namespace step\n';
-  for (const kind of kinds) {
+  out += '\n}  // namespace step\n\n// Appends a step to the log (trace_steps.cpp: out of line, one copy however many procedures record it).\n';
+  for (const kind of kinds) out += `void recordStep(TraceLog& log, step::${pascal(kind)}&& s);\n`;
+  out += '\n}  // namespace grapeshot\n';
+  return out;
+}
+
+// The recorders trace_steps.h declares: each writes its kind's fields in trace.json's order.
+export function traceSource(trace = readTrace()) {
+  let out = `// Generated from src/core/trace.json by scripts/gen-core.mjs. Do not edit.
+#include "core/trace.h"
+
+namespace grapeshot {
+`;
+  for (const kind of Object.keys(trace.kinds)) {
     const fields = kindFields(trace, kind);
-    out += `\ninline void recordStep(TraceLog& log, step::${pascal(kind)}&& s) {\n`;
+    out += `\nvoid recordStep(TraceLog& log, step::${pascal(kind)}&& s) {\n`;
     out += `  TraceField fields[] = {${fields.map((f) => `\n      ${cxxField(kind, f)}`).join(',')}};\n`;
     out += `  log.add(StepKind::${kind}, fields, ${fields.length});\n}\n`;
   }
@@ -314,8 +461,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const trace = readTrace(join(coreDir, 'trace.json'));
     const write = (name, text) => writeIfChanged(outDir, name, text);
     write('trace_steps.h', traceHeader(trace));
+    write('trace_steps.cpp', traceSource(trace));
     write('error_codes.h', errorHeader(readErrors(join(coreDir, 'errors.json'))));
-    write('messages.h', messagesHeader(readMessages('en', join(coreDir, '../messages'))));
+    const { header, source } = messagesSources(readCatalogs(join(coreDir, '../messages')));
+    write('messages.h', header);
+    write('messages.cpp', source);
   } catch (e) {
     console.error(e.message);
     process.exit(1);

@@ -6,8 +6,13 @@ import { h, titleCase } from './dom.mjs';
 let uid = 0;
 const nextId = (stem) => `f${++uid}-${stem.replace(/[^a-zA-Z0-9_-]/g, '')}`;
 
+// The schema's own opening value (`examples`: a 1866 fire opens on a unit in the target hex, a rally on
+// a disorganized unit), where the default would open on a case with nothing to resolve.
+const opening = (schema) => (schema.examples?.length ? structuredClone(schema.examples[0]) : undefined);
+
 /** A starting value for a required input that has no default: the smallest sensible one. */
 export function example(schema) {
+  if (schema.examples?.length) return opening(schema);
   if (schema.default !== undefined) return structuredClone(schema.default);
   switch (schema.type) {
     case 'object': {
@@ -28,6 +33,7 @@ export function example(schema) {
 
 // The value an optional input starts with: its default, or nothing (objects are always shown).
 function initial(schema) {
+  if (schema.examples?.length) return opening(schema);
   if (schema.default !== undefined) return structuredClone(schema.default);
   if (schema.type === 'object') return example(schema);
   if (schema.type === 'array' && schema.minItems) return example(schema);

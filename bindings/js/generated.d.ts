@@ -87,6 +87,7 @@ export type MessageId =
   | "battles-of-waterloo.error.stepLossOrderNoUnit"
   | "battles-of-waterloo.error.stepLossOrderTwice"
   | "battles-of-waterloo.error.onlyInfantrySquare"
+  | "battles-of-waterloo.error.routedNotInSquare"
   | "battles-of-waterloo.reason.attackingUnit"
   | "battles-of-waterloo.reason.defendingUnit"
   | "battles-of-waterloo.reason.cohesionCheckOf"
@@ -258,6 +259,7 @@ export type MessageId =
   | "napoleon-iii-1866.error.stepsLostEliminated"
   | "napoleon-iii-1866.error.steepSlopeNoLevelChange"
   | "napoleon-iii-1866.error.lightTroopsInfantry"
+  | "napoleon-iii-1866.error.guardNotPrussian"
   | "black-powder.ruling.supportNoResults"
   | "black-powder.ruling.supportSideLost"
   | "black-powder.ruling.marginModifiersAdded"
@@ -1121,6 +1123,8 @@ export interface BattlesOfWaterlooFireTallies {
   final: "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated";
   stepsLost: number;
   leaderKilled: boolean;
+  /** This fire left the target disordered, routed or eliminated where it was not (D-1 or worse than before). */
+  worsened: boolean;
 }
 
 /** Shock combat: the inputs of battles-of-waterloo shock. */
@@ -1254,6 +1258,10 @@ export interface BattlesOfWaterlooShockTallies {
   defenderDisordered: number;
   attackerRetreats: number;
   defenderRetreats: number;
+  /** How many attacking units this combat left disordered, routed or eliminated where they were not. */
+  attackerWorsened: number;
+  /** How many defending units this combat left disordered, routed or eliminated where they were not. */
+  defenderWorsened: number;
 }
 
 /** Cohesion Check: the inputs of battles-of-waterloo morale. */
@@ -2402,6 +2410,8 @@ export interface NapoleonIii1866FireTallies {
   final: string | number;
   stepsLost: number;
   disorganized: number;
+  /** How many of the target's units this fire disorganized (units already disorganized not counted). */
+  disorganizedNow: number;
 }
 
 /** Assault (attack and defensive combat): the inputs of napoleon-iii-1866 shock. */
@@ -2545,6 +2555,10 @@ export interface NapoleonIii1866ShockTallies {
   attackerStepsLost: number;
   defenderDisorganized: number;
   attackerDisorganized: number;
+  /** How many defending units the attack roll disorganized (units already disorganized not counted). */
+  defenderDisorganizedNow: number;
+  /** How many attacking units the defensive roll disorganized (units already disorganized not counted). */
+  attackerDisorganizedNow: number;
 }
 
 /** Morale test: the inputs of napoleon-iii-1866 morale. */

@@ -42,27 +42,9 @@ class JsonWriter {
   JsonWriter& endObject() { return close('}'); }
   JsonWriter& endArray() { return close(']'); }
   // An object's member name; its value follows.
-  JsonWriter& key(std::string_view k) {
-    // A name from the code (short, printable ASCII, nothing to escape) goes in with its comma, quotes
-    // and colon in one append: results are mostly names.
-    char buf[kShortKey + 4];
-    if (k.size() <= kShortKey && plain(k)) {
-      std::size_t n = 0;
-      if (more_) buf[n++] = ',';
-      buf[n++] = '"';
-      k.copy(buf + n, k.size());
-      n += k.size();
-      buf[n++] = '"';
-      buf[n++] = ':';
-      out_.append(buf, n);
-    } else {
-      separate();
-      appendJsonString(out_, k);
-      out_ += ':';
-    }
-    more_ = false;
-    return *this;
-  }
+  // Out of line (json.cpp): the result writers name hundreds of members, and the body inlined at each
+  // added up to kilobytes of the module.
+  JsonWriter& key(std::string_view k);
   JsonWriter& value(std::string_view s) {
     separate();
     appendJsonString(out_, s);
@@ -98,6 +80,12 @@ class JsonWriter {
     separate();
     out_ += json;
     return wrote();
+  }
+  // The output, to append one value's JSON text to directly (no copy of it first).
+  std::string& rawValue() {
+    separate();
+    more_ = true;
+    return out_;
   }
   template <typename T>
   JsonWriter& field(std::string_view k, const T& v) { return key(k).value(v); }

@@ -1,121 +1,120 @@
 #include "message.h"
 
+#include <charconv>
 #include <cstdint>
-#include <stdexcept>
 #include <string_view>
 
-#include "messages.h"  // generated from src/messages/en.json
+#include "messages.h"  // generated from src/messages/*.json
 
 namespace grapeshot {
 namespace {
 
-const MessageParam* find(const std::vector<MessageParam>& params, std::string_view name) {
-  for (const auto& p : params)
-    if (name == p.name) return &p;
-  return nullptr;
+// The bytes of message `id` in `t` (a compiled template: scripts/gen-core.mjs, compileTemplate).
+std::string_view compiled(const msg::Templates& t, int id) {
+  return std::string_view(t.text + t.at[id], t.at[id + 1] - t.at[id]);
 }
 
-// The catalog's templates are the project's own (checked when the code builds): a template that does
-// not parse is a bug, never a request error.
-[[noreturn]] void malformed(std::string_view t) {
-  throw std::logic_error("message template does not parse: " + std::string(t));
+void appendInteger(std::string& out, std::int64_t n) {
+  char buf[24];
+  out.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, n).ptr - buf));
 }
 
-// The text of `t` from `at` up to its closing brace (nested braces counted); `at` ends past it.
-std::string_view braced(std::string_view t, std::size_t& at) {
-  if (at >= t.size() || t[at] != '{') malformed(t);
-  const std::size_t start = ++at;
-  for (int depth = 1; at < t.size(); ++at) {
-    if (t[at] == '{') ++depth;
-    if (t[at] == '}' && --depth == 0) return t.substr(start, at++ - start);
-  }
-  malformed(t);
-}
-
-void render(std::string_view t, const std::vector<MessageParam>& params, std::string& out, const std::string* number);
-
-// {name, plural, one {…} other {…}}: `one` when the number is 1, `=N` when it is N, else `other`.
-void plural(std::string_view options, std::int64_t n, const std::vector<MessageParam>& params, std::string& out) {
-  const std::string number = std::to_string(n);
-  std::string_view chosen, other;
-  for (std::size_t at = 0; at < options.size();) {
-    while (at < options.size() && options[at] == ' ') ++at;
-    if (at >= options.size()) break;
-    const std::size_t open = options.find('{', at);
-    if (open == std::string_view::npos) malformed(options);
-    std::string_view key = options.substr(at, open - at);
-    while (!key.empty() && key.back() == ' ') key.remove_suffix(1);
-    at = open;
-    const std::string_view text = braced(options, at);
-    if ((key == "one" && n == 1) || (key.size() > 1 && key[0] == '=' && key.substr(1) == number)) chosen = text;
-    if (key == "other") other = text;
-  }
-  render(chosen.data() ? chosen : other, params, out, &number);
-}
-
-void render(std::string_view t, const std::vector<MessageParam>& params, std::string& out, const std::string* number) {
-  for (std::size_t at = 0; at < t.size();) {
-    const char c = t[at];
-    if (c == '#' && number) {
-      out += *number;
-      ++at;
-      continue;
+// Renders compiled template bytes [at, end): literal runs as they are, \1 P a parameter, \2 P K … a
+// plural, \3 its number (`n`, inside a plural's case).
+void render(const char* at, const char* end, const std::vector<TraceValue>& params, std::string& out, std::int64_t n, Lang lang) {
+  while (at < end) {
+    const char* run = at;
+    while (at < end && static_cast<unsigned char>(*at) >= 0x20) ++at;
+    out.append(run, static_cast<std::size_t>(at - run));
+    if (at == end) return;
+    switch (*at++) {
+      case 1: {
+        const TraceValue& p = params[static_cast<unsigned char>(*at++) - 1];
+        if (const Message* nested = p.message()) nested->appendText(out, lang);  // a sentence as a parameter
+        else p.appendPlain(out);
+        break;
+      }
+      case 3:
+        appendInteger(out, n);
+        break;
+      case 2: {
+        const TraceValue& p = params[static_cast<unsigned char>(*at++) - 1];
+        int cases = static_cast<unsigned char>(*at++);
+        const auto value = p.integer();
+        const std::int64_t number = value ? *value : 0;  // the generated functions' callers pass integers
+        const char *chosen = nullptr, *chosenEnd = nullptr, *other = nullptr, *otherEnd = nullptr;
+        for (; cases > 0; --cases) {
+          const int selector = static_cast<unsigned char>(at[0]);
+          const std::size_t length = (static_cast<std::size_t>(static_cast<unsigned char>(at[1]) - 1) << 7) +
+                                     static_cast<unsigned char>(at[2]) - 1;
+          const char* body = at + 3;
+          at = body + length;
+          if (selector == 1) other = body, otherEnd = at;
+          else if ((selector == 2 && number == 1) || (selector >= 3 && number == selector - 3))  // the last that fits
+            chosen = body, chosenEnd = at;
+        }
+        if (chosen) render(chosen, chosenEnd, params, out, number, lang);
+        else if (other) render(other, otherEnd, params, out, number, lang);
+        break;
+      }
+      default:
+        break;
     }
-    if (c != '{') {
-      out += c;
-      ++at;
-      continue;
-    }
-    const std::string_view inner = braced(t, at);
-    const std::size_t comma = inner.find(',');
-    const std::string_view name = inner.substr(0, comma);
-    const MessageParam* p = find(params, name);
-    if (!p) throw std::logic_error("message parameter {" + std::string(name) + "} not given");
-    if (comma == std::string_view::npos) {
-      if (p->message) out += p->message->text();
-      else out += p->value.plain();
-      continue;
-    }
-    const std::size_t second = inner.find(',', comma + 1);
-    if (second == std::string_view::npos || inner.substr(comma + 1, second - comma - 1).find("plural") == std::string_view::npos)
-      malformed(t);
-    const auto n = p->value.integer();
-    if (!n) throw std::logic_error("message parameter {" + std::string(name) + "} is not a number");
-    plural(inner.substr(second + 1), *n, params, out);
   }
 }
 
 }  // namespace
 
+Message::Message(int id, TraceValue* params, std::size_t n) : id_(id) {
+  params_.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) params_.push_back(std::move(params[i]));
+}
+
 const char* Message::id() const { return msg::kIds[id_]; }
 
-std::string Message::text(Lang) const {
+void Message::appendText(std::string& out, Lang lang) const {
+  const int l = static_cast<int>(lang) < msg::kLanguages ? static_cast<int>(lang) : 0;
+  const std::string_view t = compiled(msg::kTemplates[l], id_);
+  render(t.data(), t.data() + t.size(), params_, out, 0, lang);
+}
+
+std::string Message::text(Lang lang) const {
   std::string out;
-  render(msg::kEnglish[id_], params_, out, nullptr);
+  appendText(out, lang);
   return out;
 }
 
 void Message::appendStructured(std::string& out) const {
-  out += "{\"id\":";
-  appendJsonString(out, id());
-  out += ",\"params\":{";
-  for (std::size_t i = 0; i < params_.size(); ++i) {
-    if (i) out += ',';
-    appendJsonString(out, params_[i].name);
-    out += ':';
-    if (params_[i].message) params_[i].message->appendStructured(out);
-    else params_[i].value.appendTo(out);
+  out += "{\"id\":\"";
+  out += msg::kIds[id_];  // ids need no escaping (gen-core checks their form)
+  const std::string_view t = compiled(msg::kStructured, id_);
+  std::size_t next = 0;
+  for (std::size_t at = 0; at < t.size();) {
+    const std::size_t slot = t.find('\1', at);
+    out.append(t.data() + at, (slot == std::string_view::npos ? t.size() : slot) - at);
+    if (slot == std::string_view::npos) break;
+    params_[next++].appendTo(out);
+    at = slot + 1;
   }
-  out += "}}";
 }
 
-MessageArg::MessageArg(const Message& m) : message(std::make_shared<const Message>(m)) {}
+TraceValue TraceValue::nested(const Message& m) {
+  TraceValue v;
+  v.v_ = std::make_shared<const Message>(m);
+  return v;
+}
 
 Sentence::Sentence(const Message& message) : text(message.text()), structured(Json{{"reason", message.structured()}}) {}
 
 Json Message::structured() const {
+  // The names from the structured template: each slot follows "<name>": (names are camelCase).
   Json params(Json::value_t::object);
-  for (const auto& p : params_) params[p.name] = p.message ? p.message->structured() : p.value.toJson();
+  const std::string_view t = compiled(msg::kStructured, id_);
+  std::size_t next = 0;
+  for (std::size_t slot = t.find('\1'); slot != std::string_view::npos; slot = t.find('\1', slot + 1)) {
+    const std::size_t close = slot - 2, open = t.rfind('"', close - 1) + 1;
+    params[std::string(t.substr(open, close - open))] = params_[next++].toJson();
+  }
   return object({{"id", id()}, {"params", std::move(params)}});
 }
 

@@ -401,6 +401,20 @@ struct WhatIf {
 // The inputs a player can change: every boolean (ticked the other way) and, when `choices`, every
 // other value of every enum not marked "x-whatIf": false (a unit's arm or nationality is what it is;
 // its position, terrain or slope are what-ifs).
+// A field that means something only for some values of a sibling ("x-relevantWhen": heavy cavalry only
+// for cavalry, the Prussian Guard only for Prussians) is no what-if where it means nothing: the form
+// hides it there, and "Prussian Guard no -> yes" on an Austrian unit is not a question a player asks.
+bool relevant(const Json& object, const Json& properties, const Json& sub) {
+  const auto when = sub.find("x-relevantWhen");
+  if (when == sub.end()) return true;
+  for (const auto& [sibling, values] : when->items()) {
+    const auto v = object.find(sibling);
+    const Json& actual = v != object.end() ? *v : properties.at(sibling).value("default", Json());
+    if (std::find(values.begin(), values.end(), actual) == values.end()) return false;
+  }
+  return true;
+}
+
 void whatIfs(const Json& schema, const Json& value, const std::string& path, bool choices, std::vector<WhatIf>& out) {
   if (value.is_boolean()) {
     out.push_back({path, schema.value("title", path), value, !value.get<bool>(), nullptr});
@@ -408,8 +422,9 @@ void whatIfs(const Json& schema, const Json& value, const std::string& path, boo
     for (const auto& v : schema.at("enum"))
       if (v != value) out.push_back({path, schema.value("title", path), value, v, &schema});
   } else if (value.is_object() && schema.contains("properties")) {
-    for (const auto& [k, sub] : schema.at("properties").items())
-      if (value.contains(k)) whatIfs(sub, value.at(k), pointerJoin(path, k), choices, out);
+    const Json& properties = schema.at("properties");
+    for (const auto& [k, sub] : properties.items())
+      if (value.contains(k) && relevant(value, properties, sub)) whatIfs(sub, value.at(k), pointerJoin(path, k), choices, out);
   } else if (value.is_array() && schema.contains("items")) {
     for (std::size_t i = 0; i < value.size(); ++i) whatIfs(schema.at("items"), value[i], pointerJoin(path, i), choices, out);
   }

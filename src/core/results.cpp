@@ -13,31 +13,41 @@ void writeNumber(JsonWriter& w, double v) {
 
 TraceValue numberValue(double v) { return whole(v) ? TraceValue(static_cast<long long>(v)) : TraceValue(v); }
 
+Summary& Summary::operator<<(Message m) {
+  sentences.push_back(std::move(m));
+  return *this;
+}
+
 std::string Summary::text() const {
   std::string out;
   for (const Message& m : sentences) {
     if (!out.empty()) out += ' ';
-    out += m.text();
+    m.appendText(out);
   }
   return out;
 }
 
-void writeSummaryText(JsonWriter& w, const Summary& s) { w.field("summary", s.text()); }
+void writeSummaryText(JsonWriter& w, const Summary& s) {
+  // Rendered into one buffer kept between responses (the text is escaped as it is written).
+  static thread_local std::string text;
+  text.clear();
+  for (const Message& m : s.sentences) {
+    if (!text.empty()) text += ' ';
+    m.appendText(text);
+  }
+  w.key("summary").value(text);
+}
 
 void writeSentences(JsonWriter& w, const Summary& s) {
-  std::string list = "[";
+  std::string& out = w.key("summary").rawValue();
+  out += '[';
   for (std::size_t i = 0; i < s.sentences.size(); ++i) {
-    if (i) list += ',';
-    s.sentences[i].appendStructured(list);
+    if (i) out += ',';
+    s.sentences[i].appendStructured(out);
   }
-  list += ']';
-  w.rawField("summary", list);
+  out += ']';
 }
 
-void writeStructured(JsonWriter& w, const Message& m) {
-  std::string text;
-  m.appendStructured(text);
-  w.raw(text);
-}
+void writeStructured(JsonWriter& w, const Message& m) { m.appendStructured(w.rawValue()); }
 
 }  // namespace grapeshot

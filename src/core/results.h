@@ -35,11 +35,9 @@ TraceValue numberValue(double v);
 // by the ruleset's summary(const Result&). The response carries it twice: "summary", the sentences'
 // text joined by spaces, and "messages": {"summary": [{id, params}, ...]}.
 struct Summary {
+  Summary() { sentences.reserve(8); }  // a summary's usual length, grown once
   std::vector<Message> sentences;
-  Summary& operator<<(Message m) {
-    sentences.push_back(std::move(m));
-    return *this;
-  }
+  Summary& operator<<(Message m);  // out of line (results.cpp): summaries say hundreds of sentences
   std::string text() const;
 };
 void writeSummaryText(JsonWriter& w, const Summary& s);  // "summary": "…"

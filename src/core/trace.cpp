@@ -1,7 +1,16 @@
 #include "trace.h"
 
+#include "message.h"
+
+#include <charconv>
+
 namespace grapeshot {
 namespace {
+template <typename T>
+void appendInteger(std::string& out, T n) {
+  char buf[24];
+  out.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, n).ptr - buf));
+}
 template <class... F>
 struct Overloaded : F... {
   using F::operator()...;
@@ -39,23 +48,39 @@ bool TraceValue::emptyText() const {
 
 void TraceValue::appendTo(std::string& out) const {
   std::visit(Overloaded{[&](std::monostate) { out += "null"; },
-                        [&](std::int64_t i) { out += std::to_string(i); },
-                        [&](std::uint64_t u) { out += std::to_string(u); },
+                        [&](std::int64_t i) { appendInteger(out, i); },
+                        [&](std::uint64_t u) { appendInteger(out, u); },
                         [&](bool b) { out += b ? "true" : "false"; },
                         [&](std::string_view text) { appendJsonString(out, text); },
                         [&](const std::string& text) { appendJsonString(out, text); },
-                        [&](const Json& j) { appendJson(out, j); }},
+                        [&](const Json& j) { appendJson(out, j); },
+                        [&](const std::shared_ptr<const Message>& m) { m->appendStructured(out); }},
              v_);
 }
 
 std::string TraceValue::plain() const {
-  if (const auto t = text()) return std::string(*t);
-  if (const auto* i = std::get_if<std::int64_t>(&v_)) return std::to_string(*i);
-  if (const auto* u = std::get_if<std::uint64_t>(&v_)) return std::to_string(*u);
-  if (const auto* j = std::get_if<Json>(&v_); j && j->is_string()) return j->get<std::string>();
   std::string out;
-  appendTo(out);
+  appendPlain(out);
   return out;
+}
+
+void TraceValue::appendPlain(std::string& out) const {
+  if (const auto t = text()) {
+    out.append(t->data(), t->size());
+  } else if (const auto* i = std::get_if<std::int64_t>(&v_)) {
+    appendInteger(out, *i);
+  } else if (const auto* j = std::get_if<Json>(&v_); j && j->is_string()) {
+    out += j->get_ref<const std::string&>();
+  } else if (const Message* m = message()) {
+    m->appendText(out);
+  } else {
+    appendTo(out);
+  }
+}
+
+const Message* TraceValue::message() const {
+  const auto* m = std::get_if<std::shared_ptr<const Message>>(&v_);
+  return m ? m->get() : nullptr;
 }
 
 std::optional<std::int64_t> TraceValue::integer() const {
@@ -67,6 +92,7 @@ std::optional<std::int64_t> TraceValue::integer() const {
 
 Json TraceValue::toJson() const {
   return std::visit(Overloaded{[](std::monostate) { return Json(); }, [](std::string_view t) { return Json(std::string(t)); },
+                               [](const std::shared_ptr<const Message>& m) { return m->structured(); },
                                [](const auto& v) { return Json(v); }},
                     v_);
 }

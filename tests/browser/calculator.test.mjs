@@ -760,7 +760,7 @@ test('phone: the result and the odds stay in view at the bottom of the screen wh
   assert.match(bar.odds, /^Odds: Defender retreats or routs: \d+(\.\d+)? ?%/, 'the odds gist gives the headline figures of ruleset.json');
   // The odds panel opens with the same figures, labelled in words.
   const headline = await page.$$eval('#odds ul.headline li', (lis) => lis.map((li) => li.querySelector('.label').textContent));
-  assert.deepEqual(headline, ['Defender retreats or routs', 'Defender ends the combat disordered or worse', 'Defender loses a step or more', 'Attacker ends the combat disordered or worse']);
+  assert.deepEqual(headline, ['Defender retreats or routs', 'Defender disordered or worse by this combat', 'Defender loses a step or more', 'Attacker disordered or worse by this combat']);
   assert.doesNotMatch(bar.odds, /[a-z][A-Z]|_/, 'the odds gist reads as words, not identifiers');
   await page.screenshot({ path: join(resultsDir, 'phone-digest-390.png') });
   // An edit marks the odds gist as belonging to the previous inputs at once.

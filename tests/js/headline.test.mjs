@@ -55,3 +55,25 @@ test('a procedure without headline odds answers none', async () => {
   assert.ok(o.ok, JSON.stringify(o));
   assert.equal(o.headline, undefined);
 });
+
+// Issue 29: a headline counts what this roll does, never a state the unit already had. A target that
+// is already D-1 is "disordered or worse by this fire" only where the fire takes it past D-1; a 1866
+// unit already disorganized can never be "disorganized by this fire" (it loses a step instead, V-07).
+test('headline odds count what this roll does, not the state a unit already had', async () => {
+  const e = await engine();
+  const fire = e.odds({ ruleset: 'battles-of-waterloo', procedure: 'fire', firer: { type: 'infantry', strength: 5 },
+    target: { type: 'infantry', cohesion: 5, state: 'D-1' }, sensitivity: false });
+  assert.ok(fire.ok, JSON.stringify(fire));
+  const past = fire.distributions.final.filter((x) => ['D-2', 'Routed', 'Eliminated'].includes(x.value)).reduce((a, x) => a + x.probability, 0);
+  const unchanged = fire.distributions.final.find((x) => x.value === 'D-1')?.probability ?? 0;
+  assert.ok(unchanged > 0.5, `most fire leaves a D-1 target as it was (${unchanged})`);
+  assert.ok(Math.abs(fire.headline[0].probability - past) < 1e-12, `${fire.headline[0].label}: ${fire.headline[0].probability} vs ${past}`);
+
+  const base = { ruleset: 'napoleon-iii-1866', procedure: 'fire', firers: [{ combatValue: 6 }] };
+  const fresh = e.odds({ ...base, target: { units: [{ combatValue: 3, morale: 3 }] }, sensitivity: false });
+  const already = e.odds({ ...base, target: { units: [{ combatValue: 3, morale: 3, disorganized: true }] }, sensitivity: false });
+  assert.ok(fresh.ok && already.ok, JSON.stringify(already));
+  assert.ok(fresh.headline[0].probability > 0, 'fire disorganizes a fresh unit on some rolls');
+  assert.equal(already.headline[0].probability, 0, `${already.headline[0].label} for a unit already disorganized`);
+  assert.ok(already.headline[1].probability > fresh.headline[1].probability, 'it loses steps instead');
+});

@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -47,14 +46,13 @@ Message remake(const Json& structured) {
   for (int i = 0; i < msg::kCount; ++i)
     if (id == msg::kIds[i]) index = i;
   REQUIRE(index >= 0);
-  static std::deque<std::string> names;  // MessageParam keeps its name as a pointer: stable here
-  std::vector<MessageParam> params;
+  // The parameters in the order the structured form lists them: the catalog's.
+  std::vector<TraceValue> params;
   for (const auto& [name, value] : structured.at("params").items()) {
-    names.push_back(name);
-    if (value.is_object() && value.contains("id")) params.push_back({names.back().c_str(), {}, std::make_shared<const Message>(remake(value))});
-    else if (value.is_string()) params.push_back({names.back().c_str(), TraceValue(value.get<std::string>())});
-    else if (value.is_number_integer()) params.push_back({names.back().c_str(), TraceValue(value.get<std::int64_t>())});
-    else params.push_back({names.back().c_str(), TraceValue(value)});
+    if (value.is_object() && value.contains("id")) params.push_back(TraceValue(remake(value)));  // a nested message
+    else if (value.is_string()) params.push_back(TraceValue(value.get<std::string>()));
+    else if (value.is_number_integer()) params.push_back(TraceValue(value.get<std::int64_t>()));
+    else params.push_back(TraceValue(value));
   }
   return Message(index, std::move(params));
 }

@@ -39,6 +39,18 @@ inline const char* name(State s) { return enumName(s, kStateNames); }
 constexpr const EnumNames<6>& enumNames(State) { return kStateNames; }
 using inputs::name;  // name(Arm) and every generated enum's
 inline bool isCavalry(Arm a) { return a == Arm::lightCavalry || a == Arm::heavyCavalry; }
+// Disordered or worse by this roll (the headline odds count what the roll does, not a state the unit
+// already had): Normal and Blown are undisordered, then D-1, D-2, Routed, Eliminated.
+inline int disorder(State s) {
+  switch (s) {
+    case State::d1: return 1;
+    case State::d2: return 2;
+    case State::routed: return 3;
+    case State::eliminated: return 4;
+    default: return 0;
+  }
+}
+inline bool worsened(State before, State after) { return disorder(after) > disorder(before); }
 // What happened to a unit, in order (reported as the words of kEventNames).
 enum class Event { stepLoss, retreat, d1, d2, rout, eliminated };
 inline constexpr EnumNames<6> kEventNames{"stepLoss", "retreat", "D-1", "D-2", "rout", "eliminated"};

@@ -98,6 +98,11 @@ class Fire final : public Play {
     if (top_.state == State::routed && in.target.stackedWith != StackedWith::none)  // routed units may not stack
       throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorRoutedStacked(),
                          "/target/stackedWith");
+    // A square is infantry in good enough order to form it (movement note E; a routed unit is running).
+    if (in.target.inSquare && top_.type != Arm::infantry)
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantrySquare(), "/target/inSquare");
+    if (in.target.inSquare && top_.state == State::routed)
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorRoutedNotInSquare(), "/target/inSquare");
     // Named by the form's titles (ruleset.json), not the request's keys.
     using Title = Message (*)();
     for (const auto& [set, key, title] : {std::tuple<bool, const char*, Title>{firer.grandBattery, "grandBattery", msg::battlesOfWaterlooLabelGrandBattery},
@@ -209,6 +214,7 @@ class Fire final : public Play {
     applyResult(ctx, top, result, true, "FIRE COMBAT TABLE");
     ctx.tally(T::final, sameEnum<results::State>(top.state));
     ctx.tally(T::stepsLost, top.stepsLost);
+    ctx.tally(T::worsened, worsened(top_.state, top.state));
 
     // 7. Leader casualty: row 9L (W-05), or a natural 9 with W05_natural9.
     struct {

@@ -59,9 +59,9 @@ class Rally final : public Play {
     const inputs::RallyUnit& unit = in.unit;
     const bool infantry = type_ == Branch::infantry;
     if (state_ == RallyState::D_2 && !infantry)
-      throw RequestError(code::kInvalidValue, msg::battlesOfWaterlooErrorOnlyInfantryD2Matrix(), "/unit/state");
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantryD2Matrix(), "/unit/state");
     if (unit.inSquare && !infantry)
-      throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorOnlyInfantryMaySquare(), "/unit/inSquare");
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantryMaySquare(), "/unit/inSquare");
     name_ = routed_ ? msg::battlesOfWaterlooReasonRoutedUnit(name(type_)) : msg::battlesOfWaterlooReasonDisorderedUnit(name(type_));
     who_ = name_->text();
     const auto& mods = tables::rallyModifiers;

@@ -224,10 +224,16 @@ int stepsLost(const Side& side) {
 // What exact odds count: each side's cell, final states and steps lost, and the headline odds of
 // ruleset.json: how many of a side's units end disordered or worse (D-1, D-2, Routed or Eliminated),
 // and how many leave their hex by a retreat or a rout.
-void tallies(Context& ctx, const Side& att, const Side& def, printed::Text attCell, printed::Text defCell) {
+void tallies(Context& ctx, const Side& att, const Side& def, printed::Text attCell, printed::Text defCell,
+             const Side& attBefore, const Side& defBefore) {
   const auto disordered = [](const Side& side) {
     int n = 0;
     for (const Unit& u : side.units) n += u.state != State::normal && u.state != State::blown;
+    return n;
+  };
+  const auto worsenedNow = [](const Side& before, const Side& after) {
+    int n = 0;
+    for (std::size_t i = 0; i < after.units.size(); ++i) n += worsened(before.units[i].state, after.units[i].state);
     return n;
   };
   const auto retreating = [](const Side& side) {
@@ -246,6 +252,8 @@ void tallies(Context& ctx, const Side& att, const Side& def, printed::Text attCe
   ctx.tally(T::defenderDisordered, disordered(def));
   ctx.tally(T::attackerRetreats, retreating(att));
   ctx.tally(T::defenderRetreats, retreating(def));
+  ctx.tally(T::attackerWorsened, worsenedNow(attBefore, att));
+  ctx.tally(T::defenderWorsened, worsenedNow(defBefore, def));
 }
 
 // A side after the result: its strength (none when none was figured), its cell (none when none was
@@ -292,7 +300,9 @@ class Shock final : public Play {
       const inputs::ShockDefenderUnit& d = defender.units[i];
       const std::string path = pointerJoin("/defender/units", i);
       if (defender.inSquare && d.type != Arm::infantry)
-        throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorOnlyInfantrySquare(), pointerJoin(path, "type"));
+        throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantrySquare(), pointerJoin(path, "type"));
+      if (defender.inSquare && d.state == inputs::UnitState::Routed)
+        throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorRoutedNotInSquare(), pointerJoin(path, "state"));
       def_.units.push_back(readUnit(d, options, path, msg::battlesOfWaterlooReasonDefendingUnit(i + 1)));
     }
     if (defender.units.size() > 1)  // routed units may not stack
@@ -341,7 +351,7 @@ class Shock final : public Play {
       }
     }
     if (!anyLeft) {  // no roll: every defender is eliminated
-      tallies(ctx, att, def, "-", "eliminated");
+      tallies(ctx, att, def, "-", "eliminated", att_, def_);
       if (!out) return;
       results::ShockResult r;
       r.attacker = sideResult<results::ShockAttacker>(att, nullptr, "");
@@ -477,7 +487,7 @@ class Shock final : public Play {
       }
     }
 
-    tallies(ctx, att, def, cells[0], cells[1]);
+    tallies(ctx, att, def, cells[0], cells[1], att_, def_);
     if (!out) return;
     results::ShockResult r;
     r.attacker = sideResult<results::ShockAttacker>(att, &attack, cells[0]);

@@ -53,7 +53,7 @@ Units readUnits(const std::vector<U>& units) {
   for (const auto& u : units) out.push_back(readUnit(u));
   return out;
 }
-void checkUnits(const Units& units, const std::string& path, int otherLevel, Message (*steepSlopeSameLevel)(MessageArg level)) {
+void checkUnits(const Units& units, const std::string& path, int otherLevel, Message (*steepSlopeSameLevel)(TraceValue level)) {
   for (std::size_t i = 0; i < units.size(); ++i) {
     const std::string at = pointerJoin(path, i);
     checkUnit(units[i], at);
@@ -276,7 +276,7 @@ enum class Side { target, defending, attacking };
 // A unit's name ("target unit 2"): a message, a parameter of the sentences that name it (so a host
 // translates it with them), and its text for the trace's "for" and the rolls, made only when wanted.
 Message unitLabel(Side side, std::size_t i) {
-  static constexpr Message (*kNames[])(MessageArg unit) = {msg::napoleonIii1866LabelTargetUnit, msg::napoleonIii1866LabelDefendingUnit,
+  static constexpr Message (*kNames[])(TraceValue unit) = {msg::napoleonIii1866LabelTargetUnit, msg::napoleonIii1866LabelDefendingUnit,
                                                             msg::napoleonIii1866LabelAttackingUnit};
   return kNames[static_cast<int>(side)](i + 1);
 }
@@ -388,6 +388,14 @@ struct HexState {
   }
 };
 
+// How many of a hex's units this roll disorganized: the headline odds count what the roll does, not
+// a state a unit already had (a disorganized unit hit again loses a step instead, V-07).
+int disorganizedNow(const std::vector<Applied>& applied, const Units& units) {
+  int n = 0;
+  for (std::size_t i = 0; i < applied.size(); ++i) n += applied[i].state.disorganized && !units[i].disorganized;
+  return n;
+}
+
 // --- fire -----------------------------------------------------------------------------------------
 class Fire final : public Play {
  public:
@@ -417,6 +425,7 @@ class Fire final : public Play {
     ctx.tally(results::FireTally::final, hex.text());
     ctx.tally(results::FireTally::stepsLost, hex.stepsLost);
     ctx.tally(results::FireTally::disorganized, hex.disorganized);
+    ctx.tally(results::FireTally::disorganizedNow, disorganizedNow(applied, units_));
     if (!out) return;
     results::FireResult res;
     fillRead(res, r, crt_, results::AppliesTo::target);
@@ -505,6 +514,8 @@ class Shock final : public Play {
     ctx.tally(ShockTally::attackerStepsLost, attacker.stepsLost);
     ctx.tally(ShockTally::defenderDisorganized, defender.disorganized);
     ctx.tally(ShockTally::attackerDisorganized, attacker.disorganized);
+    ctx.tally(ShockTally::defenderDisorganizedNow, disorganizedNow(defApplied, defenders_));
+    ctx.tally(ShockTally::attackerDisorganizedNow, disorganizedNow(attApplied, attackers_));
     if (!out) return;
     results::ShockResult res;
     fillRead(res.attack, ar, crt_, results::AppliesTo::defender);

@@ -114,6 +114,8 @@ void checkUnit(const Unit& u, const std::string& path) {
                        path + "/heavyCavalry");
   if (u.lightTroops && u.arm == Arm::artillery)
     throw RequestError(code::kConflictingFields, msg::napoleonIii1866ErrorArtilleryNotLight(), path + "/lightTroops");
+  if (u.prussianGuard && (u.nationality == Nationality::austrian || u.nationality == Nationality::saxon))
+    throw RequestError(code::kConflictingFields, msg::napoleonIii1866ErrorGuardNotPrussian(), path + "/prussianGuard");
   if (u.steps > 0 && u.stepsLost >= u.steps)
     throw RequestError(code::kConflictingFields,
                        msg::napoleonIii1866ErrorStepsLostEliminated(u.stepsLost, u.steps),

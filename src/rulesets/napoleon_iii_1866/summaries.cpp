@@ -11,7 +11,7 @@ namespace grapeshot::results::napoleon_iii_1866 {
 namespace {
 
 using napoleon1866::Order;
-using Headline = Message (*)(MessageArg cell);
+using Headline = Message (*)(TraceValue cell);
 
 // "Fire: D+1 (disorganization + 1 step loss) on the target.": one sentence per roll and cell code.
 constexpr Headline kFire[] = {msg::napoleonIii1866SummaryFireNothing, msg::napoleonIii1866SummaryFireMoraleTest,
@@ -26,11 +26,11 @@ Message headline(const Headline (&sentences)[4], const std::string& cell) {
 
 // What a side's units are called in its sentences ("Target unit 2 is eliminated.").
 struct UnitSentences {
-  Message (*passed)(MessageArg unit, MessageArg rule);
-  Message (*failed)(MessageArg unit, MessageArg rule);
-  Message (*disorganized)(MessageArg unit);
-  Message (*stepsLost)(MessageArg unit, MessageArg steps);
-  Message (*eliminated)(MessageArg unit);
+  Message (*passed)(TraceValue unit, TraceValue rule);
+  Message (*failed)(TraceValue unit, TraceValue rule);
+  Message (*disorganized)(TraceValue unit);
+  Message (*stepsLost)(TraceValue unit, TraceValue steps);
+  Message (*eliminated)(TraceValue unit);
 };
 constexpr UnitSentences kTarget{msg::napoleonIii1866SummaryTargetUnitPassed, msg::napoleonIii1866SummaryTargetUnitFailed,
                                 msg::napoleonIii1866SummaryTargetUnitDisorganized, msg::napoleonIii1866SummaryTargetUnitStepsLost,
