@@ -477,7 +477,59 @@ export type MessageId =
   | "grande-tactique.summary.flee"
   | "grande-tactique.summary.standsFast"
   | "grande-tactique.summary.followUpOrHalt"
-  | "grande-tactique.summary.mustPursue";
+  | "grande-tactique.summary.mustPursue"
+  | "battles-of-waterloo.label.attacker"
+  | "battles-of-waterloo.label.defender"
+  | "battles-of-waterloo.label.theUnit"
+  | "battles-of-waterloo.label.theInfantry"
+  | "battles-of-waterloo.label.theChargedUnit"
+  | "battles-of-waterloo.label.theSquare"
+  | "battles-of-waterloo.label.leader"
+  | "battles-of-waterloo.label.fire"
+  | "battles-of-waterloo.label.fireStrength"
+  | "battles-of-waterloo.label.fireColumn"
+  | "battles-of-waterloo.label.fireRoll"
+  | "battles-of-waterloo.label.fireRows"
+  | "battles-of-waterloo.label.maximumNetColumnShift"
+  | "battles-of-waterloo.label.leaderCasualty"
+  | "battles-of-waterloo.label.shock"
+  | "battles-of-waterloo.label.shockRoll"
+  | "battles-of-waterloo.label.shockRows"
+  | "battles-of-waterloo.label.squareInReaction"
+  | "battles-of-waterloo.label.leavingSquare"
+  | "battles-of-waterloo.label.extraColumnShift"
+  | "battles-of-waterloo.label.extraDrm"
+  | "battles-of-waterloo.label.noExtraCost"
+  | "battles-of-waterloo.label.rateNotPrinted"
+  | "black-powder.label.extraModifier"
+  | "black-powder.label.breakTest"
+  | "black-powder.label.breakTestFirstDie"
+  | "black-powder.label.breakTestSecondDie"
+  | "black-powder.label.brigadeMorale"
+  | "black-powder.label.brigadeMoraleTest"
+  | "black-powder.label.brigadeMoraleTestFirstDie"
+  | "black-powder.label.brigadeMoraleTestSecondDie"
+  | "grande-tactique.label.extraModifier"
+  | "grande-tactique.label.theAttackers"
+  | "grande-tactique.label.theTarget"
+  | "grande-tactique.label.theShakenUnit"
+  | "grande-tactique.label.theUnitDeShaking"
+  | "grande-tactique.label.theUnitChargeAttempt"
+  | "grande-tactique.label.theUnitBeingCharged"
+  | "grande-tactique.label.theUnitShakenInfantryBeatenInFiring"
+  | "grande-tactique.label.theUnitCavalryAfterSuccessfulCharge"
+  | "grande-tactique.label.moraleCheckOf"
+  | "battles-of-waterloo.summary.unitCheckPassed"
+  | "battles-of-waterloo.summary.unitCheckFailed"
+  | "battles-of-waterloo.summary.lightCavalryChooses"
+  | "battles-of-waterloo.label.grandBattery"
+  | "battles-of-waterloo.label.maximumRange"
+  | "battles-of-waterloo.label.crossesCrest"
+  | "error.noWholeNumber"
+  | "error.noWholeNumberUntitled"
+  | "black-powder.label.ordersRallyOnly"
+  | "black-powder.label.ordersNoMoveTowardsEnemy"
+  | "black-powder.label.ordersAny";
 
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {
@@ -967,6 +1019,15 @@ export interface BattlesOfWaterlooUnitOutcome {
   routRetreatHexes?: number;
   stepsLeft?: number;
   events: BattlesOfWaterlooEvent[];
+  /** Each Cohesion Check its result called for, in order (W-11: a lower-case d or r is a check whose failure applies the letter; W-32: "<=Cohesion - B, otherwise Rout" on the matrix). Not a procedure's own check (morale's, rally's): the result says that one. */
+  checks?: BattlesOfWaterlooCohesionCheckOutcome[];
+}
+
+/** One Cohesion Check a result called for, and how it came out. */
+export interface BattlesOfWaterlooCohesionCheckOutcome {
+  /** What called for it: the result code's lower-case d or r (W-11), or the matrix's "<=Cohesion - B, otherwise Rout" (W-32). */
+  letter: "d" | "r" | "B";
+  passed: boolean;
 }
 
 /** A sentence of the message catalog (src/messages/en.json): its id and named parameters. */
@@ -1342,6 +1403,8 @@ export interface BattlesOfWaterlooChargeReactionResult {
   printed: string;
   reaction: string;
   unit: BattlesOfWaterlooUnitOutcome;
+  /** Light cavalry: the reaction its owner chose from the printed "X or Y" cell (W-25), as the request's lightCavalryIfPassed / lightCavalryIfFailed names it. */
+  choice?: "defend" | "retreat" | "Bd";
   /** What happens to whom, in the rules' words. */
   summary: string;
   /** The sentences above as catalog messages ({id, params}): the summary's, in order. */

@@ -13,6 +13,7 @@
 #include "dice.h"
 #include "errata.h"
 #include "json.h"
+#include "message.h"
 #include "printed_json.h"
 #include "ruleset.h"
 #include "tally.h"
@@ -174,5 +175,10 @@ class Modifiers {
 
 // Clamps `value` to [low, high], tracing the clamp when it bites.
 int clampTraced(Context& ctx, int value, int low, int high, TraceValue what, TraceValue ref);
+
+// A label of the trace or a roll's purpose (a unit's name, "attack roll"), from the message catalog:
+// made only when words are wanted (never in exact odds, where it is the empty text). For a message
+// without parameters: one with parameters allocates when made, so test ctx.wordy() before making it.
+inline std::string words(const Context& ctx, const Message& m) { return ctx.wordy() ? m.text() : std::string(); }
 
 }  // namespace grapeshot

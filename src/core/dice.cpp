@@ -40,7 +40,7 @@ int ScriptedDice::next(const Die& die) {
                        "/dice");
   const int v = naturals_[pos_];
   if (v < die.low || v > die.high)
-    throw RequestError(code::kDieOutOfRange, msg::errorNotDieFace(pos_, v, die.name, die.low, die.high),
+    throw RequestError(code::kDieOutOfRange, msg::errorNotDieFace(pos_ + 1, v, die.name, die.low, die.high),
                        "/dice/" + std::to_string(pos_));
   ++pos_;
   return v;

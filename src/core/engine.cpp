@@ -80,7 +80,7 @@ std::vector<int> validDice(const Json& dice) {
     if (!d.is_number_integer())
       throw RequestError(code::kWrongType, msg::errorExpectedInteger(schemaTypeName(d)), pointerJoin("/dice", i));
     if (d.is_number_unsigned() ? d.get<std::uint64_t>() > 100 : (d.get<std::int64_t>() < -100 || d.get<std::int64_t>() > 100))
-      throw RequestError(code::kDieOutOfRange, msg::errorNotAnyDieFace(i, Json(d)), pointerJoin("/dice", i));
+      throw RequestError(code::kDieOutOfRange, msg::errorNotAnyDieFace(i + 1, Json(d)), pointerJoin("/dice", i));
     out.push_back(d.get<int>());
   }
   return out;

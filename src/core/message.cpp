@@ -40,9 +40,12 @@ void render(const char* at, const char* end, const std::vector<TraceValue>& para
     out.append(run, static_cast<std::size_t>(at - run));
     if (at == end) return;
     switch (*at++) {
-      case 1:
-        appendParam(params[static_cast<unsigned char>(*at++) - 1], out, lang);
+      case 1: {
+        const TraceValue& p = params[static_cast<unsigned char>(*at++) - 1];
+        if (const Message* nested = p.message()) nested->appendText(out, lang);  // a sentence as a parameter
+        else appendParam(p, out, lang);
         break;
+      }
       case 3:
         appendInteger(out, n);
         break;
@@ -110,6 +113,12 @@ void Message::appendStructured(std::string& out) const {
     params_[next++].appendTo(out);
     at = slot + 1;
   }
+}
+
+TraceValue TraceValue::nested(const Message& m) {
+  TraceValue v;
+  v.v_ = std::make_shared<const Message>(m);
+  return v;
 }
 
 Sentence::Sentence(const Message& message) : text(message.text()), structured(Json{{"reason", message.structured()}}) {}

@@ -108,6 +108,7 @@ struct Schema::Node {
   std::string title;  // "" when none
   std::string label;  // "title: ", or ""
   const Json* enumValues = nullptr;
+  const Json* enumLabels = nullptr;  // "x-enumLabels": what the form shows for each value
   const Json* minimum = nullptr;
   const Json* maximum = nullptr;
   const Json* minItems = nullptr;
@@ -129,6 +130,8 @@ struct Schema::Node {
       isObjectSchema = type == Type::object;
     }
     enumValues = member(schema, "enum");
+    if (const Json* l = member(schema, "x-enumLabels"); l && l->is_array() && enumValues && l->size() == enumValues->size())
+      enumLabels = l;
     minimum = member(schema, "minimum");
     maximum = member(schema, "maximum");
     minItems = member(schema, "minItems");
@@ -182,6 +185,13 @@ struct Schema::Node {
   // again): one instantiation of the walk, not one that copies and one that moves.
   Json validate(Json& value, const Path& at, const char* unknownCode, SkipField skip) const {
     if (!hasType(value)) {
+      // A form sends null for a number field left blank or typed as something not a number ("x"):
+      // said in the player's words, not JSON's.
+      if (value.is_null() && type == Type::integer)
+        throw RequestError(code::kWrongType,
+                           label.empty() ? msg::errorNoWholeNumberUntitled()
+                                         : msg::errorNoWholeNumber(label.substr(0, label.size() - 2)),
+                           at.str());
       std::string what = std::string("expected ") + (type == Type::integer ? "an " : "a ") + typeName + ", got " +
                          schemaTypeName(value);
       if (type == Type::integer && value.is_number_float()) what += " " + shortDump(value);
@@ -192,8 +202,16 @@ struct Schema::Node {
       for (const auto& allowed : *enumValues)
         if (allowed == value) { found = true; break; }
       if (!found) {
+        // Each value as the form shows it, the request's spelling after it: "Light cavalry (\"lightCavalry\")".
         std::string list;
-        for (const auto& allowed : *enumValues) list += (list.empty() ? "" : ", ") + allowed.dump();
+        for (std::size_t i = 0; i < enumValues->size(); ++i) {
+          const Json& allowed = (*enumValues)[i];
+          list += (list.empty() ? "" : ", ");
+          if (enumLabels && (*enumLabels)[i].is_string() && (*enumLabels)[i] != allowed)
+            list += (*enumLabels)[i].get<std::string>() + " (" + allowed.dump() + ")";
+          else
+            list += allowed.dump();
+        }
         throw RequestError(code::kInvalidValue, label + shortDump(value) + " is not one of: " + list, at.str());
       }
     }
@@ -251,7 +269,7 @@ struct Schema::Node {
         static const std::string kNone;
         const std::string& t = r.property >= 0 ? properties[r.property].node->title : kNone;
         throw RequestError(code::kMissingField,
-                           t.empty() ? msg::errorMissingField(r.name) : msg::errorMissingFieldTitled(r.name, t),
+                           t.empty() ? msg::errorMissingField(r.name) : msg::errorMissingFieldTitled(t, r.name),
                            pointerJoin(at.str(), r.name));
       }
     }

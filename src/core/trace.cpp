@@ -1,5 +1,7 @@
 #include "trace.h"
 
+#include "message.h"
+
 #include <charconv>
 
 namespace grapeshot {
@@ -51,7 +53,8 @@ void TraceValue::appendTo(std::string& out) const {
                         [&](bool b) { out += b ? "true" : "false"; },
                         [&](std::string_view text) { appendJsonString(out, text); },
                         [&](const std::string& text) { appendJsonString(out, text); },
-                        [&](const Json& j) { appendJson(out, j); }},
+                        [&](const Json& j) { appendJson(out, j); },
+                        [&](const std::shared_ptr<const Message>& m) { m->appendStructured(out); }},
              v_);
 }
 
@@ -68,9 +71,16 @@ void TraceValue::appendPlain(std::string& out) const {
     appendInteger(out, *i);
   } else if (const auto* j = std::get_if<Json>(&v_); j && j->is_string()) {
     out += j->get_ref<const std::string&>();
+  } else if (const Message* m = message()) {
+    m->appendText(out);
   } else {
     appendTo(out);
   }
+}
+
+const Message* TraceValue::message() const {
+  const auto* m = std::get_if<std::shared_ptr<const Message>>(&v_);
+  return m ? m->get() : nullptr;
 }
 
 std::optional<std::int64_t> TraceValue::integer() const {
@@ -82,6 +92,7 @@ std::optional<std::int64_t> TraceValue::integer() const {
 
 Json TraceValue::toJson() const {
   return std::visit(Overloaded{[](std::monostate) { return Json(); }, [](std::string_view t) { return Json(std::string(t)); },
+                               [](const std::shared_ptr<const Message>& m) { return m->structured(); },
                                [](const auto& v) { return Json(v); }},
                     v_);
 }

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,8 @@ namespace grapeshot {
 // The step kinds (enum StepKind) and their shapes (namespace step) are generated from trace.json
 // (scripts/gen-core.mjs -> trace_steps.h, included at the end of this file).
 enum class StepKind;
+
+class Message;
 
 
 // One value of a trace step's field, kept as it was given until the trace is rendered: a string
@@ -62,6 +65,13 @@ class TraceValue {
   template <typename T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && std::is_unsigned_v<T>, int> = 0>
   TraceValue(T i) : v_(static_cast<std::uint64_t>(i)) {}
   TraceValue(Json j) : v_(std::move(j)) {}
+  // A sentence of the catalog as a parameter of another (a unit's name, a reason): rendered in the
+  // sentence's language and written as its own {id, params} (message.cpp).
+  // A template taking exactly a Message, so that no other type (a Json) is tried as one.
+  template <typename M, std::enable_if_t<std::is_same_v<M, Message>, int> = 0>
+  TraceValue(const M& m) : TraceValue(nested(m)) {}  // NOLINT: implicit, so msg::x(msg::y(…)) nests
+  static TraceValue nested(const Message& m);
+  const Message* message() const;  // the sentence held, if any
 
   bool given() const { return v_.index() != 0; }
   bool emptyText() const;  // "" (or none)
@@ -81,7 +91,7 @@ class TraceValue {
   std::optional<std::string_view> text() const;  // the text held, literal or copied
 
   // string_view: text that outlives the response (literals, the ruleset's data); string: a copy.
-  std::variant<std::monostate, std::int64_t, std::uint64_t, bool, std::string_view, std::string, Json> v_;
+  std::variant<std::monostate, std::int64_t, std::uint64_t, bool, std::string_view, std::string, Json, std::shared_ptr<const Message>> v_;
 };
 
 // A field of a trace step: `key` is a literal (nullptr: no field, for a field given only sometimes).

@@ -18,25 +18,32 @@ const resolve = (schema, defs) => (schema?.$ref ? defs[schema.$ref.replace('#/de
 function summaryMismatch(result, schema, defs, marks) {
   const said = result.messages.summary.map((s) => s.id);
   const problems = [];
-  const walk = (value, s, path) => {
+  // A mark inside a list or a shared definition (each unit's checks) has one value per item: a sentence
+  // another item's value wants (one unit passes, another fails) is no contradiction.
+  const valuesAt = new Map();
+  const walk = (value, s, path, check) => {
     s = resolve(s, defs);
     if (!s || value === undefined) return;
     const says = s['x-says'];
-    if (says) {
+    if (says && !check) for (const v of Array.isArray(value) ? value : [value]) valuesAt.set(says, new Set([...(valuesAt.get(says) ?? []), String(v)]));
+    if (says && check) {
       for (const v of Array.isArray(value) ? value : [value]) {
         const key = String(v);
         marks.set(`${path}=${key}`, (marks.get(`${path}=${key}`) ?? 0) + 1);
         const wanted = says[key] ?? [];
-        const others = Object.entries(says).filter(([k]) => k !== key).flatMap(([, ids]) => ids).filter((id) => !wanted.includes(id));
+        const present = valuesAt.get(says) ?? new Set([key]);
+        const allowed = Object.entries(says).filter(([k]) => present.has(k)).flatMap(([, ids]) => ids);
+        const others = Object.entries(says).filter(([k]) => k !== key).flatMap(([, ids]) => ids).filter((id) => !allowed.includes(id));
         if (wanted.length && !said.some((id) => wanted.includes(id))) problems.push(`${path} is ${key}, but no sentence says so (${wanted.join(' | ')})`);
         const contrary = said.filter((id) => others.includes(id));
         if (contrary.length) problems.push(`${path} is ${key}, but the summary says ${contrary.join(', ')}`);
       }
     }
-    if (Array.isArray(value) && s.items) value.forEach((x, i) => walk(x, s.items, `${path}/${i}`.replace(/\/\d+$/, '[]')));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(s.properties ?? {})) if (k !== 'messages') walk(value[k], v, `${path}/${k}`);
+    if (Array.isArray(value) && s.items) value.forEach((x, i) => walk(x, s.items, `${path}/${i}`.replace(/\/\d+$/, '[]'), check));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(s.properties ?? {})) if (k !== 'messages') walk(value[k], v, `${path}/${k}`, check);
   };
-  walk(result, schema, '');
+  walk(result, schema, '', false);
+  walk(result, schema, '', true);
   return problems.length ? problems.join('; ') : null;
 }
 

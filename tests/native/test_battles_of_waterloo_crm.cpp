@@ -39,7 +39,7 @@ struct Harness {
 
 wl::Unit unit(const std::string& type, const std::string& state, int cohesion = 5, int steps = 4) {
   wl::Unit u;
-  u.setWho("test unit");
+  u.setWho(grapeshot::msg::battlesOfWaterlooLabelTheUnit());
   u.type = grapeshot::readEnum<wl::Arm>(grapeshot::Json(type), wl::kArmNames);
   u.state = grapeshot::readEnum<wl::State>(grapeshot::Json(state), wl::kStateNames);
   u.cohesion = cohesion;
@@ -302,7 +302,7 @@ TEST_CASE("Waterloo unable to retreat; rout retreat length; W19_retreat_hexes", 
     artillery.type = wl::Arm::artillery;
     artillery.state = in::UnitState::D_1;
     Harness h({});
-    wl::Unit inf = wl::readUnit(infantry, options, "/unit", "inf"), art = wl::readUnit(artillery, options, "/unit", "art");
+    wl::Unit inf = wl::readUnit(infantry, options, "/unit", grapeshot::msg::battlesOfWaterlooLabelTheInfantry()), art = wl::readUnit(artillery, options, "/unit", grapeshot::msg::battlesOfWaterlooLabelTheUnit());
     wl::applyMatrix(h.ctx, inf, "B");
     wl::applyMatrix(h.ctx, art, "d/D");
     CHECK(inf.retreatHexes == 2);
@@ -353,7 +353,7 @@ TEST_CASE("Waterloo readUnit refuses states the matrix has no row for", "[battle
     in::MoraleUnit u;
     u.type = type;
     u.state = state;
-    return wl::readUnit(u, options, "/u", "u");
+    return wl::readUnit(u, options, "/u", grapeshot::msg::battlesOfWaterlooLabelTheUnit());
   };
   CHECK_THROWS_AS(read(wl::Arm::lightCavalry, in::UnitState::D_2), grapeshot::RequestError);
   CHECK_THROWS_AS(read(wl::Arm::infantry, in::UnitState::Blown), grapeshot::RequestError);

@@ -71,7 +71,7 @@ TEST_CASE("a compiled schema validates many values, each error under the caller'
     required.validate(Json::object(), "");
     FAIL("accepted a missing field");
   } catch (const RequestError& e) {
-    CHECK(std::string(e.what()) == "missing required field \"a\" (Alpha)");
+    CHECK(std::string(e.what()) == "Alpha: missing (required field \"a\")");
   }
   try {
     required.validate(Json::parse(R"({"a":1})"), "");

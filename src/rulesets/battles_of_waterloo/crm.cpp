@@ -157,10 +157,13 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
         // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
         requireCohesion(u);
         if (cohesionCheck(ctx, u.cohesion, 0,
-                          ctx.wordy() ? msg::battlesOfWaterlooReasonUnitMatrixColumn(u.who(), column).text() : std::string()))
+                          ctx.wordy() ? msg::battlesOfWaterlooReasonUnitMatrixColumn(u.who(), column).text() : std::string())) {
+          u.checked(results::Letter::B, true);
           applyEffects(ctx, u, row, row[kBackColumn], "B", ref);
-        else
+        } else {
+          u.checked(results::Letter::B, false);
           rout(ctx, u, "Combat Results Matrix");
+        }
         break;
     }
   }
@@ -171,12 +174,22 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
 static_assert(namesLead(inputs::kUnitStateNames, kStateNames) && namesLead(inputs::kActionStateNames, kStateNames));
 static_assert(namesLead(inputs::kAttackerTypeNames, kArmNames) && namesLead(inputs::kSquareUnitTypeNames, kArmNames));
 
-void checkMatrixRow(const Unit& u, const std::string& path, const std::string& who) {
+std::shared_ptr<const Unit::Name> Unit::theUnit() {
+  static const auto kTheUnit = std::make_shared<const Name>(Name{msg::battlesOfWaterlooLabelTheUnit().text(), msg::battlesOfWaterlooLabelTheUnit()});
+  return kTheUnit;
+}
+
+void checkMatrixRow(const Unit& u, const std::string& path) {
   // The matrix prints D-2 only for infantry and Blown only for cavalry.
   if ((u.state == State::d2 && u.type != Arm::infantry) || (u.state == State::blown && !isCavalry(u.type)))
     throw RequestError(code::kInvalidValue,
-                       msg::battlesOfWaterlooErrorNoMatrixRow(who, name(u.state), matrixType(u.type)),
+                       msg::battlesOfWaterlooErrorNoMatrixRow(u.name(), name(u.state), matrixType(u.type)),
                        pointerJoin(path, "state"));
+}
+
+void Unit::checked(results::Letter letter, bool passed) {
+  if (checkCount == checks.size()) throw std::logic_error("a unit took more Cohesion Checks than one result can call for");
+  checks[checkCount++] = {letter, passed};
 }
 
 results::UnitOutcome outcome(const Unit& u) {
@@ -189,6 +202,7 @@ results::UnitOutcome outcome(const Unit& u) {
   o.events = events(u.events);
   if (u.steps > 0) o.stepsLeft = std::max(0, u.steps - u.stepsLost);
   if (u.routRetreat && u.movementAllowance > 0) o.routRetreatHexes = (u.movementAllowance + 1) / 2;
+  if (u.checkCount) o.checks.emplace(u.checks.begin(), u.checks.begin() + u.checkCount);
   return o;
 }
 
@@ -241,7 +255,7 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
 
   // d/D then r/R: a lower-case letter is a Cohesion Check whose failure applies the column (W-11);
   // against Blown cavalry checks are automatic and printed automatic results cost an extra step.
-  auto letter = [&](char printed, const std::string& column, int drm) {
+  auto letter = [&](char printed, const std::string& column, int drm, results::Letter which) {
     if (!printed || u.state == State::eliminated) return;
     const bool automatic = std::isupper(static_cast<unsigned char>(printed)) != 0;
     const bool blown = u.state == State::blown;
@@ -252,15 +266,16 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
                               "Blown Cavalry"});
     } else if (!automatic) {
       requireCohesion(u);
-      if (cohesionCheck(ctx, u.cohesion, drm,
-                        ctx.wordy() ? msg::battlesOfWaterlooReasonUnitResultCode(u.who(), code.text).text() : std::string()))
-        return;
+      const bool passed = cohesionCheck(ctx, u.cohesion, drm,
+                                        ctx.wordy() ? msg::battlesOfWaterlooReasonUnitResultCode(u.who(), code.text).text() : std::string());
+      u.checked(which, passed);
+      if (passed) return;
     }
     applyMatrix(ctx, u, column, "W-11");
     if (automatic && blown) loseSteps(ctx, u, 1, Loss::blown, std::string_view(&printed, 1), "Blown Cavalry");
   };
-  letter(code.disorder, "d/D", code.checkDrm);
-  letter(code.rout, "r/R", 0);  // read on the state the earlier letters left (W-19)
+  letter(code.disorder, "d/D", code.checkDrm, results::Letter::d);
+  letter(code.rout, "r/R", 0, results::Letter::r);  // read on the state the earlier letters left (W-19)
 }
 
 }  // namespace grapeshot::waterloo

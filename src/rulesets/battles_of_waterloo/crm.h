@@ -6,6 +6,8 @@
 // *current* state (W-19). Lower-case letters are Cohesion Checks (fail -> the matrix column),
 // capitals apply the column outright (W-11).
 #pragma once
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,9 +62,12 @@ bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who);
 
 // One unit as the matrix sees it, before and after a result.
 struct Unit {
-  // "the target", "attacking unit 1" (trace wording): shared, so that exact odds copy units freely.
-  const std::string& who() const { return *who_; }
-  void setWho(std::string w) { who_ = std::make_shared<const std::string>(std::move(w)); }
+  // "the target", "attacking unit 1" (trace wording): its text, and the catalog message it is (a
+  // parameter of the sentences that name the unit, so a host translates it with them). Shared, so that
+  // exact odds copy units freely.
+  const std::string& who() const { return who_->text; }
+  const Message& name() const { return who_->message; }
+  void setWho(const Message& m) { who_ = std::make_shared<const Name>(Name{m.text(), m}); }
   Arm type = Arm::infantry;
   State state = State::normal;
   int cohesion = -1;            // Cohesion rating; required wherever a check can come up (W-35)
@@ -77,9 +82,19 @@ struct Unit {
   int retreatHexes = 0;   // total hexes of B / "Retreat 1 hex" retreats
   bool routRetreat = false;
   std::vector<Event> events;    // effects in order (the result's events: "stepLoss", "retreat", "D-1", "rout", ...)
+  // The Cohesion Checks its result called for, in order (a d, an r, the matrix's "<=Cohesion - B"):
+  // at most one per letter and per matrix column read, so a fixed array (exact odds copy units freely).
+  std::array<results::CohesionCheckOutcome, 6> checks{};
+  std::uint8_t checkCount = 0;
+  void checked(results::Letter letter, bool passed);
 
  private:
-  std::shared_ptr<const std::string> who_ = std::make_shared<const std::string>("the unit");
+  struct Name {
+    std::string text;
+    Message message;
+  };
+  std::shared_ptr<const Name> who_ = theUnit();
+  static std::shared_ptr<const Name> theUnit();  // "the unit", made once
 };
 std::vector<results::Event> events(const std::vector<Event>& events);
 
@@ -97,12 +112,12 @@ inline int given(int n) { return n; }
 inline int given(const std::optional<int>& n) { return n.value_or(0); }  // not given: 0
 
 // Refuses a state the matrix prints no row for, for the unit's type (RequestError at path/state).
-void checkMatrixRow(const Unit& u, const std::string& path, const std::string& who);
+void checkMatrixRow(const Unit& u, const std::string& path);
 
 // A unit of any of the schemas' unit shapes (the fields they all have), under the options; `path` is
 // its JSON Pointer and `who` names it in the trace.
 template <typename In>
-Unit readUnit(const In& in, const inputs::Options& options, const std::string& path, const std::string& who) {
+Unit readUnit(const In& in, const inputs::Options& options, const std::string& path, const Message& who) {
   Unit u;
   u.setWho(who);
   u.type = matrixArm(in.type);
@@ -113,15 +128,15 @@ Unit readUnit(const In& in, const inputs::Options& options, const std::string& p
   u.retreatBlocked = in.retreatBlocked;
   u.routBlocked = in.routBlocked;
   u.bRetreatHexes = options.W19_retreat_hexes;
-  checkMatrixRow(u, path, who);
+  checkMatrixRow(u, path);
   return u;
 }
 
-// The unit after the result (results.json's unitOutcome).
+// The unit after the result (results.json's unitOutcome), with the Cohesion Checks its result called for.
 results::UnitOutcome outcome(const Unit& u);
 // What a unit's outcome says, one sentence per fact: steps lost, hexes retreated, and eliminated,
 // routed, disordered or unaffected. `who` is its name in the summary ("The target's top unit").
-void sayFate(Summary& s, const results::UnitOutcome& u, const std::string& who);
+void sayFate(Summary& s, const results::UnitOutcome& u, const Message& who);
 
 // A result code as the charts' keys read it: steps, B, d/D, r/R and (fire only) the check DRM "d+2".
 struct ResultCode {

@@ -1,6 +1,7 @@
 // Fire combat (seed 002 "FIRE COMBAT TABLE", its Column Shifts, Die Roll Modifiers, Grand Battery Fire,
 // Fire Results and Leader Casualties; rules-notes 2.3.6, 2.5 and rulings W-03, W-05…W-11, W-20).
 #include <algorithm>
+#include <tuple>
 
 #include "core/error.h"
 #include "crm.h"
@@ -83,7 +84,7 @@ class Fire final : public Play {
   using Options = inputs::Options;
   Fire(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
       : in_(in),
-        top_(readUnit(in.target, options, "/target", msg::battlesOfWaterlooReasonTopUnit().text())),
+        top_(readUnit(in.target, options, "/target", msg::battlesOfWaterlooReasonTopUnit())),
         infantryFullWidth_(options.W07_inf_full_width),
         natural9_(options.W05_natural9),
         table_(errata.grid(tables::fire)),
@@ -102,10 +103,13 @@ class Fire final : public Play {
       throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantrySquare(), "/target/inSquare");
     if (in.target.inSquare && top_.state == State::routed)
       throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorRoutedNotInSquare(), "/target/inSquare");
-    for (const auto& [set, key] : {std::pair<bool, const char*>{firer.grandBattery, "grandBattery"},
-                                   {firer.maximumRange, "maximumRange"}, {firer.crossesCrest, "crossesCrest"}})
+    // Named by the form's titles (ruleset.json), not the request's keys.
+    using Title = Message (*)();
+    for (const auto& [set, key, title] : {std::tuple<bool, const char*, Title>{firer.grandBattery, "grandBattery", msg::battlesOfWaterlooLabelGrandBattery},
+                                          {firer.maximumRange, "maximumRange", msg::battlesOfWaterlooLabelMaximumRange},
+                                          {firer.crossesCrest, "crossesCrest", msg::battlesOfWaterlooLabelCrossesCrest}})
       if (!artillery && set)
-        throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorArtilleryFireOnly(key),
+        throw RequestError(code::kProhibited, msg::battlesOfWaterlooErrorArtilleryFireOnly(title()),
                            pointerJoin("/firer", key));
     fireStrength_ = firer.grandBattery ? firer.strength * kGrandBattery.num / kGrandBattery.den : firer.strength;
     baseColumn_ = baseColumn(scale_, fireStrength_);
@@ -122,7 +126,7 @@ class Fire final : public Play {
     const int strength = fireStrength_;
     if (firer.grandBattery) {
       const auto& gb = kGrandBattery;
-      GS_STEP(ctx, step::Multiplier{"fire strength", Fraction{gb.num, gb.den}, Fraction{firer.strength, 1}, Fraction{strength, 1},
+      GS_STEP(ctx, step::Multiplier{words(ctx, msg::battlesOfWaterlooLabelFireStrength()), Fraction{gb.num, gb.den}, Fraction{firer.strength, 1}, Fraction{strength, 1},
                                     step::MultiplierRounding::down, TraceValue::fromData(gb.label), {}, "Grand Battery Fire"});
     }
     const int base = baseColumn_;
@@ -131,7 +135,7 @@ class Fire final : public Play {
                               msg::battlesOfWaterlooReasonFireStrength(strength), "FIRE COMBAT TABLE"});
 
     // 2. Column shifts, summed, then the net capped (W-09).
-    Modifiers shifts(ctx, StepKind::columnShift, "fire column");
+    Modifiers shifts(ctx, StepKind::columnShift, words(ctx, msg::battlesOfWaterlooLabelFireColumn()));
     const Terrain terrain = target.terrain;
     const bool village = terrain == Terrain::village || terrain == Terrain::builtUpVillage;
     const bool massed = target.inSquare || target.hexStrengthPoints >= kMassedMinSps;
@@ -155,9 +159,9 @@ class Fire final : public Play {
       if (target.slope == Slope::downSteepSlope) shifts.entry(tables::fireColumnShifts.targetDownSteepSlope);
       if (firer.crossesCrest) shifts.entry(tables::fireColumnShifts.fireCrossesCrest);
     }
-    shifts.add(in_.extraColumnShift, "extra column shift (rules outside the chart)", "input");
+    shifts.add(in_.extraColumnShift, words(ctx, msg::battlesOfWaterlooLabelExtraColumnShift()), "input");
     const int maxNet = printed::fireColumnShifts.maxNet;
-    const int netShift = clampTraced(ctx, shifts.total(), -maxNet, maxNet, "maximum net column shift of +/- 2", "W-09");
+    const int netShift = clampTraced(ctx, shifts.total(), -maxNet, maxNet, words(ctx, msg::battlesOfWaterlooLabelMaximumNetColumnShift()), "W-09");
 
     // 3. Move along the columns, within the firer's scale (W-07, W-08).
     const int last = lastColumn_;
@@ -170,7 +174,7 @@ class Fire final : public Play {
     if (column == 0) GS_RULING(ctx, "W-08", msg::battlesOfWaterlooRulingLeftShiftColumn());
 
     // 4. DRMs, roll, clamp.
-    Modifiers drm(ctx, StepKind::drm, "fire roll");
+    Modifiers drm(ctx, StepKind::drm, words(ctx, msg::battlesOfWaterlooLabelFireRoll()));
     using Scale = inputs::FireScale;
     const Nationality nation = firer.nationality;
     if (firer.type == Scale::infantry && nation == Nationality::angloAllied) drm.entry(tables::fireDrms.angloAlliedInfantryFiring);
@@ -180,12 +184,12 @@ class Fire final : public Play {
     if (firer.type == Scale::artillery && nation == Nationality::french) drm.entry(tables::fireDrms.frenchArtilleryFiring);
     if (firer.type == Scale::artillery && nation == Nationality::prussian) drm.entry(tables::fireDrms.prussianArtilleryFiring);
     if (firer.maximumRange) drm.entry(tables::fireDrms.artilleryMaximumRange);
-    drm.add(in_.extraDrm, "extra DRM (rules outside the chart)", "input");
+    drm.add(in_.extraDrm, words(ctx, msg::battlesOfWaterlooLabelExtraDrm()), "input");
 
     const PatchedGrid& table = table_;  // with the patches the options switch on (W-06)
-    const int natural = ctx.roll(kD10, "fire");
+    const int natural = ctx.roll(kD10, words(ctx, msg::battlesOfWaterlooLabelFire()));
     const int modified = clampTraced(ctx, natural + drm.total(), table.firstRow(), table.lastRow(),
-                                     "rows are \"-1 or less\" to \"10\"", "rules-notes 2.2");
+                                     words(ctx, msg::battlesOfWaterlooLabelFireRows()), "rules-notes 2.2");
     const printed::Value& cell = table.printedCell(column, modified);
     if (ctx.tracing()) {
       const std::string patch = table.patchRuling(column, modified);
@@ -223,10 +227,10 @@ class Fire final : public Play {
       GS_RULING(ctx, "W-05", natural9_ ? msg::battlesOfWaterlooRulingLeaderOnNatural(kLeaderRow)
                                        : msg::battlesOfWaterlooRulingLeaderOnModifiedRow(table.rowLabel(kLeaderRow)));
       if (leader.check) {
-        leader.natural = ctx.rollBanded(kD10, "Leader Casualty", leaderCuts_);
+        leader.natural = ctx.rollBanded(kD10, words(ctx, msg::battlesOfWaterlooLabelLeaderCasualty()), leaderCuts_);
         const auto& leaderBand = bandFor(printed::leaderCasualties.bands, leaderBands_, leader.natural, "Leader Casualties");
         leader.killed = leaderBand.code == "killed";
-        GS_STEP(ctx, step::Band{"leader", tables::leaderCasualties.id, leader.natural,
+        GS_STEP(ctx, step::Band{words(ctx, msg::battlesOfWaterlooLabelLeader()), tables::leaderCasualties.id, leader.natural,
                                 leaderBand.max != leaderBand.min ? msg::battlesOfWaterlooReasonBandRange(leaderBand.min, leaderBand.max).text()
                                                                  : std::to_string(leaderBand.min),
                                 leaderBand.text ? TraceValue::fromData(*leaderBand.text) : TraceValue(), {}, "Leader Casualties"});

@@ -29,7 +29,7 @@ class Morale final : public Play {
   using Inputs = inputs::MoraleInputs;
   using Options = inputs::Options;
   Morale(const Ruleset&, const Inputs& in, const Options& options)
-      : unit_(readUnit(in.unit, options, "/unit", "the unit")),
+      : unit_(readUnit(in.unit, options, "/unit", msg::battlesOfWaterlooLabelTheUnit())),
         drm_(in.drm),
         result_(in.result),
         code_(decodeResultCode(in.result == Result::none ? "-" : enumName(in.result, inputs::kResultNames))) {}
@@ -74,11 +74,11 @@ class Square final : public Play {
   using Inputs = inputs::SquareInputs;
   using Options = inputs::Options;
   Square(const Ruleset&, const Inputs& in, const Options& options)
-      : in_(in), unit_(readUnit(in.unit, options, "/unit", "the infantry")), bands_(readBands(printed::squareInReaction)) {}
+      : in_(in), unit_(readUnit(in.unit, options, "/unit", msg::battlesOfWaterlooLabelTheInfantry())), bands_(readBands(printed::squareInReaction)) {}
 
   void play(Context& ctx, JsonWriter* out) const override {
     Unit u = unit_;
-    Modifiers drm(ctx, StepKind::drm, "Square in Reaction");
+    Modifiers drm(ctx, StepKind::drm, words(ctx, msg::battlesOfWaterlooLabelSquareInReaction()));
     if (in_.cavalryBeganAdjacent) drm.entry(tables::squareInReactionModifiers.cavalryBeganAdjacent);
     if (in_.attackedFrom == inputs::Aspect::flank) drm.entry(tables::squareInReactionModifiers.attackedFromFlank);
     if (in_.attackedFrom == inputs::Aspect::rear) drm.entry(tables::squareInReactionModifiers.attackedFromRear);
@@ -86,9 +86,9 @@ class Square final : public Play {
     if (in_.unit.elite != inputs::Elite::none) drm.entry(tables::squareInReactionModifiers.elite);
     if (in_.stackedWithLeader) drm.entry(tables::squareInReactionModifiers.stackedWithLeader);
     drm.entry(tables::squareInReactionModifiers.hexChargedBeyond2, std::max(0, in_.hexesCharged - kHexesChargedBeyond));
-    drm.add(in_.extraDrm, "extra DRM (rules outside the chart)", "input");
+    drm.add(in_.extraDrm, words(ctx, msg::battlesOfWaterlooLabelExtraDrm()), "input");
 
-    const int natural = ctx.roll(kD10, "Square in Reaction");
+    const int natural = ctx.roll(kD10, words(ctx, msg::battlesOfWaterlooLabelSquareInReaction()));
     const int total = natural + drm.total();
     const int over = total - u.cohesion;  // the bands are printed relative to the Cohesion Rating
     const auto& band = bandFor(printed::squareInReaction.bands, bands_, over, "Square in Reaction");
@@ -132,7 +132,7 @@ class ChargeReaction final : public Play {
   using Inputs = inputs::ChargeReactionInputs;
   using Options = inputs::Options;
   ChargeReaction(const Ruleset&, const Inputs& in, const Options& options)
-      : in_(in), unit_(readUnit(in.unit, options, "/unit", "the charged unit")) {
+      : in_(in), unit_(readUnit(in.unit, options, "/unit", msg::battlesOfWaterlooLabelTheChargedUnit())) {
     for (const auto& r : printed::chargeReaction.rows)
       for (const printed::Text type : r.appliesTo)
         if (type == name(unit_.type)) row_ = &r;
@@ -146,6 +146,7 @@ class ChargeReaction final : public Play {
     const auto& cell = row.cells[passed ? 0 : 1];
     // A cell is a result code or effect words, or (light cavalry) a choice of either.
     printed::ChargeReactionTableRowCellChoice chosen{cell.effects, cell.resultCode};
+    std::optional<results::Choice> choice;  // light cavalry's, when the cell is a choice
     if (cell.choices) {
       // Light cavalry: the owner chooses (W-25).
       const bool defend = passed ? in_.lightCavalryIfPassed == inputs::LightCavalryIfPassed::defend
@@ -154,6 +155,8 @@ class ChargeReaction final : public Play {
         const bool defends = c.effects && (*c.effects)[0] == "defendNormally";
         if (defend == defends) chosen = c;
       }
+      choice = passed ? (defend ? results::Choice::defend : results::Choice::retreat)
+                      : (defend ? results::Choice::defend : results::Choice::Bd);
       GS_RULING(ctx, "W-25", msg::battlesOfWaterlooRulingLightCavalryChoice(
                                  passed ? enumName(in_.lightCavalryIfPassed, inputs::kLightCavalryIfPassedLabels)
                                         : enumName(in_.lightCavalryIfFailed, inputs::kLightCavalryIfFailedLabels)));
@@ -174,7 +177,7 @@ class ChargeReaction final : public Play {
     ctx.tally(results::ChargeReactionTally::reaction, reaction);
     tallyUnit<results::ChargeReactionTally>(ctx, u);
     if (!out) return;
-    write(*out, results::ChargeReactionResult{passed, std::string(cell.text), reaction, outcome(u)});
+    write(*out, results::ChargeReactionResult{passed, std::string(cell.text), reaction, outcome(u), choice});
   }
 
  private:

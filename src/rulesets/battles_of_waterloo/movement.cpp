@@ -222,7 +222,7 @@ template <typename Rule>
 Rule zocRule(Text code) {
   Rule r;
   r.printed = code;
-  r.text = code == "+0" ? "no extra cost" : legendText(code);
+  r.text = code == "+0" ? msg::battlesOfWaterlooLabelNoExtraCost().text() : legendText(code);
   return r;
 }
 
@@ -233,7 +233,7 @@ results::MovementAllowance Move::allowance() const {
     if (r.id == rateId) row = &r;
   results::MovementAllowance a;
   if (!row) {
-    a.reason = "not printed on the chart (see the rules)";
+    a.reason = msg::battlesOfWaterlooLabelRateNotPrinted().text();
     return a;
   }
   a.rate = std::string(row->label);
@@ -429,7 +429,7 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
   if (combat.size() > 1)
     for (std::size_t i : combat)
       if (units[i].routed)
-        fail("routed", msg::battlesOfWaterlooReasonRoutedMayNotStack(i), "Effects of Disorder and Rout");
+        fail("routed", msg::battlesOfWaterlooReasonRoutedMayNotStack(i + 1), "Effects of Disorder and Rout");
 
   // The Silesian Rifle exception: it may stack with any infantry of the 3/I division or any I Corps
   // artillery, so it does not count when every other combat unit in the hex is one of those.
@@ -445,7 +445,7 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
       }
     if (allFit) {
       counted.erase(std::find(counted.begin(), counted.end(), i));
-      GS_STEP(ctx, step::Stacking{{}, msg::battlesOfWaterlooReasonSilesianRifle(i), "Stacking"});
+      GS_STEP(ctx, step::Stacking{{}, msg::battlesOfWaterlooReasonSilesianRifle(i + 1), "Stacking"});
       break;
     }
   }

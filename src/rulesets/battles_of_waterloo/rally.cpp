@@ -62,7 +62,8 @@ class Rally final : public Play {
       throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantryD2Matrix(), "/unit/state");
     if (unit.inSquare && !infantry)
       throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantryMaySquare(), "/unit/inSquare");
-    who_ = (routed_ ? msg::battlesOfWaterlooReasonRoutedUnit(name(type_)) : msg::battlesOfWaterlooReasonDisorderedUnit(name(type_))).text();
+    name_ = routed_ ? msg::battlesOfWaterlooReasonRoutedUnit(name(type_)) : msg::battlesOfWaterlooReasonDisorderedUnit(name(type_));
+    who_ = name_->text();
     const auto& mods = tables::rallyModifiers;
     const auto entry = [&](EntryId e) { steps_.push_back({DrmStep::entry, "", "", 0, e}); };
     if (in.inEnemyZoc) entry(mods.inEnemyZoc);
@@ -81,7 +82,7 @@ class Rally final : public Play {
       if (unit.nationality == inputs::Nationality::prussian) entry(mods.prussianNearBlucher);
       else steps_.push_back({DrmStep::note, "Rally Modifiers", msg::battlesOfWaterlooNoteBlucherHelpsPrussiansOnly(), 0});
     }
-    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
+    steps_.push_back({DrmStep::add, "input", msg::battlesOfWaterlooLabelExtraDrm().text(), in.extraDrm});
     if (routed_) {
       bands_ = errata.bands(printed::rallyRouted);
     } else {
@@ -116,7 +117,7 @@ class Rally final : public Play {
       GS_STEP(ctx, step::Band{who_, tables::rallyRouted.id, total, TraceValue::fromData(band.label),
                               TraceValue::fromData(band.text), rollText(kD10, natural, modifier), "Rallying Routed Units"});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
-      if (code == "D-1") GS_RULING(ctx, "W-40", msg::battlesOfWaterlooRulingNoLongerRouted(who_, TraceValue::fromData(band.label)));
+      if (code == "D-1") GS_RULING(ctx, "W-40", msg::battlesOfWaterlooRulingNoLongerRouted(*name_, TraceValue::fromData(band.label)));
       if (out) {
         r.band = std::string(band.label);
         r.code = std::string(code);
@@ -167,7 +168,8 @@ class Rally final : public Play {
   Branch type_;
   RallyState state_;
   bool routed_;
-  std::string who_;
+  std::string who_;             // "routed infantry": the trace's "for" and the rolls' purpose
+  std::optional<Message> name_;  // the same as a message: a parameter of the sentences that name it
   bool le_ = false, oneLevel_ = false;
   int cohesion_ = 0;
   std::vector<DrmStep> steps_;
@@ -206,10 +208,10 @@ class LeaveSquare final : public Play {
     }
     if (in.stackedWithLeader)
       steps_.push_back({DrmStep::entry, "", "", 0, tables::leavingSquareModifiers.stackedWithLeader});
-    steps_.push_back({DrmStep::add, "input", "extra DRM (rules outside the chart)", in.extraDrm});
+    steps_.push_back({DrmStep::add, "input", msg::battlesOfWaterlooLabelExtraDrm().text(), in.extraDrm});
     // The check is an ordinary Cohesion Check: the two bands are its pass and its fail.
     for (const auto& b : printed::leavingSquare.bands) (b.passed ? passBand_ : failBand_) = &b;
-    unit_.setWho("the square");
+    unit_.setWho(msg::battlesOfWaterlooLabelTheSquare());
     unit_.type = Arm::infantry;  // only infantry forms square (note E)
     unit_.state = matrixState(state_);
     unit_.cohesion = cohesion_;
@@ -217,10 +219,10 @@ class LeaveSquare final : public Play {
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
-    Modifiers drm(ctx, StepKind::drm, "leaving square");
+    Modifiers drm(ctx, StepKind::drm, words(ctx, msg::battlesOfWaterlooLabelLeavingSquare()));
     const int modifier = playDrm(ctx, drm, steps_);
     // "Cohesion Check Result <= Cohesion Rating": an ordinary Cohesion Check (W-02).
-    const bool passed = cohesionCheck(ctx, cohesion_, modifier, "the square");
+    const bool passed = cohesionCheck(ctx, cohesion_, modifier, unit_.who());
     const auto& band = passed ? *passBand_ : *failBand_;
     Unit u = unit_;
     if (!passed) {

@@ -39,7 +39,8 @@ struct EliteDrm {
 // W-33: the x1/2 is a line of the Defensive Terrain Modifiers table, which a routed defender does not
 // get ("Gain No Terrain Benefits if Assaulted"). `type`: as the unit's matrix row reads it (readUnit).
 Fraction attackStrength(Context& ctx, const inputs::ShockAttackerUnit& unit, Arm type, bool square, bool defenderRouted,
-                        const std::string& who) {
+                        const Unit& u) {
+  const std::string& who = u.who();
   const bool flank = unit.chargeThrough == Aspect::flank, rear = unit.chargeThrough == Aspect::rear;
   Fraction s{unit.strength, 1};
   auto multiply = [&](EntryId printed, const char* ref) {
@@ -56,11 +57,11 @@ Fraction attackStrength(Context& ctx, const inputs::ShockAttackerUnit& unit, Arm
     if (!heavy && flank) multiply(tables::cavalryChargeStrength.lcThroughFlank, "W-17");
     if (square) multiply(tables::cavalryChargeStrength.cavalryVsSquare, "W-17");
   } else if (flank || rear) {
-    GS_NOTE(ctx, msg::battlesOfWaterlooNoteChargeMultipliersCavalryOnly(who), "W-17");
+    GS_NOTE(ctx, msg::battlesOfWaterlooNoteChargeMultipliersCavalryOnly(u.name()), "W-17");
   }
   if (unit.acrossRiverBridge) {
     if (defenderRouted)
-      GS_RULING(ctx, "W-33", msg::battlesOfWaterlooRulingRiverBridgeDefenderRouted(who));
+      GS_RULING(ctx, "W-33", msg::battlesOfWaterlooRulingRiverBridgeDefenderRouted(u.name()));
     else
       multiply(tables::shockTerrain.acrossRiverBridge, "W-17");
   }
@@ -154,12 +155,11 @@ std::vector<int> readStepLossOrder(const std::optional<std::vector<int>>& given,
   for (std::size_t k = 0; k < given->size(); ++k) {
     const int i = (*given)[k];
     const std::string at = pointerJoin(pointerJoin(path, "stepLossOrder"), k);
+    // The messages number units from 1, as the form does.
     if (static_cast<std::size_t>(i) >= units)
-      throw RequestError(code::kConflictingFields,
-                         msg::battlesOfWaterlooErrorStepLossOrderNoUnit(i, units),
-                         at);
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorStepLossOrderNoUnit(i + 1, units), at);
     if (std::find(order.begin(), order.end(), i) != order.end())
-      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorStepLossOrderTwice(i), at);
+      throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorStepLossOrderTwice(i + 1), at);
     order.push_back(i);
   }
   return order;
@@ -190,12 +190,12 @@ int nextStepLoser(const Side& side) {
 // A side's result: the steps go to the unit the owner names (W-37), by default the one with most steps
 // left (W-04); a surplus passes on to the next. Then every unit receives the letters B, d/D, r/R on its
 // own matrix row (W-19).
-void applySide(Context& ctx, Side& side, printed::Text code, const char* sideName) {
+void applySide(Context& ctx, Side& side, printed::Text code, Message (*sideName)()) {
   const ResultCode rc = decodeResultCode(code);
   int steps = rc.steps;
   if (steps > 0 && side.units.size() > 1) {
-    if (side.stepLossOrder.empty()) GS_RULING(ctx, "W-04", msg::battlesOfWaterlooRulingStepLossesMostSteps(sideName));
-    else GS_RULING(ctx, "W-37", msg::battlesOfWaterlooRulingStepLossesOwnersOrder(sideName));
+    if (side.stepLossOrder.empty()) GS_RULING(ctx, "W-04", msg::battlesOfWaterlooRulingStepLossesMostSteps(sideName()));
+    else GS_RULING(ctx, "W-37", msg::battlesOfWaterlooRulingStepLossesOwnersOrder(sideName()));
   }
   while (steps > 0) {
     const int i = nextStepLoser(side);
@@ -283,7 +283,7 @@ class Shock final : public Play {
     const inputs::ShockDefender& defender = in_.defender;
     for (std::size_t i = 0; i < attacker.units.size(); ++i) {
       const inputs::ShockAttackerUnit& a = attacker.units[i];
-      att_.units.push_back(readUnit(a, options, pointerJoin("/attacker/units", i), msg::battlesOfWaterlooReasonAttackingUnit(i + 1).text()));
+      att_.units.push_back(readUnit(a, options, pointerJoin("/attacker/units", i), msg::battlesOfWaterlooReasonAttackingUnit(i + 1)));
       const Arm type = att_.units.back().type;
       EliteDrm elite;
       if (a.elite != Elite::none)
@@ -303,7 +303,7 @@ class Shock final : public Play {
         throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantrySquare(), pointerJoin(path, "type"));
       if (defender.inSquare && d.state == inputs::UnitState::Routed)
         throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorRoutedNotInSquare(), pointerJoin(path, "state"));
-      def_.units.push_back(readUnit(d, options, path, msg::battlesOfWaterlooReasonDefendingUnit(i + 1).text()));
+      def_.units.push_back(readUnit(d, options, path, msg::battlesOfWaterlooReasonDefendingUnit(i + 1)));
     }
     if (defender.units.size() > 1)  // routed units may not stack
       for (std::size_t i = 0; i < defender.units.size(); ++i)
@@ -342,12 +342,12 @@ class Shock final : public Play {
       if (u.type == Arm::infantry && u.state == State::routed && eliminates) {
         u.state = State::eliminated;
         u.events.push_back(Event::eliminated);
-        GS_RULING(ctx, "W-26", lcOnly_ ? msg::battlesOfWaterlooRulingRoutedInfantryEliminatedByLightCavalry(u.who())
-                                       : msg::battlesOfWaterlooRulingRoutedInfantryEliminatedByCavalry(u.who()));
+        GS_RULING(ctx, "W-26", lcOnly_ ? msg::battlesOfWaterlooRulingRoutedInfantryEliminatedByLightCavalry(u.name())
+                                       : msg::battlesOfWaterlooRulingRoutedInfantryEliminatedByCavalry(u.name()));
       } else {
         anyLeft = true;
         if (u.type == Arm::infantry && u.state == State::routed && anyCavalry_)
-          GS_RULING(ctx, "W-26", msg::battlesOfWaterlooRulingOnlyLightCavalryEliminates(u.who()));
+          GS_RULING(ctx, "W-26", msg::battlesOfWaterlooRulingOnlyLightCavalryEliminates(u.name()));
       }
     }
     if (!anyLeft) {  // no roll: every defender is eliminated
@@ -366,17 +366,17 @@ class Shock final : public Play {
       if (u.state != State::eliminated) defenderAllRouted = defenderAllRouted && u.state == State::routed;
     Fraction attack, defence;
     for (std::size_t i = 0; i < att.units.size(); ++i)
-      attack += attackStrength(ctx, attacker.units[i], att.units[i].type, square, defenderAllRouted, att.units[i].who());
+      attack += attackStrength(ctx, attacker.units[i], att.units[i].type, square, defenderAllRouted, att.units[i]);
     for (std::size_t i = 0; i < def.units.size(); ++i)
       if (def.units[i].state != State::eliminated) defence += Fraction{defender.units[i].strength, 1};
-    GS_STEP(ctx, step::Strength{"attacker", attack, {}, "W-12"});
-    GS_STEP(ctx, step::Strength{"defender", defence, {}, "W-12"});
+    GS_STEP(ctx, step::Strength{words(ctx, msg::battlesOfWaterlooLabelAttacker()), attack, {}, "W-12"});
+    GS_STEP(ctx, step::Strength{words(ctx, msg::battlesOfWaterlooLabelDefender()), defence, {}, "W-12"});
     const OddsColumn odds = oddsColumn(attack, defence);
     GS_STEP(ctx, step::Column{{}, tables::shock.id, odds.column, table.columnLabel(odds.column),
                               msg::battlesOfWaterlooReasonOddsInDefendersFavour(attack.text(), defence.text()), "W-12"});
 
     // 2. DRMs (W-18: one tier per fact; groups cumulative).
-    Modifiers drm(ctx, StepKind::drm, "shock roll");
+    Modifiers drm(ctx, StepKind::drm, words(ctx, msg::battlesOfWaterlooLabelShockRoll()));
     if (odds.beyond > 0) drm.entryValue(tables::shockOther.odds, "above6to1", odds.beyond, "W-13");
     if (odds.beyond < 0) drm.entryValue(tables::shockOther.odds, "below1to4", -odds.beyond, "W-13");
 
@@ -455,34 +455,34 @@ class Shock final : public Play {
       if (streamEntry_.id && !*streamEntry_.key) drm.entry(tables::shockTerrain.id, streamEntry_.id);
       else if (streamEntry_.id) drm.entryValue(tables::shockTerrain.id, streamEntry_.id, streamEntry_.key, streamEntry_.ruling);
     }
-    drm.add(in_.extraDrm, "extra DRM (rules outside the chart)", "input");
+    drm.add(in_.extraDrm, words(ctx, msg::battlesOfWaterlooLabelExtraDrm()), "input");
 
     // 3. Roll and read both grids.
-    const int natural = ctx.roll(kD10, "shock");
+    const int natural = ctx.roll(kD10, words(ctx, msg::battlesOfWaterlooLabelShock()));
     const int modified = clampTraced(ctx, natural + drm.total(), table.firstRow(), table.lastRow(),
-                                     "rows are -2 to 11", "rules-notes 2.2");
+                                     words(ctx, msg::battlesOfWaterlooLabelShockRows()), "rules-notes 2.2");
     printed::Text cells[2];
     const char* sides[2] = {"attacker", "defender"};
     for (int s = 0; s < 2; ++s) {  // each side's cell of the row: one table read each
       const printed::Value& cell = table.printedCell(odds.column, modified, sides[s]);
       cells[s] = cell.isNull() ? printed::Text("-") : cell.textValue;
-      GS_STEP(ctx, step::Table{sides[s], tables::shock.id, odds.column, table.columnLabel(odds.column), table.rowLabel(modified),
+      GS_STEP(ctx, step::Table{words(ctx, s ? msg::battlesOfWaterlooLabelDefender() : msg::battlesOfWaterlooLabelAttacker()), tables::shock.id, odds.column, table.columnLabel(odds.column), table.rowLabel(modified),
                                cell.isNull() ? TraceValue() : TraceValue::fromData(cell.textValue), kD10.name, natural,
                                drm.total(), natural + drm.total(), {}, "SHOCK COMBAT TABLE"});
       if (ctx.tracing()) {
         const std::string patch = table.patchRuling(odds.column, modified, sides[s]);
-        if (!patch.empty()) GS_RULING(ctx, patch, msg::battlesOfWaterlooRulingSideCellReads(sides[s], cell.textValue));
+        if (!patch.empty()) GS_RULING(ctx, patch, msg::battlesOfWaterlooRulingSideCellReads(s ? msg::battlesOfWaterlooLabelDefender() : msg::battlesOfWaterlooLabelAttacker(), cell.textValue));
       }
     }
 
     // 4. Results: defender, then attacker, then the steep-slope checks "at the end of the attack".
-    applySide(ctx, def, cells[1], "defender");
-    applySide(ctx, att, cells[0], "attacker");
+    applySide(ctx, def, cells[1], msg::battlesOfWaterlooLabelDefender);
+    applySide(ctx, att, cells[0], msg::battlesOfWaterlooLabelAttacker);
     if (slope == Slope::downSteepSlope) {
       constexpr ResultCode check = decodeResultCode("d");
       for (Unit& u : att.units) {
         if (u.state == State::eliminated) continue;
-        GS_NOTE(ctx, msg::battlesOfWaterlooNoteDownSteepSlopeCheck(u.who()), "Defensive Terrain Modifiers");
+        GS_NOTE(ctx, msg::battlesOfWaterlooNoteDownSteepSlopeCheck(u.name()), "Defensive Terrain Modifiers");
         applyResult(ctx, u, check, false, "Defensive Terrain Modifiers");
       }
     }

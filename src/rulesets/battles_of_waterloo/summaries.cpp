@@ -9,7 +9,13 @@
 
 namespace grapeshot::waterloo {
 
-void sayFate(Summary& s, const results::UnitOutcome& u, const std::string& who) {
+void sayFate(Summary& s, const results::UnitOutcome& u, const Message& who) {
+  // How each Cohesion Check its result called for came out (W-11: d, r; W-32: "<=Cohesion - B").
+  if (u.checks)
+    for (const auto& c : *u.checks) {
+      const char* what = c.letter == results::Letter::B ? "<=Cohesion - B" : name(c.letter);
+      s << (c.passed ? msg::battlesOfWaterlooSummaryUnitCheckPassed(who, what) : msg::battlesOfWaterlooSummaryUnitCheckFailed(who, what));
+    }
   if (u.stepsLost) s << msg::battlesOfWaterlooSummaryLosesSteps(who, u.stepsLost);
   if (u.retreat) s << msg::battlesOfWaterlooSummaryRetreats(who, u.retreat);
   std::optional<results::Event> disorder;  // the last D-1/D-2 it received
@@ -27,11 +33,12 @@ void sayFate(Summary& s, const results::UnitOutcome& u, const std::string& who) 
 namespace grapeshot::results::battles_of_waterloo {
 
 namespace {
-// Each unit's fate, named as the side's only unit ("The attacker") or by its number ("Attacking unit 2").
+// Each unit's Cohesion Checks and fate, named as the side's only unit ("The attacker") or by its number
+// ("Attacking unit 2"): the name a message of its own, so that a host translates it with the sentence.
 template <typename Side, typename Only, typename Numbered>
 void sayFates(Summary& s, const Side& side, Only only, Numbered numbered) {
   for (std::size_t i = 0; i < side.units.size(); ++i)
-    ::grapeshot::waterloo::sayFate(s, side.units[i], (side.units.size() == 1 ? only() : numbered(i + 1)).text());
+    ::grapeshot::waterloo::sayFate(s, side.units[i], side.units.size() == 1 ? only() : numbered(i + 1));
 }
 }  // namespace
 
@@ -47,25 +54,17 @@ Summary summary(const ShockResult& r) {
 }
 
 
-// The fire's summary: the table read and its result, what it does to the target's top unit and how
-// its Cohesion Check came out (a failed check is one that gave the unit a matrix effect: disorder, a
-// rout or a retreat), and the Leader Casualty roll.
+// The fire's summary: the table read and its result, how the target's top unit's Cohesion Check came
+// out and what the result does to it, and the Leader Casualty roll.
 Summary summary(const FireResult& r) {
   Summary s;
   const std::string roll = rollText(kD10, r.natural, r.drm);
   const bool effect = r.cell && *r.cell != "-";
   if (!effect) s << msg::battlesOfWaterlooSummaryFireNoEffect(r.columnLabel, roll, r.row);
   else s << msg::battlesOfWaterlooSummaryFire(r.columnLabel, roll, r.row, *r.cell);
-  const std::string who = msg::battlesOfWaterlooSummaryTopUnit().text();
-  if (effect) ::grapeshot::waterloo::sayFate(s, r.target, who);
-  // The code's step losses come first (W-19); its check follows unless they eliminated the unit, and
-  // fails when the matrix did anything more to it.
-  const auto& events = r.target.events;
-  std::size_t losses = 0;
-  while (losses < events.size() && losses < static_cast<std::size_t>(r.result.stepsLost) && events[losses] == Event::stepLoss) ++losses;
-  const bool eliminatedByLosses = losses > 0 && events.size() == losses + 1 && events.back() == Event::eliminated;
-  if (r.result.cohesionCheck && !eliminatedByLosses)
-    s << (events.size() > losses ? msg::battlesOfWaterlooSummaryCohesionCheckFailed(who) : msg::battlesOfWaterlooSummaryCohesionCheckPassed(who));
+  // The top unit's Cohesion Check (the code's d, unless its step losses eliminated it first: W-19)
+  // and its fate.
+  if (effect) ::grapeshot::waterloo::sayFate(s, r.target, msg::battlesOfWaterlooSummaryTopUnit());
   if (r.leader) {
     if (!r.leader->check) s << msg::battlesOfWaterlooSummaryLeaderNoRoll();
     else if (*r.leader->killed) s << msg::battlesOfWaterlooSummaryLeaderKilled(*r.leader->natural);
@@ -75,7 +74,7 @@ Summary summary(const FireResult& r) {
 }
 
 namespace {
-std::string theUnit() { return msg::battlesOfWaterlooSummaryTheUnit().text(); }  // in the request's language
+Message theUnit() { return msg::battlesOfWaterlooSummaryTheUnit(); }  // rendered in the sentence's language
 }  // namespace
 
 // How the check came out (or that it was automatic), then what happens to the unit.
@@ -103,6 +102,12 @@ Summary summary(const SquareResult& r) {
 Summary summary(const ChargeReactionResult& r) {
   Summary s;
   s << (r.passed ? msg::battlesOfWaterlooSummaryChargeReactionPassed(r.printed) : msg::battlesOfWaterlooSummaryChargeReactionFailed(r.printed));
+  // Light cavalry: the printed "X or Y" is its owner's choice (W-25), in the form's words.
+  if (r.choice)
+    s << msg::battlesOfWaterlooSummaryLightCavalryChooses(
+        *r.choice == Choice::Bd ? ::grapeshot::inputs::battles_of_waterloo::kLightCavalryIfFailedLabels[1]
+        : *r.choice == Choice::retreat ? ::grapeshot::inputs::battles_of_waterloo::kLightCavalryIfPassedLabels[1]
+                                                 : ::grapeshot::inputs::battles_of_waterloo::kLightCavalryIfPassedLabels[0]);
   ::grapeshot::waterloo::sayFate(s, r.unit, theUnit());
   return s;
 }

@@ -41,20 +41,6 @@ E named(const EnumNames<N>& names, std::string_view code) {
   throw std::logic_error("black-powder: the printed code \"" + std::string(code) + "\" is not one results.json declares");
 }
 
-// What the trace and the rolls call each test's roll: constant texts, so exact odds build none.
-struct TestWords {
-  const char* subject;
-  const char* firstDie;
-  const char* secondDie;
-};
-constexpr TestWords kTestWords[] = {
-    {"break test A", "break test A, first die", "break test A, second die"},
-    {"break test B", "break test B, first die", "break test B, second die"},
-    {"break test C", "break test C, first die", "break test C, second die"},
-    {"break test D", "break test D, first die", "break test D, second die"},
-    {"break test E", "break test E, first die", "break test E, second die"},
-};
-static_assert(namesLead(EnumNames<5>{"A", "B", "C", "D", "E"}, inputs::kTestNames), "kTestWords follows the tests' order");
 
 const char* const kModifiers = tables::breakTestModifiers.id;
 
@@ -250,18 +236,20 @@ class BreakTest : public Play {
                                   shooting_ ? msg::blackPowderNoteReadOnShootingRows(letter()) : msg::blackPowderNoteReadOnHandToHandRows(letter()),
                                   "B-04"});
     for (const Told& t : told_) tell(ctx, t);
-    const TestWords& words = kTestWords[static_cast<std::size_t>(test_)];
-    Modifiers m(ctx, StepKind::drm, words.subject);
+    // What the trace and the rolls call the test's roll: made only when words are wanted (exact odds
+    // roll on every dice sequence and want none).
+    const bool wordy = ctx.wordy();
+    const std::string subject = wordy ? msg::blackPowderLabelBreakTest(letter()).text() : std::string();
+    Modifiers m(ctx, StepKind::drm, subject);
     for (const auto& t : terms_) m.entry(*t.entry, t.times, t.ruling);
-    m.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
+    m.add(extraDrm_, words(ctx, msg::blackPowderLabelExtraModifier()), "input");
     const int drm = m.total();
 
     // B-01: 2D6, each die reported.
-    // Constant texts: kept as views, never copied (exact odds roll on every dice sequence).
-    const int d1 = ctx.roll(kD6, TraceValue::fromData(words.firstDie));
-    const int d2 = ctx.roll(kD6, TraceValue::fromData(words.secondDie));
+    const int d1 = ctx.roll(kD6, wordy ? msg::blackPowderLabelBreakTestFirstDie(letter()).text() : std::string());
+    const int d2 = ctx.roll(kD6, wordy ? msg::blackPowderLabelBreakTestSecondDie(letter()).text() : std::string());
     const int modified = d1 + d2 + drm;
-    GS_STEP(ctx, step::ModifiedRoll{words.subject, kD6.name, {d1, d2}, drm, modified, {}, "Break Test Result Table"});
+    GS_STEP(ctx, step::ModifiedRoll{subject, kD6.name, {d1, d2}, drm, modified, {}, "Break Test Result Table"});
 
     // The printed result cell for this modified roll, combat type and arm.
     const auto row = std::find_if(rows_.begin(), rows_.end(), [&](const ResultRow& r) {

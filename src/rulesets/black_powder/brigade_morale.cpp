@@ -148,7 +148,7 @@ class BrigadeMorale final : public Play {
                                    : msg::blackPowderNoteSingleUnitBrigade(),
                "B-14");
 
-    GS_STEP(ctx, step::Points{"brigade morale", numberValue(points(nowHalves_)),
+    GS_STEP(ctx, step::Points{words(ctx, msg::blackPowderLabelBrigadeMorale()), numberValue(points(nowHalves_)),
                               test_ ? msg::blackPowderNoteHalfOrBelow(numberValue(points(nowHalves_)), numberValue(points(startHalves_)))
                                     : msg::blackPowderNoteAboveHalf(numberValue(points(nowHalves_)), numberValue(points(startHalves_))),
                               "B-11"});
@@ -156,19 +156,19 @@ class BrigadeMorale final : public Play {
     if (!test_) return finish(Final::noTest);
 
     // Modifiers, cumulative (B-15). "Lost" = destroyed, broken or left the table (B-11).
-    Modifiers drm(ctx, StepKind::drm, "brigade morale test");
+    Modifiers drm(ctx, StepKind::drm, words(ctx, msg::blackPowderLabelBrigadeMoraleTest()));
     if (2 * lost_ >= started_) drm.entry(tables::brigadeMoraleModifiers.halfOrMoreUnitsLost, 1, "B-11");
     if (lost_ >= 1 && shaken_ == left_) drm.entry(tables::brigadeMoraleModifiers.allRemainingShakenAndOneLost, 1, "B-15");
-    drm.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
+    drm.add(extraDrm_, words(ctx, msg::blackPowderLabelExtraModifier()), "input");
 
-    const int d1 = ctx.roll(kD6, "brigade morale test, first die");
-    const int d2 = ctx.roll(kD6, "brigade morale test, second die");
+    const int d1 = ctx.roll(kD6, words(ctx, msg::blackPowderLabelBrigadeMoraleTestFirstDie()));
+    const int d2 = ctx.roll(kD6, words(ctx, msg::blackPowderLabelBrigadeMoraleTestSecondDie()));
     const int score = d1 + d2 + drm.total();
     const int margin = score - rating_;  // bands are relative to the command rating (B-12: strict)
     const auto& band = bandFor(printed::brigadeMoraleResults.bands, bands_, margin, "Brigade Morale Test");
     const Final final = finals_[static_cast<std::size_t>(&band - printed::brigadeMoraleResults.bands.begin())];
     // The bands are read on the score less the commander's rating.
-    GS_STEP(ctx, step::Band{"brigade morale test", tables::brigadeMoraleResults.id, margin, TraceValue::fromData(band.label),
+    GS_STEP(ctx, step::Band{words(ctx, msg::blackPowderLabelBrigadeMoraleTest()), tables::brigadeMoraleResults.id, margin, TraceValue::fromData(band.label),
                             TraceValue::fromData(band.text),
                             msg::blackPowderReasonBrigadeScore(d1, d2, termText(drm.total()), score, rating_), "B-12, B-16"});
     if (final == Final::halt) GS_RULING(ctx, "B-12", msg::blackPowderRulingEqualIsFailure());
@@ -188,9 +188,9 @@ class BrigadeMorale final : public Play {
       if (final == Final::retreat) {
         r->pointsOfFailure = margin;
         r->retreatMoves = perPoint_ * margin;
-        r->orders = "rally only";
+        r->orders = msg::blackPowderLabelOrdersRallyOnly().text();
       } else {
-        r->orders = final == Final::halt ? "any, but no movement towards the enemy" : "any";
+        r->orders = (final == Final::halt ? msg::blackPowderLabelOrdersNoMoveTowardsEnemy() : msg::blackPowderLabelOrdersAny()).text();
       }
     }
     finish(final);

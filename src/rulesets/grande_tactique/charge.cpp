@@ -61,10 +61,10 @@ class Charge final : public Play {
     using results::TargetCheck;
     const int chargers = chargers_;
     if (chargers > 1) GS_NOTE(ctx, msg::grandeTactiqueNoteChargeTogether(chargers), "G-09");
-    Modifiers attackerDrm(ctx, StepKind::drm, kWhoAttackers.who);
+    Modifiers attackerDrm(ctx, StepKind::drm, words(ctx, kWhoAttackers.who()));
     anyUnitModifiers(ctx, attackerDrm, attacker_, false);  // only eager units charge
     chargerModifiers(ctx, attackerDrm, attacker_, s_);
-    attackerDrm.add(attackerExtraDrm_, "extra modifier (rules outside the excerpt)", "input");
+    attackerDrm.add(attackerExtraDrm_, words(ctx, msg::grandeTactiqueLabelExtraModifier()), "input");
     const Check a = moraleCheck(ctx, rule_, attackerDrm.total(), kWhoAttackers);
 
     Outcome outcome = Outcome::chargeFailed;
@@ -74,10 +74,10 @@ class Charge final : public Play {
       GS_NOTE(ctx, msg::grandeTactiqueNoteTargetNoCheck(), "Charging page");
       ctx.tally(ChargeTally::targetCheck, TargetCheck::notRolled);
     } else {
-      Modifiers targetDrm(ctx, StepKind::drm, kWhoTarget.who);
+      Modifiers targetDrm(ctx, StepKind::drm, words(ctx, kWhoTarget.who()));
       anyUnitModifiers(ctx, targetDrm, target_, s_.targetShaken);
       targetModifiers(ctx, targetDrm, target_, t_);
-      targetDrm.add(targetExtraDrm_, "extra modifier (rules outside the excerpt)", "input");
+      targetDrm.add(targetExtraDrm_, words(ctx, msg::grandeTactiqueLabelExtraModifier()), "input");
       d = moraleCheck(ctx, rule_, targetDrm.total(), kWhoTarget);
       GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingMeleeAfterChecks());
       outcome = d->passed ? Outcome::bothPassed : Outcome::targetFailed;

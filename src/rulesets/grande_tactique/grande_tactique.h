@@ -12,6 +12,7 @@
 #include "core/typed.h"
 #include "grande_tactique_inputs.h"
 #include "grande_tactique_results.h"
+#include "messages.h"
 
 namespace grapeshot::grande_tactique {
 
@@ -113,17 +114,15 @@ class CheckRule {
   int threshold_ = 0;
 };
 
-// Who takes a Morale Check, as the trace names them ("for") and as the rolls name the die: constant
-// texts, so exact odds build none.
+// Who takes a Morale Check, as the trace names them ("for") and as the rolls name the die ("Morale
+// Check of …"): catalog messages, made only when words are wanted (exact odds build none).
 struct Who {
-  const char* who;
-  const char* purpose;
+  Message (*who)();
 };
-inline constexpr Who kWhoAttackers{"the attackers (principal attacker's modifiers)",
-                                "Morale Check of the attackers (principal attacker's modifiers)"};
-inline constexpr Who kWhoTarget{"the target", "Morale Check of the target"};
-inline constexpr Who kWhoShakenUnit{"the shaken unit (De-Shaking Phase)", "Morale Check of the shaken unit (De-Shaking Phase)"};
-const Who& unitFor(Occasion o);  // "the unit (deShaking)", ...
+inline constexpr Who kWhoAttackers{msg::grandeTactiqueLabelTheAttackers};
+inline constexpr Who kWhoTarget{msg::grandeTactiqueLabelTheTarget};
+inline constexpr Who kWhoShakenUnit{msg::grandeTactiqueLabelTheShakenUnit};
+const Who& unitFor(Occasion o);  // "the unit (De-Shaking Phase)", ... in the occasions' labels
 
 // One Morale Check: d6 + DRM against the printed bands.
 struct Check {

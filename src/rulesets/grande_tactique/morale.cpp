@@ -162,11 +162,11 @@ bool CheckRule::passesByBands(int modified) const {
 
 const Who& unitFor(Occasion o) {
   static constexpr Who kUnit[] = {
-      {"the unit (deShaking)", "Morale Check of the unit (deShaking)"},
-      {"the unit (chargeAttempt)", "Morale Check of the unit (chargeAttempt)"},
-      {"the unit (beingCharged)", "Morale Check of the unit (beingCharged)"},
-      {"the unit (shakenInfantryBeatenInFiring)", "Morale Check of the unit (shakenInfantryBeatenInFiring)"},
-      {"the unit (cavalryAfterSuccessfulCharge)", "Morale Check of the unit (cavalryAfterSuccessfulCharge)"},
+      {msg::grandeTactiqueLabelTheUnitDeShaking},
+      {msg::grandeTactiqueLabelTheUnitChargeAttempt},
+      {msg::grandeTactiqueLabelTheUnitBeingCharged},
+      {msg::grandeTactiqueLabelTheUnitShakenInfantryBeatenInFiring},
+      {msg::grandeTactiqueLabelTheUnitCavalryAfterSuccessfulCharge},
   };
   static_assert(namesLead(EnumNames<5>{"deShaking", "chargeAttempt", "beingCharged", "shakenInfantryBeatenInFiring",
                                        "cavalryAfterSuccessfulCharge"},
@@ -180,7 +180,7 @@ Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const Who& who) 
   c.drm = drm;
   for (int n = kD6.low; n <= kD6.high && !c.needs; ++n)
     if (rule.passes(n, drm)) c.needs = n;
-  c.natural = ctx.roll(kD6, TraceValue::fromData(who.purpose));  // a constant text: kept as a view, never copied
+  c.natural = ctx.roll(kD6, ctx.wordy() ? msg::grandeTactiqueLabelMoraleCheckOf(who.who()).text() : std::string());
   c.modified = c.natural + drm;
   c.passed = rule.passes(c.natural, drm);
   if (!ctx.tracing()) return c;
@@ -200,7 +200,7 @@ Check moraleCheck(Context& ctx, const CheckRule& rule, int drm, const Who& who) 
   }
   // The printed bands pass at the threshold and above; a natural the G01_nat option decides overrides
   // them (the reason says so, after the G-01 ruling step).
-  ctx.record(step::Check{who.who, kD6.name, c.natural, drm, c.modified, rule.threshold(), step::PassIf::atLeast, c.passed,
+  ctx.record(step::Check{who.who().text(), kD6.name, c.natural, drm, c.modified, rule.threshold(), step::PassIf::atLeast, c.passed,
                          std::move(reason), "G-01"});
   return c;
 }
@@ -399,11 +399,11 @@ class Morale final : public Play {
   void play(Context& ctx, JsonWriter* out) const override {
     if (stateFromOccasion_) GS_RULING(ctx, "G-14", msg::grandeTactiqueRulingNoStateShaken());
     if (armFromOccasion_) GS_RULING(ctx, "G-14", msg::grandeTactiqueRulingNoArmCavalry());
-    Modifiers drm(ctx, StepKind::drm, who_.who);
+    Modifiers drm(ctx, StepKind::drm, words(ctx, who_.who()));
     if (occasion_.usesAny) anyUnitModifiers(ctx, drm, unit_, unit_.shaken);
     if (occasion_.usesCharger) chargerModifiers(ctx, drm, unit_, charger_);
     if (occasion_.usesTarget) targetModifiers(ctx, drm, unit_, target_);
-    drm.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
+    drm.add(extraDrm_, words(ctx, msg::grandeTactiqueLabelExtraModifier()), "input");
 
     const Check c = moraleCheck(ctx, rule_, drm.total(), who_);
     const Outcome q = consequence(ctx, occasion_, c.passed, unit_.shaken);
@@ -445,9 +445,9 @@ class Rally final : public Play {
   }
 
   void play(Context& ctx, JsonWriter* out) const override {
-    Modifiers drm(ctx, StepKind::drm, kWhoShakenUnit.who);
+    Modifiers drm(ctx, StepKind::drm, words(ctx, kWhoShakenUnit.who()));
     anyUnitModifiers(ctx, drm, unit_, true);
-    drm.add(extraDrm_, "extra modifier (rules outside the excerpt)", "input");
+    drm.add(extraDrm_, words(ctx, msg::grandeTactiqueLabelExtraModifier()), "input");
     const Check c = moraleCheck(ctx, rule_, drm.total(), kWhoShakenUnit);
     const Outcome q = consequence(ctx, occasion_, c.passed, true);
     ctx.tally(results::RallyTally::passed, c.passed);

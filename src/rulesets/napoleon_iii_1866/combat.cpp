@@ -165,11 +165,11 @@ struct CrtRead {
 
 // A roll as the result reports it: into results::TableRead, or FireResult, which has its members.
 template <typename R>
-void fillRead(R& r, const CrtRead& c, const PatchedGrid& crt, results::AppliesTo appliesTo) {
-  r.strength = c.strength, r.protection = c.protection, r.baseColumn = c.base, r.columnShift = c.shift;
-  r.column = c.col.index, r.columnLabel = crt.columnLabel(c.col.index), r.drm = c.drm;
-  r.natural = c.roll.natural, r.modified = c.roll.modified, r.row = crt.rowLabel(c.roll.modified);
-  r.cell = c.roll.cellText(), r.meaning = kMeaning[static_cast<int>(c.roll.order)](), r.appliesTo = appliesTo;
+void fillRead(R& res, const CrtRead& c, const PatchedGrid& crt, results::AppliesTo appliesTo) {
+  res.strength = c.strength, res.protection = c.protection, res.baseColumn = c.base, res.columnShift = c.shift;
+  res.column = c.col.index, res.columnLabel = crt.columnLabel(c.col.index), res.drm = c.drm;
+  res.natural = c.roll.natural, res.modified = c.roll.modified, res.row = crt.rowLabel(c.roll.modified);
+  res.cell = c.roll.cellText(), res.meaning = kMeaning[static_cast<int>(c.roll.order)](), res.appliesTo = appliesTo;
 }
 
 bool commanderApplies(const Rulings& r, const Commander& c) {
@@ -273,11 +273,14 @@ struct Applied {
 
 // The units a result lands on: the fire's target hex, or in an assault the defenders or the attackers.
 enum class Side { target, defending, attacking };
-std::string unitName(const Context& ctx, Side side, std::size_t i) {
+// A unit's name ("target unit 2"): a message, a parameter of the sentences that name it (so a host
+// translates it with them), and its text for the trace's "for" and the rolls, made only when wanted.
+Message unitLabel(Side side, std::size_t i) {
   static constexpr Message (*kNames[])(TraceValue unit) = {msg::napoleonIii1866LabelTargetUnit, msg::napoleonIii1866LabelDefendingUnit,
                                                             msg::napoleonIii1866LabelAttackingUnit};
-  return ctx.wordy() ? kNames[static_cast<int>(side)](i + 1).text() : std::string();
+  return kNames[static_cast<int>(side)](i + 1);
 }
+std::string unitName(const Context& ctx, Side side, std::size_t i) { return ctx.wordy() ? unitLabel(side, i).text() : std::string(); }
 
 // Applies a CRT code to every unit in the hex (V-06, V-21): each is disorganized (V-07: an already
 // disorganized one loses a step instead) and, on D+1, each loses 1 step — V-08 per unit: a
@@ -291,7 +294,7 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, Order ord
   const bool plusOne = order == Order::disorganizePlusOne;
   if (plusOne && units.size() > 1) {
     if (rulings.stepPerHex)
-      GS_RULING(ctx, "V-21", msg::napoleonIii1866RulingStepUnitNamed(unitName(ctx, side, stepUnit)));
+      GS_RULING(ctx, "V-21", msg::napoleonIii1866RulingStepUnitNamed(unitLabel(side, stepUnit)));
     else
       GS_RULING(ctx, "V-21", msg::napoleonIii1866RulingPlusOneEveryUnit());
   }
@@ -308,20 +311,20 @@ std::vector<Applied> applyResult(Context& ctx, const Rulings& rulings, Order ord
       a.tested = true;
       a.test = moraleTest(ctx, rulings, unit, situation, who);
       if (!a.test.passed) {
-        GS_RULING(ctx, "V-06", msg::napoleonIii1866RulingFailedMoraleDisorganized(who));
+        GS_RULING(ctx, "V-06", msg::napoleonIii1866RulingFailedMoraleDisorganized(unitLabel(side, i)));
         disorganize(ctx, u, who);
       }
     } else if (order == Order::disorganize || plusOne) {
       const bool takesPlusOne = plusOne && (!rulings.stepPerHex || i == stepUnit);
       const bool wasDisorganized = u.disorganized;
       if (takesPlusOne && wasDisorganized && !rulings.doubleLoss) {
-        GS_RULING(ctx, "V-08", msg::napoleonIii1866RulingPlusOneOneStep(who));
+        GS_RULING(ctx, "V-08", msg::napoleonIii1866RulingPlusOneOneStep(unitLabel(side, i)));
         loseStep(ctx, u, who);
       } else {
         disorganize(ctx, u, who);
         if (takesPlusOne) {
           loseStep(ctx, u, who);
-          if (wasDisorganized) GS_RULING(ctx, "V-08", msg::napoleonIii1866RulingPlusOneTwoSteps(who));
+          if (wasDisorganized) GS_RULING(ctx, "V-08", msg::napoleonIii1866RulingPlusOneTwoSteps(unitLabel(side, i)));
         }
       }
     }

@@ -62,11 +62,6 @@ struct Unit {
 
 using Commander = inputs::ShockAttackerCommander;  // the defender's is the same (ShockDefenderCommander)
 
-// A label of the trace or a roll's purpose (a unit's name, "attack roll"), from the message catalog:
-// made only when words are wanted (never in exact odds, where it is the empty text). For a message
-// without parameters: one with parameters allocates when made, so test ctx.wordy() before making it.
-inline std::string words(const Context& ctx, const Message& m) { return ctx.wordy() ? m.text() : std::string(); }
-
 // The ruleset options (rulings) the procedures read.
 struct Rulings {
   bool rollUnder;          // V05_mode

@@ -49,7 +49,7 @@ constexpr UnitSentences kAttacking{msg::napoleonIii1866SummaryAttackingUnitPasse
 void unitSentences(Summary& s, const std::vector<UnitOutcome>& units, const UnitSentences& say) {
   for (const UnitOutcome& u : units) {
     const int n = u.index + 1;
-    if (u.moraleTest) s << (u.moraleTest->passed ? say.passed : say.failed)(n, u.moraleTest->rule.value().text());
+    if (u.moraleTest) s << (u.moraleTest->passed ? say.passed : say.failed)(n, u.moraleTest->rule.value());
     if (std::find(u.events.begin(), u.events.end(), Event::disorganized) != u.events.end()) s << say.disorganized(n);
     if (u.stepsLostNow > 0) s << say.stepsLost(n, u.stepsLostNow);
     if (u.eliminated.value_or(false)) s << say.eliminated(n);
@@ -76,7 +76,7 @@ Summary summary(const ShockResult& r) {
 
 // A morale test's outcome (V-06, V-07): passed, or failed and disorganized, losing a step, or eliminated.
 Summary summary(const MoraleResult& r) {
-  const TraceValue rule = r.rule.value().text();
+  const Message& rule = r.rule.value();  // a parameter that is a message: translated with the sentence
   const bool stepLost = std::find(r.events.begin(), r.events.end(), Event::stepLoss) != r.events.end();
   Summary s;
   if (r.passed) s << msg::napoleonIii1866SummaryMoraleTestPassedNoEffect(rule);
@@ -88,7 +88,7 @@ Summary summary(const MoraleResult& r) {
 
 // A rally test's outcome (V-19): rallied, passed while not disorganized, or failed.
 Summary summary(const RallyResult& r) {
-  const TraceValue rule = r.rule.value().text();
+  const Message& rule = r.rule.value();  // a parameter that is a message: translated with the sentence
   const bool rallied = std::find(r.events.begin(), r.events.end(), Event::rallied) != r.events.end();
   Summary s;
   if (rallied) s << msg::napoleonIii1866SummaryRallyTestRallied(rule);
@@ -101,7 +101,7 @@ Summary summary(const RallyResult& r) {
 Summary summary(const MovementResult& r) {
   Summary s;
   if (r.prohibited) {
-    s << msg::napoleonIii1866SummaryMovementProhibited(r.reason.value().text());
+    s << msg::napoleonIii1866SummaryMovementProhibited(r.reason.value());
     return s;
   }
   const int cost = r.cost.value();
