@@ -314,11 +314,11 @@ function resolve({ newSeed = false } = {}) {
   const response = ui.engine.resolve(request);
   $('response-json').textContent = JSON.stringify(response, null, 2);
   window.__grapeshotLast = response;
-  showResponse(response);
+  showResponse(response, request.dice);
   return response;
 }
 
-function showResponse(response) {
+function showResponse(response, typedDice = null) {
   clearInvalid();
   ui.lastResponse = response.ok ? response : null;
   if (!response.ok) {
@@ -333,8 +333,14 @@ function showResponse(response) {
     return;
   }
   const described = ui.rulesets.find((r) => r.id === response.ruleset) ?? ui.ruleset;
-  $('result').replaceChildren(...render.result(response, ui.engine, described.rulings,
-    Object.fromEntries((described.tables ?? []).map((t) => [t.id, t.title]))).filter(Boolean));
+  // Dice typed beyond those the procedure rolled are said, never silently dropped (issue 29 item 5).
+  const unused = typedDice ? typedDice.slice(response.rolls.length) : [];
+  $('result').replaceChildren(...[
+    unused.length ? h('p', { class: 'error', role: 'status', id: 'unused-dice' },
+      t('web.result.unusedDice', { used: response.rolls.length, unused: unused.join(' ') })) : null,
+    ...render.result(response, ui.engine, described.rulings,
+      Object.fromEntries((described.tables ?? []).map((t) => [t.id, t.title]))),
+  ].filter(Boolean));
   // A printed table wider than the screen scrolls within itself: bring the cell used into view.
   for (const cell of $('result').querySelectorAll('.printed-table td.used')) {
     const box = cell.closest('.scroll'), c = cell.getBoundingClientRect(), b = box.getBoundingClientRect();

@@ -317,6 +317,11 @@ test('odds: never shown as current beside other inputs (a quick "0" then Backspa
   await page.fill('#dice', '5 0 0');
   assert.equal(await page.locator('#result-summary').count(), 0, 'the result for 4 0 0 is gone once the dice read 5 0 0');
   assert.equal(await page.textContent('#digest-result'), '');
+  // Dice typed beyond those the procedure rolls are said, not dropped in silence (issue 29 item 5).
+  await page.fill('#dice', '5 0 0 7 7 7 7 7 7 7');
+  await page.click('#roll');
+  await page.locator('#result-summary').waitFor();
+  assert.match(await page.textContent('#unused-dice'), /7 7 7\) were not used\.$/);
   assert.deepEqual(problems, []);
   await page.close();
 });
