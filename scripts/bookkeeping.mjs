@@ -12,7 +12,8 @@
 //     message functions, `if (!ctx.tracing())`);
 //   - tally: what exact odds count (`ctx.tally(…)`);
 //   - write: the typed result (a `results::…` variable; an assignment to a member of one, or an
-//     append to one, in its scope; `write(*out, …)`, `fill…(…)`, `if (!out) return;`, `if (out) {`);
+//     append to one, in its scope; `write(*out, …)`, `fill…(…)`, `if (!out) return;`, `if (out) {`; and
+//     the string-keyed writes of before typed results, `w.key("…")`, `out->field(…)`, `.endObject()`);
 //   - copy: an input copied into a member (`x_(in.y)` in a constructor's initializer list,
 //     `x = in.y;`);
 //   - rule: everything else (reading tables, rolling, deciding, applying).
@@ -44,7 +45,10 @@ export function classify(text, results = new Set()) {
   if (/^ctx_?\.tally\(|^tally\w*(<[^>]*>)?\(ctx/.test(s)) return 'tally';
   const target = /^(\w+)(?:\.|->)\w+(?:\.\w+)*\s*(?:=[^=]|\.(?:assign|push_back|emplace_back|emplace)\()/.exec(s);
   if (/^(const )?(std::vector<)?results::\w+>?&? \w+( =[^=]|;|\()/.test(s) || (target && results.has(target[1])) ||
-      /^write\(\*out/.test(s) || /^if \(!out\) return/.test(s) || /^if \(out\) \{/.test(s) || /^fill\w*\(\w+/.test(s)) return 'write';
+      /^write\(\*out/.test(s) || /^if \(!out\) return/.test(s) || /^if \(out\) \{/.test(s) || /^fill\w*\(\w+/.test(s) ||
+      // the hand-written JSON of before typed results (w.key("…"), out->field(…), .endObject()), so a file from
+      // before them counts the same way
+      /^(\w+|\*\w+)(\.|->)(object|array|key|field|rawField|endObject|endArray)\(/.test(s)) return 'write';
   if (/^[:,]?\s*\w+_\((in_?|inputs?)\.[\w.]+\)[,{]?$/.test(s) || /^\w+(\.\w+)? = (in_?|inputs?)\.[\w.]+;$/.test(s)) return 'copy';
   return 'rule';
 }
