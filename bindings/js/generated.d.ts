@@ -972,33 +972,33 @@ export interface RequestEnvelope<R extends RulesetId, P extends string, O> {
 
 /** Options of battles-of-waterloo: each a ruling of the rules notes. */
 export interface BattlesOfWaterlooOptions {
-  /** Rally D-1/D-2 on <= Cohesion (W-02). Default (false): as printed, a D-1/D-2 unit rallies only if the modified roll is less than (<) its Cohesion. true: it rallies on a modified roll less than or equal to (<=) its Cohesion, like every other Cohesion Check. default false. */
+  /** Rally D-1/D-2 on <= Cohesion (W-02). Off (default): as printed, a D-1/D-2 unit rallies only if the modified roll is less than (<) its Cohesion. On: it rallies on a modified roll less than or equal to (<=) its Cohesion, like every other Cohesion Check. default false. */
   W02_rally_le?: boolean;
-  /** Which unit takes shock step losses (W-04). Default (mostSteps): in a multi-unit stack, shock step losses are taken by the unit with the most steps; every unit on that side receives the letter results. No alternative is implemented (owner's choice is not an input). default "mostSteps". */
+  /** Which unit takes shock step losses (W-04). The unit with most steps left (default): in a multi-unit stack, shock step losses are taken by the unit with the most steps; every unit on that side receives the letter results. No alternative is implemented (owner's choice is not an input). default "mostSteps". */
   W04_step_loss_unit?: "mostSteps";
-  /** Leader casualty on a natural 9 (W-05). Default (false): a possible Leader Casualty happens when the modified fire roll lands on row 9L and a leader is in the target hex. true: it happens when the unmodified d10 shows 9 instead. default false. */
+  /** Leader casualty on a natural 9 (W-05). Off (default): a possible Leader Casualty happens when the modified fire roll lands on row 9L and a leader is in the target hex. On: it happens when the unmodified d10 shows 9 instead. default false. */
   W05_natural9?: boolean;
   /** Blank fire cell (row 6, column 1) (W-06). Default ("-"): the printed blank at Fire Combat Table row 6 / column "1" reads as "-" (no effect), as the column's severity ladder requires. "blank": the cell stays blank (null) as printed. default "-". */
   W06_fire_blank?: "-" | "blank";
-  /** Infantry may shift into the artillery-only fire columns (W-07). Default (false): infantry fire is clamped at the "9+" column; the infantry scale prints nothing over the last two columns. true: right column shifts may carry infantry fire into the "16-21" and "22+" columns. default false. */
+  /** Infantry may shift into the artillery-only fire columns (W-07). Off (default): infantry fire is clamped at the "9+" column; the infantry scale prints nothing over the last two columns. On: right column shifts may carry infantry fire into the "16-21" and "22+" columns. default false. */
   W07_inf_full_width?: boolean;
   /** Blank 6-1 defender cells (W-14). The Shock Combat Table prints the defender cells of column 6-1, rows -1, 0 and 1, blank. Default ("3BR"): they read 3BR, following the band pattern of the 5-1 column. "4BR": they read 4BR, like row -2. default "3BR". */
   W14_blank_fill?: "3BR" | "4BR";
-  /** Errata: defender row -2, low odds (W-15). Default (false): the printed defender cells of row -2, columns 1-4 to 1-1.5 (d, D, 1, 1) are used. true: they read 1, 1d, 1Bd, 1Bd, which keeps each column monotone (the printed cells duplicate row 2). default false. */
+  /** Errata: defender row -2, low odds (W-15). Off (default): the printed defender cells of row -2, columns 1-4 to 1-1.5 (d, D, 1, 1) are used. On: they read 1, 1d, 1Bd, 1Bd, which keeps each column monotone (the printed cells duplicate row 2). default false. */
   W15_fix_row_minus2?: boolean;
-  /** Errata: defender 5-1 row 1 reads 2BDr (W-16). Default (false): the printed 2BR (defender, 5-1 column, row 1) is used. true: it reads 2BDr, following the diagonal of neighbouring cells. default false. */
+  /** Errata: defender 5-1 row 1 reads 2BDr (W-16). Off (default): the printed 2BR (defender, 5-1 column, row 1) is used. On: it reads 2BDr, following the diagonal of neighbouring cells. default false. */
   W16_2BR_to_2BDr?: boolean;
   /** Retreat length of a B result (W-19). The chart prints no retreat length for B ("Retreat"). Default 1: a B result retreats the unit 1 hex. A larger value makes every B retreat that many hexes (the "Retreat 1 hex" cell stays 1 hex). minimum 1, maximum 99, default 1. */
   W19_retreat_hexes?: number;
   /** Matrix footnote "If caused by ranged arty fire, ignore result" (W-20). Unresolved: the footnote's "*" is attached to no printed cell of the Combat Results Matrix. Default ("none"): the footnote applies to no cell. No other setting is available until the original chart is checked. default "none". */
   W20_ignore_ranged_artillery?: "none";
-  /** Swap Elite/Crack Elite shock DRMs (W-22). Default (false): as printed, each Elite attacker gives -2 and each Crack Elite attacker -1. true: Elite -1, Crack Elite -2 (in case the printed pair is transposed). default false. */
+  /** Swap Elite/Crack Elite shock DRMs (W-22). Off (default): as printed, each Elite attacker gives -2 and each Crack Elite attacker -1. On: Elite -1, Crack Elite -2 (in case the printed pair is transposed). default false. */
   W22_swap?: boolean;
-  /** Swap D-1/D-2 Leaving Square DRMs (W-23). Default (false): as printed, Unit is D-2 +1 and Unit is D-1 +2. true: D-1 +1 and D-2 +2 (the printed pair looks transposed, since D-2 is the worse state). default false. */
+  /** Swap D-1/D-2 Leaving Square DRMs (W-23). Off (default): as printed, Unit is D-2 +1 and Unit is D-1 +2. On: D-1 +1 and D-2 +2 (the printed pair looks transposed, since D-2 is the worse state). default false. */
   W23_swap?: boolean;
-  /** Only Light Cavalry eliminates routed infantry (W-26). Default (false): routed infantry shock attacked by any cavalry is eliminated once the Shock Commitment roll is passed; "(Lt. Cav Only)" is read as "only Light Cavalry must roll Commitment first". true: only Light Cavalry eliminates routed infantry this way. default false. */
+  /** Only Light Cavalry eliminates routed infantry (W-26). Off (default): routed infantry shock attacked by any cavalry is eliminated once the Shock Commitment roll is passed; "(Lt. Cav Only)" is read as "only Light Cavalry must roll Commitment first". On: only Light Cavalry eliminates routed infantry this way. default false. */
   W26_lc_only?: boolean;
-  /** Rallying D-2 removes one level (W-27). Default (false): a passed rally of a D-1 or D-2 unit removes the disorder marker entirely (D-2 becomes normal). true: a D-2 unit improves only to D-1. default false. */
+  /** Rallying D-2 removes one level (W-27). Off (default): a passed rally of a D-1 or D-2 unit removes the disorder marker entirely (D-2 becomes normal). On: a D-2 unit improves only to D-1. default false. */
   W27_one_level?: boolean;
 }
 
@@ -1174,7 +1174,7 @@ export interface BattlesOfWaterlooShockInputs {
     slope?: "level" | "upOneLevel" | "upSteepSlope" | "downOneLevel" | "downSteepSlope";
     /** Stream crossed. Stream +1; Marshy +1/+2; Deep +2/+4 (W-18). default "none". */
     streamCrossing?: "none" | "stream" | "marshyStreamSome" | "marshyStreamAll" | "deepStreamSome" | "deepStreamAll";
-    /** Step loss order. Optional, the owner's choice (W-37): the units (0 = first listed) that take this side's step losses, in order; a unit takes all it can before the next. Left out: the unit with most steps (W-04). at most 8 items. */
+    /** Step loss order. Optional, the owner's choice (W-37): the units (by their number in the list) that take this side's step losses, in order; a unit takes all it can before the next. Left out: the unit with most steps (W-04). at most 8 items. */
     stepLossOrder?: number[];
   };
   /** Defender. */
@@ -1206,7 +1206,7 @@ export interface BattlesOfWaterlooShockInputs {
     extendedLine?: boolean;
     /** Wet Fuses. -2. default false. */
     wetFuses?: boolean;
-    /** Step loss order. Optional, the owner's choice (W-37): the units (0 = first listed) that take this side's step losses, in order; a unit takes all it can before the next. Left out: the unit with most steps (W-04). at most 4 items. */
+    /** Step loss order. Optional, the owner's choice (W-37): the units (by their number in the list) that take this side's step losses, in order; a unit takes all it can before the next. Left out: the unit with most steps (W-04). at most 4 items. */
     stepLossOrder?: number[];
   };
   /** Extra DRM. Modifiers from rules outside the chart. minimum -9, maximum 9, default 0. */
@@ -2252,17 +2252,17 @@ export type GrandeTactiqueRequest =
 
 /** Options of napoleon-iii-1866: each a ruling of the rules notes. */
 export interface NapoleonIii1866Options {
-  /** How a morale test passes (V-05). roll_under (default): pass if d6 <= morale + modifiers. roll_plus_ge_7: pass if d6 + morale + modifiers >= 7. default "roll_under". */
+  /** How a morale test passes (V-05). "d6 <= morale + modifiers" (default): pass if d6 <= morale + modifiers. "d6 + morale + modifiers >= 7": pass if d6 + morale + modifiers >= 7. default "roll_under". */
   V05_mode?: "roll_under" | "roll_plus_ge_7";
   /** D+1 on a disorganized unit costs 2 steps (V-08). On (default): D+1 against an already disorganized unit costs the D's step (V-07) plus the +1 step. Off: 1 step only. default true. */
   V08_double_loss?: boolean;
   /** Mirror terrain column modifiers in the defensive roll (V-09). Off (default): the defensive roll takes only its own loss levels and night. On: level, river, ravine and escarpment modifiers also apply, seen from the defender. default false. */
   V09_mirror_terrain?: boolean;
-  /** When the formation commander's bonus applies (V-13). stacked (default): the HQ is stacked with a participating unit. adjacent: stacked or adjacent. commandRange: anywhere within command range. default "stacked". */
+  /** When the formation commander's bonus applies (V-13). Stacked (default): the HQ is stacked with a participating unit. Stacked or adjacent: stacked or adjacent. Within command range: anywhere within command range. default "stacked". */
   V13_range?: "stacked" | "adjacent" | "commandRange";
   /** Stream DRM on the attacker's roll only (V-15). Off (default): an attack across a stream gives -1 DRM to both rolls of the combat. On: only to the attacker's roll. default false. */
   V15_attacker_only?: boolean;
-  /** D+1 against a stack: one +1 step for the hex (V-21). Off (default): a CRT result applies to every unit in the hex; on D+1 each unit is disorganized and each loses 1 step (V-07/V-08 per unit). On: the +1 step is taken once for the hex, by the unit its owner names (stepLossUnit, default the first listed). default false. */
+  /** D+1 against a stack: one +1 step for the hex (V-21). Off (default): a CRT result applies to every unit in the hex; on D+1 each unit is disorganized and each loses 1 step (V-07/V-08 per unit). On: the +1 step is taken once for the hex, by the unit its owner names ("Unit that takes the hex's +1 step", by default the first listed). default false. */
   V21_step_per_hex?: boolean;
   /** Cavalry entering woods along a road is disorganized (V-22). Off (default): footnote 1 covers the whole woods entry along a road, path or railroad track, so cavalry is not disorganized. On: footnote 2's disorganization applies whatever the route. default false. */
   V22_woods_road_disorganizes?: boolean;
@@ -2362,7 +2362,7 @@ export interface NapoleonIii1866FireInputs {
       steps?: number;
       /** Disorganized. Already on its disorganized side (V-07: a further D costs a step). default false. */
       disorganized?: boolean;
-      /** Morale. As printed on the counter. A T result is a morale test of every unit in the hex, so it is needed before the roll (W-35). minimum 0, maximum 9. */
+      /** Morale. As printed on the counter. A T result is a morale test of every unit in the hex, so it is needed before the roll. minimum 0, maximum 9. */
       morale: number;
       /** Out of command. default false. */
       outOfCommand?: boolean;
@@ -2371,7 +2371,7 @@ export interface NapoleonIii1866FireInputs {
       /** Enemy on its flank. For its morale tests: an enemy on the unit's flank, even without attacking. default false. */
       enemyOnFlank?: boolean;
     }[];
-    /** Unit that takes the hex's +1 step. Only with the V21_step_per_hex option: the owner names the unit (0 = first listed) that takes the single +1 step of a D+1. minimum 0, maximum 7, default 0. */
+    /** Unit that takes the hex's +1 step. Only with the option "D+1 against a stack: one +1 step for the hex": the owner names the unit (by its number in the list) that takes the single +1 step of a D+1. minimum 0, maximum 7, default 0. */
     stepLossUnit?: number;
   };
   /** Night turn. default false. */
@@ -2442,7 +2442,7 @@ export interface NapoleonIii1866ShockInputs {
       steps?: number;
       /** Disorganized. Already on its disorganized side (V-07: a further D costs a step). default false. */
       disorganized?: boolean;
-      /** Morale. As printed on the counter. A T result is a morale test of every unit in the hex, so it is needed before the roll (W-35). minimum 0, maximum 9. */
+      /** Morale. As printed on the counter. A T result is a morale test of every unit in the hex, so it is needed before the roll. minimum 0, maximum 9. */
       morale: number;
       /** Out of command. default false. */
       outOfCommand?: boolean;
@@ -2474,7 +2474,7 @@ export interface NapoleonIii1866ShockInputs {
     extraColumnShift?: number;
     /** Extra DRM. Rules outside the excerpt (attack roll). minimum -9, maximum 9, default 0. */
     extraDrm?: number;
-    /** Unit that takes the hex's +1 step. Only with the V21_step_per_hex option: the owner names the unit (0 = first listed) that takes the single +1 step of a D+1. minimum 0, maximum 7, default 0. */
+    /** Unit that takes the hex's +1 step. Only with the option "D+1 against a stack: one +1 step for the hex": the owner names the unit (by its number in the list) that takes the single +1 step of a D+1. minimum 0, maximum 7, default 0. */
     stepLossUnit?: number;
   };
   /** Defender. */
@@ -2505,7 +2505,7 @@ export interface NapoleonIii1866ShockInputs {
       steps?: number;
       /** Disorganized. Already on its disorganized side (V-07: a further D costs a step). default false. */
       disorganized?: boolean;
-      /** Morale. As printed on the counter. A T result is a morale test of every unit in the hex, so it is needed before the roll (W-35). minimum 0, maximum 9. */
+      /** Morale. As printed on the counter. A T result is a morale test of every unit in the hex, so it is needed before the roll. minimum 0, maximum 9. */
       morale: number;
       /** Out of command. default false. */
       outOfCommand?: boolean;
@@ -2525,7 +2525,7 @@ export interface NapoleonIii1866ShockInputs {
     extraColumnShift?: number;
     /** Extra DRM. Rules outside the excerpt (defensive roll). minimum -9, maximum 9, default 0. */
     extraDrm?: number;
-    /** Unit that takes the hex's +1 step. Only with the V21_step_per_hex option: the owner names the unit (0 = first listed) that takes the single +1 step of a D+1. minimum 0, maximum 7, default 0. */
+    /** Unit that takes the hex's +1 step. Only with the option "D+1 against a stack: one +1 step for the hex": the owner names the unit (by its number in the list) that takes the single +1 step of a D+1. minimum 0, maximum 7, default 0. */
     stepLossUnit?: number;
   };
   /** Night turn. default false. */
