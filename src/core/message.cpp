@@ -26,7 +26,7 @@ void appendInteger(std::string& out, std::int64_t n) {
 void appendParam(const TraceValue& p, std::string& out, Lang lang) {
   const std::size_t start = out.size();
   p.appendPlain(out);
-  if (lang == Lang::fr && !p.integer() && p.toJson().is_number_float())
+  if (lang == Lang::fr && p.isFloat())
     for (std::size_t i = start; i < out.size(); ++i)
       if (out[i] == '.') out[i] = ',';
 }

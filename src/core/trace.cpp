@@ -90,6 +90,11 @@ std::optional<std::int64_t> TraceValue::integer() const {
   return std::nullopt;
 }
 
+bool TraceValue::isFloat() const {
+  const auto* j = std::get_if<Json>(&v_);
+  return j && j->is_number_float();
+}
+
 Json TraceValue::toJson() const {
   return std::visit(Overloaded{[](std::monostate) { return Json(); }, [](std::string_view t) { return Json(std::string(t)); },
                                [](const std::shared_ptr<const Message>& m) { return m->structured(); },

@@ -81,6 +81,7 @@ class TraceValue {
   std::string plain() const;
   void appendPlain(std::string& out) const;  // the same, appended
   std::optional<std::int64_t> integer() const;  // an integer's value; none for anything else
+  bool isFloat() const;  // a number that is not an integer (French writes its decimal comma)
   Json toJson() const;
   // Equal when they stand for the same JSON value: a literal and a copied text alike, an integer held
   // signed or unsigned alike. What exact odds count a tallied value by (Context::tally), on every dice
