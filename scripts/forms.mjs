@@ -73,6 +73,50 @@ export function tableTitles(rulesetId, tables) {
   }));
 }
 
+// The printed texts of a ruleset's tables that its procedures say in a response (trace steps, message
+// parameters): each modifier's line, each band's label and result, each chart's rows (label, cells,
+// items), columns, legend and notes, and the text of each matrix cell (Black Powder's result paragraphs, which keep their markup in "text" and
+// are said from "plain", are not among them). Ids <ruleset>.table.<table>.<entry or row id>.label,
+// <ruleset>.table.<table>.<row id>.cell.<m>|item.<m>, ….column.<m>, ….legend.<n>.printed|text,
+// ….note.<key>, ….band.<n>.label|text and <ruleset>.table.<table>.row.<n>.cell.<m>|state|type; pointer
+// "tables.json#/tables/<table>/…". Only texts with a word: codes and numbers ("D-1", "2BDr") stay.
+// The engine finds their French by the English text (Ruleset::printedText: forms_fr.h kPrinted).
+const wordy = (s) => typeof s === 'string' && /[A-Za-z][a-z]{2,}/.test(s);
+export function tablePrintedTexts(rulesetId, tables) {
+  const out = [];
+  const add = (tid, idTail, pointerTail, english) => {
+    if (wordy(english)) out.push({ id: `${rulesetId}.table.${tid}.${idTail}`, pointer: `tables.json#/tables/${pointerToken(tid)}/${pointerTail}`, english });
+  };
+  for (const [tid, t] of Object.entries(tables.tables)) {
+    if (t.kind === 'modifiers') t.entries.forEach((e, i) => add(tid, `${e.id}.label`, `entries/${i}/label`, e.label));
+    if (t.kind === 'bands') t.bands.forEach((b, i) => {
+      add(tid, `band.${i}.label`, `bands/${i}/label`, b.label);
+      add(tid, `band.${i}.text`, `bands/${i}/text`, b.text);
+    });
+    if (t.kind === 'chart') {
+      t.rows.forEach((r, i) => {
+        add(tid, `${r.id}.label`, `rows/${i}/label`, r.label);
+        (Array.isArray(r.cells) ? r.cells : []).forEach((c, j) => add(tid, `${r.id}.cell.${j}`, `rows/${i}/cells/${j}`, c));
+        (r.items ?? []).forEach((c, j) => add(tid, `${r.id}.item.${j}`, `rows/${i}/items/${j}`, c));
+      });
+      (t.columns ?? []).forEach((c, j) => add(tid, `column.${j}`, `columns/${j}`, c));
+      (t.legend ?? []).forEach((l, j) => {
+        add(tid, `legend.${j}.printed`, `legend/${j}/printed`, l.printed);
+        add(tid, `legend.${j}.text`, `legend/${j}/text`, l.text);
+      });
+      if (t.notes && !Array.isArray(t.notes)) for (const [k, n] of Object.entries(t.notes)) add(tid, `note.${k}`, `notes/${pointerToken(k)}`, n);
+    }
+    if (t.kind === 'matrix') t.rows.forEach((r, i) => {
+      add(tid, `row.${i}.state`, `rows/${i}/state`, r.state);  // a row named by state and type (Waterloo)
+      add(tid, `row.${i}.type`, `rows/${i}/type`, r.type);
+      (r.cells ?? []).forEach((c, j) => {
+        if (c && typeof c === 'object' && !('plain' in c)) add(tid, `row.${i}.cell.${j}`, `rows/${i}/cells/${j}/text`, c.text);
+      });
+    });
+  }
+  return out;
+}
+
 // Every ruleset's texts: [{ruleset, id, pointer, english}].
 export function allFormTexts(dir = rulesetsDir) {
   const out = [];
@@ -80,7 +124,7 @@ export function allFormTexts(dir = rulesetsDir) {
     if (!statSync(join(dir, folder)).isDirectory()) continue;
     const ruleset = JSON.parse(readFileSync(join(dir, folder, 'ruleset.json'), 'utf8'));
     const tables = JSON.parse(readFileSync(join(dir, folder, 'tables.json'), 'utf8'));
-    for (const t of [...formTexts(ruleset), ...tableTitles(ruleset.id, tables)]) out.push({ ruleset: ruleset.id, ...t });
+    for (const t of [...formTexts(ruleset), ...tableTitles(ruleset.id, tables), ...tablePrintedTexts(ruleset.id, tables)]) out.push({ ruleset: ruleset.id, ...t });
   }
   return out;
 }

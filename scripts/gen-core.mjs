@@ -38,9 +38,14 @@ export const readErrors = (path = errorsJsonPath) => JSON.parse(readFileSync(pat
 export const messagesDir = join(here, '../src/messages');
 export const readCatalog = (lang = 'en', dir = messagesDir) => JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8'));
 // The engine's sentences. The calculator's own words (ids web.*, issue 28) share the catalog files but
-// never reach the wasm: scripts/build-web.mjs gives them to the page (readWebMessages).
+// never reach the wasm: scripts/build-web.mjs gives them to the page (readWebMessages). Nor do the
+// JavaScript wrapper's (ids js.*: its load and usage errors), which gen-types.mjs writes into
+// bindings/js/words.js (readJsMessages).
+const engineId = (id) => !id.startsWith('web.') && !id.startsWith('js.');
 export const readMessages = (lang = 'en', dir = messagesDir) =>
-  Object.fromEntries(Object.entries(readCatalog(lang, dir).messages).filter(([id]) => !id.startsWith('web.')));
+  Object.fromEntries(Object.entries(readCatalog(lang, dir).messages).filter(([id]) => engineId(id)));
+export const readJsMessages = (lang = 'en', dir = messagesDir) =>
+  Object.fromEntries(Object.entries(readCatalog(lang, dir).messages).filter(([id]) => id.startsWith('js.')));
 export const readWebMessages = (lang = 'en', dir = messagesDir) =>
   Object.fromEntries(Object.entries(readCatalog(lang, dir).messages).filter(([id]) => id.startsWith('web.')));
 
@@ -266,8 +271,36 @@ inline constexpr Text kFrench[] = {
 ${french.map((f) => `    {${JSON.stringify(f.ruleset)}, ${JSON.stringify(f.pointer)}, ${JSON.stringify(f.text)}},`).join('\n')}
 };
 
+// The printed texts of the tables (titles, modifier lines, bands, chart rows, matrix cells) that a
+// response says, English -> French by ruleset, sorted by ruleset then English (bytewise) for a binary
+// search: Ruleset::printedText finds the French of a text the engine holds in English.
+struct Printed {
+  const char* ruleset;
+  const char* english;
+  const char* french;
+};
+
+inline constexpr Printed kPrinted[] = {
+${printedPairs(texts, french).map((p) => `    {${JSON.stringify(p.ruleset)}, ${JSON.stringify(p.english)}, ${JSON.stringify(p.french)}},`).join('\n')}
+};
+
 }  // namespace grapeshot::forms
 `;
+}
+
+// The tables' texts as {ruleset, english, french}, one per English text of a ruleset, sorted as
+// kPrinted is searched (bytewise); a text said in two places is translated alike in both.
+function printedPairs(texts, french) {
+  const byKey = new Map();
+  texts.forEach((t, i) => {
+    if (!t.pointer.startsWith('tables.json#')) return;
+    const key = `${t.ruleset}\u0000${t.english}`;
+    const known = byKey.get(key);
+    if (known && known.french !== french[i].text) fail(`${t.ruleset}: "${t.english}" is "${known.french}" and "${french[i].text}" in French (${t.id})`);
+    byKey.set(key, { ruleset: t.ruleset, english: t.english, french: french[i].text });
+  });
+  const bytes = (s) => Buffer.from(s, 'utf8');
+  return [...byKey.values()].sort((a, b) => Buffer.compare(bytes(a.ruleset), bytes(b.ruleset)) || Buffer.compare(bytes(a.english), bytes(b.english)));
 }
 
 // --- error codes ---------------------------------------------------------------------------------------

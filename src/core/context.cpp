@@ -1,5 +1,7 @@
 #include "context.h"
 
+#include "messages.h"  // msg::refInput
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -34,6 +36,20 @@ int Context::rollCheckUnder(const Die& die, TraceValue purpose, int passMax) {
 
 int Context::rollCheckOver(const Die& die, TraceValue purpose, int passMin) {
   return rolled(die, dice_.nextBanded(die, Bands{{passMin}, 1}), purpose);
+}
+
+void Context::translateLastStep() {
+  trace_.eachTextOfLast([this](const char* key, TraceValue& value) {
+    // The fields that hold printed words (trace.json); not `reason` (a sentence), `for` or the ids.
+    static constexpr const char* kPrintedFields[] = {"label", "ref", "cell", "band", "text", "row", "column"};
+    if (std::none_of(std::begin(kPrintedFields), std::end(kPrintedFields), [&](const char* k) { return std::strcmp(k, key) == 0; })) return;
+    if (const auto text = value.textView()) {
+      // The ref "input": a value the request gave (an extra DRM), named by a word of the catalog.
+      if (*text == "input" && std::strcmp(key, "ref") == 0) return void(value = msg::refInput().text(Lang::fr));
+      const std::string_view french = ruleset.printedText(*text, Lang::fr);
+      if (french.data() != text->data()) value = TraceValue::fromData(french);
+    }
+  });
 }
 
 void Context::note(Sentence text, TraceValue ref) { record(step::Note{{}, std::move(text), std::move(ref)}); }

@@ -31,7 +31,8 @@ class Context {
  public:
   // `recordRolls` false (exact odds: only the outcome counts) skips the `rolls` list.
   Context(const Ruleset& ruleset, DiceSource& dice, bool tracing = true, bool recordRolls = true)
-      : ruleset(ruleset), dice_(dice), tracing_(tracing), recordRolls_(recordRolls) {}
+      : ruleset(ruleset), dice_(dice), tracing_(tracing), recordRolls_(recordRolls),
+        french_(tracing && currentLang() == Lang::fr) {}
 
   const Ruleset& ruleset;
 
@@ -51,9 +52,17 @@ class Context {
   // Appends one explanation step, a struct of its kind (trace_steps.h, generated from trace.json: the
   // kinds are a closed set, each with one shape). A no-op when not tracing; GS_STEP builds the step
   // only while tracing.
+  // In French, the step's printed texts (a modifier's line, a table's title as its ref, a band, a
+  // matrix cell) are the French forms' (Ruleset::printedText): the procedures hold the tables' English.
   template <typename Step>
   void record(Step&& s) {
-    if (tracing_) recordStep(trace_, std::forward<Step>(s));
+    if (!tracing_) return;
+    recordStep(trace_, std::forward<Step>(s));
+    if (french_) translateLastStep();
+  }
+  // A printed text of the tables, as a value of a sentence or a step, in the language of the response.
+  TraceValue printedText(std::string_view english) const {
+    return TraceValue::fromData(ruleset.printedText(english, currentLang()));
   }
   // A remark (text, or a catalog message: msg::…(…)); `ref` (the printed rule) is left out when empty.
   void note(Sentence text, TraceValue ref = {});
@@ -114,6 +123,8 @@ class Context {
   DiceSource& dice_;
   bool tracing_;
   bool recordRolls_;
+  bool french_;  // tracing a French response
+  void translateLastStep();
   RollLog rolls_;
   TraceLog trace_;
   int rolled(const Die& die, int natural, TraceValue& purpose);

@@ -30,7 +30,7 @@ const std::string& requireString(const Json* member, const char* field) {
   if (!member)
     throw RequestError(code::kMissingField, msg::errorMissingField(field), std::string("/") + field);
   if (!member->is_string())
-    throw RequestError(code::kWrongType, msg::errorExpectedString(schemaTypeName(*member)), std::string("/") + field);
+    throw RequestError(code::kWrongType, msg::errorExpectedString(typeWord(*member)), std::string("/") + field);
   return member->get_ref<const std::string&>();
 }
 
@@ -63,22 +63,38 @@ const std::string& requireProcedure(const Ruleset& rs, const Json& req) {
                      msg::errorUnknownProcedure(rs.id(), clip(name), supported), "/procedure");
 }
 
+// A schema's refusal of a French request is said again by the French schema (its titles and enum
+// labels the forms'), which refuses it at the same place: validation is not slowed, and an English
+// request never builds the French schemas.
+template <typename Validate>
+Json validatedIn(Validate&& validate, const Schema& english, const Schema* (*french)(const Ruleset&, const std::string&),
+                 const Ruleset& rs, const std::string& name) {
+  try {
+    return validate(english);
+  } catch (const RequestError&) {
+    if (currentLang() == Lang::en) throw;
+    validate(*french(rs, name));
+    throw;  // (the French schema accepted it: the English error stands)
+  }
+}
+
 Json validOptions(const Ruleset& rs, const Json& req) {
   const auto it = req.find("options");
   if (it == req.end()) return rs.defaultOptions();
-  return rs.optionsValidator().validate(*it, "/options", code::kUnknownOption);
+  return validatedIn([&](const Schema& s) { return s.validate(*it, "/options", code::kUnknownOption); }, rs.optionsValidator(),
+                     [](const Ruleset& r, const std::string&) { return &r.optionsValidator(Lang::fr); }, rs, std::string());
 }
 
 std::vector<int> validDice(const Json& dice) {
   if (!dice.is_array())
-    throw RequestError(code::kWrongType, msg::errorExpectedIntegers(schemaTypeName(dice)), "/dice");
+    throw RequestError(code::kWrongType, msg::errorExpectedIntegers(typeWord(dice)), "/dice");
   if (dice.size() > 1000) throw RequestError(code::kOutOfRange, msg::errorTooManyDice(), "/dice");
   std::vector<int> out;
   out.reserve(dice.size());
   for (std::size_t i = 0; i < dice.size(); ++i) {
     const Json& d = dice[i];
     if (!d.is_number_integer())
-      throw RequestError(code::kWrongType, msg::errorExpectedInteger(schemaTypeName(d)), pointerJoin("/dice", i));
+      throw RequestError(code::kWrongType, msg::errorExpectedInteger(typeWord(d)), pointerJoin("/dice", i));
     if (d.is_number_unsigned() ? d.get<std::uint64_t>() > 100 : (d.get<std::int64_t>() < -100 || d.get<std::int64_t>() > 100))
       throw RequestError(code::kDieOutOfRange, msg::errorNotAnyDieFace(i + 1, Json(d)), pointerJoin("/dice", i));
     out.push_back(d.get<int>());
@@ -88,7 +104,7 @@ std::vector<int> validDice(const Json& dice) {
 
 std::uint32_t validSeed(const Json& seed) {
   if (!seed.is_number_integer())
-    throw RequestError(code::kWrongType, msg::errorExpectedSeed(schemaTypeName(seed)), "/seed");
+    throw RequestError(code::kWrongType, msg::errorExpectedSeed(typeWord(seed)), "/seed");
   if (seed.is_number_unsigned() ? seed.get<std::uint64_t>() > 0xFFFFFFFFull : seed.get<std::int64_t>() < 0)
     throw RequestError(code::kOutOfRange, msg::errorSeedRange(), "/seed");
   return static_cast<std::uint32_t>(seed.get<std::uint64_t>());
@@ -99,7 +115,7 @@ std::uint32_t validSeed(const Json& seed) {
 Lang requestLang(const Json& req) {
   const auto it = req.is_object() ? req.find("lang") : req.end();
   if (!req.is_object() || it == req.end()) return Lang::en;
-  if (!it->is_string()) throw RequestError(code::kWrongType, msg::errorExpectedLang(schemaTypeName(*it)), "/lang");
+  if (!it->is_string()) throw RequestError(code::kWrongType, msg::errorExpectedLang(typeWord(*it)), "/lang");
   if (*it == "en") return Lang::en;
   if (*it == "fr") return Lang::fr;
   throw RequestError(code::kInvalidValue, msg::errorUnknownLang(clip(it->get<std::string>())), "/lang");
@@ -107,12 +123,18 @@ Lang requestLang(const Json& req) {
 
 Prepared prepare(const Json& req, Json* consumable) {
   if (!req.is_object())
-    throw RequestError(code::kInvalidRequest, msg::errorNotAnObject(schemaTypeName(req)), "");
+    throw RequestError(code::kInvalidRequest, msg::errorNotAnObject(typeWord(req)), "");
   Prepared p;
   p.ruleset = &requireRuleset(req);
   p.name = requireProcedure(*p.ruleset, req);
   p.options = validOptions(*p.ruleset, req);
   const Schema& inputs = p.ruleset->inputsValidator(p.name);
+  if (currentLang() != Lang::en) {  // validated on a copy, which an error can say again in French
+    p.inputs = validatedIn([&](const Schema& s) { return s.validate(req, "", nullptr, isEnvelopeField); }, inputs,
+                           [](const Ruleset& r, const std::string& name) { return &r.inputsValidator(name, Lang::fr); },
+                           *p.ruleset, p.name);
+    return p;
+  }
   p.inputs = consumable ? inputs.validate(std::move(*consumable), "", nullptr, isEnvelopeField)
                         : inputs.validate(req, "", nullptr, isEnvelopeField);
   return p;
@@ -139,7 +161,7 @@ DiceChoice checkDiceSource(const Json& req, const Prepared& p) {
 EnvelopeChoice checkEnvelope(const Json& req) {
   EnvelopeChoice c;
   if (const auto t = req.find("trace"); t != req.end()) {
-    if (!t->is_boolean()) throw RequestError(code::kWrongType, msg::errorExpectedBoolean(schemaTypeName(*t)), "/trace");
+    if (!t->is_boolean()) throw RequestError(code::kWrongType, msg::errorExpectedBoolean(typeWord(*t)), "/trace");
     c.tracing = t->get<bool>();
   }
   if (const auto s = req.find("sensitivity"); s != req.end()) {

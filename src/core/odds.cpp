@@ -67,11 +67,11 @@ Wide gcdWide(Wide a, Wide b) {
   return a << shift;
 }
 
-[[noreturn]] void tooComplex(const std::string& why) { throw RequestError(code::kOddsTooComplex, why, ""); }
+[[noreturn]] void tooComplex(Message why) { throw RequestError(code::kOddsTooComplex, std::move(why), ""); }
 
 Wide mulChecked(Wide a, Wide b) {
   Wide r;
-  if (__builtin_mul_overflow(a, b, &r)) tooComplex("the probabilities need more than 128 bits");
+  if (__builtin_mul_overflow(a, b, &r)) tooComplex(msg::errorOdds128Bits());
   return r;
 }
 
@@ -84,7 +84,7 @@ struct WideFraction {
     const Wide r = gcdWide(num, den);  // gcd(0, den) = den: zero reads 0/1
     const Wide n = divWide(num, r), d = divWide(den, r);
     if (n >= kMaxExact || d >= kMaxExact)
-      tooComplex("a probability's exact fraction needs more than 53 bits (too many dice in one sequence)");
+      tooComplex(msg::errorOdds53Bits());
     return Fraction{static_cast<std::int64_t>(n), static_cast<std::int64_t>(d)};
   }
 };
@@ -119,7 +119,7 @@ class EnumeratedDice final : public DiceSource {
   int next(const Die& die) override { return nextBanded(die, Bands{{}, 0}); }
   int nextBanded(const Die& die, const Bands& bands) override {
     if (depth_ == path_.size()) {
-      if (path_.size() == kMaxDice) tooComplex("more than 24 dice in one sequence");
+      if (path_.size() == kMaxDice) tooComplex(msg::errorOddsTooManyDice());
       // Every face its own band (no starts kept) unless the roll is banded.
       path_.push_back(Face{die.low, die.high, die.faces(), bands.count ? bandStarts(die, bands) : BandStarts{}, 0});
     }
@@ -226,7 +226,7 @@ class ProbeDice final : public DiceSource {
   }
   int next(const Die& die) override { return nextBanded(die, Bands{{}, 0}); }
   int nextBanded(const Die& die, const Bands& bands) override {
-    if (++depth_ > kMaxDice) tooComplex("more than 24 dice in one sequence");
+    if (++depth_ > kMaxDice) tooComplex(msg::errorOddsTooManyDice());
     // One branch per face, or per band of a banded roll.
     const BandStarts starts = bands.count ? bandStarts(die, bands) : BandStarts{};
     const auto branches = static_cast<std::uint32_t>(bands.count ? starts.count : static_cast<std::size_t>(die.faces()));
@@ -276,18 +276,17 @@ Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, 
   // sequence to the next but its outcome, which each play starts afresh.
   Context ctx(*p.ruleset, dice, /*tracing=*/false, /*recordRolls=*/false);
   do {
-    if (budget == 0) tooComplex("more dice sequences than the budget (sensitivity included)");
+    if (budget == 0) tooComplex(msg::errorOddsBudgetSpent());
     if (t.paths == cap) {
       const std::string done = std::to_string(t.paths);
       if (reestimated)
-        tooComplex("more dice sequences than estimated: stopped after " + done + " (estimated at about " +
-                   std::to_string(static_cast<long long>(guess)) + "; an enumeration takes at most " +
-                   std::to_string(static_cast<long long>(kSlack)) + " times its estimate, or " + std::to_string(kFloor) + ")");
+        tooComplex(msg::errorOddsOverEstimate(done, std::to_string(static_cast<long long>(guess)),
+                                              std::to_string(static_cast<long long>(kSlack)), std::to_string(kFloor)));
       // The first estimate was low: a second, with kReprobes walks on other seeds.
       const double again = estimate(p, *bound, kReprobes, kProbes + 1);
       if (again > static_cast<double>(t.paths + budget))
-        tooComplex("about " + std::to_string(static_cast<long long>(again)) + " dice sequences, over the budget: stopped after " +
-                   done + " (first estimated at about " + std::to_string(static_cast<long long>(guess)) + ")");
+        tooComplex(msg::errorOddsOverBudgetStopped(std::to_string(static_cast<long long>(again)), done,
+                                                   std::to_string(static_cast<long long>(guess))));
       reestimated = true;
       guess = again;
       cap = std::max(cap + 1, allowance(again));
@@ -464,9 +463,9 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   const double baseGuess = estimate(p, *bound);
   // The odds themselves over the budget: nothing fits, refused at once.
   if (baseGuess > static_cast<double>(budget))
-    tooComplex("about " + std::to_string(static_cast<long long>(baseGuess)) + " dice sequences, over the budget of " +
-               std::to_string(maxPaths) +
-               (budget < maxPaths ? " (shared by the batch: " + std::to_string(budget) + " left)" : std::string()));
+    tooComplex(budget < maxPaths ? msg::errorOddsOverSharedBudget(std::to_string(static_cast<long long>(baseGuess)),
+                                                                  std::to_string(maxPaths), std::to_string(budget))
+                                 : msg::errorOddsOverBudget(std::to_string(static_cast<long long>(baseGuess)), std::to_string(maxPaths)));
   double guess = baseGuess;
   // Each what-if estimated on its own (one can be 60 times the base): bound and probed with its one
   // input changed; a what-if the rules refuse estimates 0 (its enumeration reports the refusal).
@@ -590,9 +589,9 @@ namespace {
 // is written as text (no document built); a resolve or odds answer is serialized once.
 void answerBatch(const Json& requests, const std::string& call, const BatchSeed& fallbackSeed, std::uint64_t maxOddsPaths,
                  std::string& out) {
-  if (!requests.is_array()) throw RequestError(code::kInvalidRequest, "a batch is a JSON array of requests", "");
+  if (!requests.is_array()) throw RequestError(code::kInvalidRequest, msg::errorBatchNotArray(), "");
   if (call != "resolve" && call != "odds" && call != "lookup")
-    throw RequestError(code::kInvalidValue, "call must be resolve, odds or lookup", "/call");
+    throw RequestError(code::kInvalidValue, msg::errorBatchCall(), "/call");
   // One odds budget for the whole batch, and a bound on what it answers.
   std::uint64_t budget = maxOddsPaths;
   out += '[';
@@ -617,10 +616,8 @@ void answerBatch(const Json& requests, const std::string& call, const BatchSeed&
   const std::size_t firstUnanswered = i;
   for (; i < requests.size(); ++i) {
     if (i) out += ',';
-    appendJson(out, errorEnvelope(code::kRequestTooLarge,
-                                  "not answered: the batch's answers pass " + std::to_string(kMaxBatchOutputBytes >> 20) +
-                                      " MiB at item " + std::to_string(firstUnanswered) + "; send the items from there again",
-                                  pointerJoin("", i)));
+    appendJson(out, errorEnvelope(RequestError(code::kRequestTooLarge, msg::errorBatchNotAnswered(kMaxBatchOutputBytes >> 20, firstUnanswered),
+                                               pointerJoin("", i))));
   }
   out += ']';
 }

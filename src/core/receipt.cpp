@@ -19,22 +19,22 @@ constexpr char kSeedTagV2[] = "grapeshot seed v2";
 
 // A 32-byte secret or commitment as 64 lowercase hex digits.
 std::string hex32(const Json& v, const std::string& path) {
-  if (!v.is_string()) throw RequestError(code::kWrongType, std::string("expected a string, got ") + schemaTypeName(v), path);
+  if (!v.is_string()) throw RequestError(code::kWrongType, msg::errorExpectedString(typeWord(v)), path);
   const std::string& s = v.get_ref<const std::string&>();
   std::string bytes;
   bool lower = true;
   for (char c : s) lower = lower && !(c >= 'A' && c <= 'F');
   if (s.size() != 64 || !lower || !fromHex(s, bytes))
-    throw RequestError(code::kInvalidValue, "expected 64 lowercase hex digits (32 bytes)", path);
+    throw RequestError(code::kInvalidValue, msg::errorExpectedHex32(), path);
   return bytes;
 }
 
 const Json& pair(const Json& cr, const char* field, const std::string& path) {
   const auto it = cr.find(field);
   const std::string p = path + "/" + field;
-  if (it == cr.end()) throw RequestError(code::kMissingField, std::string("missing required field \"") + field + "\"", p);
-  if (!it->is_array()) throw RequestError(code::kWrongType, std::string("expected an array, got ") + schemaTypeName(*it), p);
-  if (it->size() != 2) throw RequestError(code::kOutOfRange, "expected exactly 2 items (side A, side B)", p);
+  if (it == cr.end()) throw RequestError(code::kMissingField, msg::errorMissingField(field), p);
+  if (!it->is_array()) throw RequestError(code::kWrongType, msg::errorExpectedType(msg::errorTypeArticleAnArray(), typeWord(*it)), p);
+  if (it->size() != 2) throw RequestError(code::kOutOfRange, msg::errorExpectedSides(), p);
   return *it;
 }
 
@@ -63,25 +63,25 @@ std::optional<std::string> firstDifference(const Json& a, const Json& b, const s
 const Json& field(const Json& obj, const char* name) {
   const auto it = obj.find(name);
   if (it == obj.end())
-    throw RequestError(code::kMissingField, std::string("missing required field \"") + name + "\"", std::string("/") + name);
+    throw RequestError(code::kMissingField, msg::errorMissingField(name), std::string("/") + name);
   return *it;
 }
 
 Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
   if (!receipt.is_object())
-    throw RequestError(code::kInvalidRequest, std::string("a receipt is a JSON object, got ") + schemaTypeName(receipt), "");
+    throw RequestError(code::kInvalidRequest, msg::errorReceiptNotObject(typeWord(receipt)), "");
   static const char* const kFields[] = {"format", "engine",     "ruleset", "dataHash", "request",
                                         "seed",   "diceSource", "rolls",   "result"};
   for (const auto& [k, _] : receipt.items()) {
     bool known = false;
     for (const char* f : kFields) known = known || k == f;
-    if (!known) throw RequestError(code::kUnknownField, "unknown field \"" + clip(k) + "\"", pointerJoin("", k));
+    if (!known) throw RequestError(code::kUnknownField, msg::errorUnknownField(clip(k)), pointerJoin("", k));
   }
   const Json& format = field(receipt, "format");
   const int version = format == kReceiptFormat ? 3 : format == kReceiptFormatV2 ? 2 : 0;
   if (!version)
     throw RequestError(code::kInvalidValue,
-                       std::string("not a receipt format this engine reads (") + kReceiptFormat + ", " + kReceiptFormatV2 + ")",
+                       msg::errorReceiptFormat(std::string(kReceiptFormat) + ", " + kReceiptFormatV2),
                        "/format");
   const Json& engine = field(receipt, "engine");
   const Json& rulesetId = field(receipt, "ruleset");
@@ -91,16 +91,16 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
   const Json& result = field(receipt, "result");
   const Json& diceSource = field(receipt, "diceSource");
   if (diceSource != kDiceSupplied && diceSource != kDiceSeed && diceSource != kDiceDrawn && diceSource != kDiceCommitReveal)
-    throw RequestError(code::kInvalidValue, "expected \"supplied\", \"seed\", \"drawn\" or \"commitReveal\"", "/diceSource");
-  if (!engine.is_string()) throw RequestError(code::kWrongType, "expected a string", "/engine");
-  if (!rulesetId.is_string()) throw RequestError(code::kWrongType, "expected a string", "/ruleset");
-  if (!dataHash.is_string()) throw RequestError(code::kWrongType, "expected a string", "/dataHash");
-  if (!request.is_object()) throw RequestError(code::kWrongType, "expected an object", "/request");
-  if (!rolls.is_array()) throw RequestError(code::kWrongType, "expected an array", "/rolls");
-  if (!result.is_object()) throw RequestError(code::kWrongType, "expected an object", "/result");
+    throw RequestError(code::kInvalidValue, msg::errorExpectedDiceSource(), "/diceSource");
+  if (!engine.is_string()) throw RequestError(code::kWrongType, msg::errorExpectedTypeOnly(msg::errorTypeArticleString()), "/engine");
+  if (!rulesetId.is_string()) throw RequestError(code::kWrongType, msg::errorExpectedTypeOnly(msg::errorTypeArticleString()), "/ruleset");
+  if (!dataHash.is_string()) throw RequestError(code::kWrongType, msg::errorExpectedTypeOnly(msg::errorTypeArticleString()), "/dataHash");
+  if (!request.is_object()) throw RequestError(code::kWrongType, msg::errorExpectedTypeOnly(msg::errorTypeArticleAnObject()), "/request");
+  if (!rolls.is_array()) throw RequestError(code::kWrongType, msg::errorExpectedTypeOnly(msg::errorTypeArticleAnArray()), "/rolls");
+  if (!result.is_object()) throw RequestError(code::kWrongType, msg::errorExpectedTypeOnly(msg::errorTypeArticleAnObject()), "/result");
   const auto seedIt = receipt.find("seed");
   if (seedIt != receipt.end() && !seedIt->is_number_unsigned() && !(seedIt->is_number_integer() && seedIt->get<std::int64_t>() >= 0))
-    throw RequestError(code::kWrongType, "expected an integer 0..4294967295", "/seed");
+    throw RequestError(code::kWrongType, msg::errorExpectedSeedOnly(), "/seed");
 
   Json problems = Json::array();
   auto problem = [&](const char* code, const std::string& path, const std::string& message) {
@@ -110,7 +110,7 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
     problem("engine_mismatch", "/engine",
             "receipt made by engine " + clip(engine.get<std::string>()) + ", this is " + kEngineVersion + ": cannot vouch for it");
   const Ruleset* rs = findRuleset(rulesetId.get<std::string>());
-  if (!rs) throw RequestError(code::kUnknownRuleset, "unknown ruleset \"" + clip(rulesetId.get<std::string>()) + "\"", "/ruleset");
+  if (!rs) throw RequestError(code::kUnknownRuleset, msg::errorUnknownRulesetOnly(clip(rulesetId.get<std::string>())), "/ruleset");
   if (dataHash != rs->dataHash())
     problem("data_hash_mismatch", "/dataHash", "the receipt was made with different ruleset data (this engine: " + rs->dataHash() + ")");
   if (request.value("ruleset", Json()) != rulesetId)
@@ -275,26 +275,23 @@ std::string canonicalRequestHash(const std::string& canonical) {
 }
 
 void checkContext(const Json& context, const std::string& path) {
-  if (!context.is_string()) throw RequestError(code::kWrongType, std::string("expected a string, got ") + schemaTypeName(context), path);
+  if (!context.is_string()) throw RequestError(code::kWrongType, msg::errorExpectedString(typeWord(context)), path);
   const std::string& s = context.get_ref<const std::string&>();
-  if (s.size() > 256) throw RequestError(code::kOutOfRange, "context is at most 256 characters", path);
+  if (s.size() > 256) throw RequestError(code::kOutOfRange, msg::errorContextTooLong(), path);
   for (std::size_t i = 0; i < s.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c < 0x20 || c > 0x7e)
-      throw RequestError(code::kInvalidValue,
-                         "context is printable ASCII only (character " + std::to_string(i) +
-                             " is not): labels that look alike must be alike",
-                         path);
+      throw RequestError(code::kInvalidValue, msg::errorContextNotAscii(i), path);
     if (c == ' ' && (i == 0 || i + 1 == s.size() || s[i + 1] == ' '))
-      throw RequestError(code::kInvalidValue, "context has a leading, trailing or doubled space", path);
+      throw RequestError(code::kInvalidValue, msg::errorContextSpaces(), path);
   }
 }
 
 std::uint32_t commitRevealSeed(const Json& cr, const std::string& path, const std::string& requestHash, int version) {
-  if (!cr.is_object()) throw RequestError(code::kWrongType, std::string("expected an object, got ") + schemaTypeName(cr), path);
+  if (!cr.is_object()) throw RequestError(code::kWrongType, msg::errorExpectedType(msg::errorTypeArticleAnObject(), typeWord(cr)), path);
   for (const auto& [k, _] : cr.items())
     if (k != "commitments" && k != "secrets" && k != "context")
-      throw RequestError(code::kUnknownField, "unknown field \"" + clip(k) + "\"", pointerJoin(path, k));
+      throw RequestError(code::kUnknownField, msg::errorUnknownField(clip(k)), pointerJoin(path, k));
   const Json& commitments = pair(cr, "commitments", path);
   const Json& secrets = pair(cr, "secrets", path);
   std::string context;
@@ -309,20 +306,17 @@ std::uint32_t commitRevealSeed(const Json& cr, const std::string& path, const st
   }
   // Mirrored commitments or one secret for both sides: one player would be choosing alone.
   if (commitments[0] == commitments[1])
-    throw RequestError(code::kConflictingFields, "the two commitments are equal: each side commits its own secret",
+    throw RequestError(code::kConflictingFields, msg::errorCommitmentsEqual(),
                        path + "/commitments/1");
   if (secret[0] == secret[1])
-    throw RequestError(code::kConflictingFields, "the two secrets are equal: each side draws its own", path + "/secrets/1");
+    throw RequestError(code::kConflictingFields, msg::errorSecretsEqual(), path + "/secrets/1");
   for (std::size_t i = 0; i < 2; ++i) {
     const char role = i ? 'B' : 'A';
     const std::string expected =
         version == 2 ? commitmentForV2(role, secret[i]) : commitmentFor(role, secret[i], requestHash, context);
     if (expected != commitments[i].get<std::string>())
       throw RequestError(code::kCommitmentMismatch,
-                         std::string("secret ") + role + " does not match side " + role +
-                             (version == 2 ? "'s commitment"
-                                           : "'s commitment to this request and context (a commitment binds the secret, "
-                                             "the canonical request's hash and the context)"),
+                         version == 2 ? msg::errorSecretMismatchV2(std::string(1, role)) : msg::errorSecretMismatch(std::string(1, role)),
                          pointerJoin(path + "/secrets", i));
   }
   return version == 2 ? deriveSeedV2(secret[0], secret[1], requestHash, context)
@@ -332,7 +326,7 @@ std::uint32_t commitRevealSeed(const Json& cr, const std::string& path, const st
 bool receiptRequested(const Json& request) {
   const auto it = request.find("receipt");
   if (it == request.end()) return false;
-  if (!it->is_boolean()) throw RequestError(code::kWrongType, std::string("expected a boolean, got ") + schemaTypeName(*it), "/receipt");
+  if (!it->is_boolean()) throw RequestError(code::kWrongType, msg::errorExpectedBoolean(typeWord(*it)), "/receipt");
   return it->get<bool>();
 }
 

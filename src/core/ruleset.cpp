@@ -163,6 +163,27 @@ const Schema& Ruleset::inputsValidator(const std::string& canonical) const {
   return *p.validator;
 }
 
+const Schema& Ruleset::inputsValidator(const std::string& canonical, Lang lang) const {
+  if (lang == Lang::en) return inputsValidator(canonical);
+  const Json& french = procedure(canonical, lang);  // translated
+  Declared& p = parsedProcedure(canonical);
+  std::call_once(p.frenchCompiled, [&] { p.frenchValidator = std::make_unique<Schema>(french.at("inputs")); });
+  return *p.frenchValidator;
+}
+
+const Schema& Ruleset::optionsValidator(Lang lang) const {
+  if (lang == Lang::en) return optionsValidator();
+  const Json& envelope = this->envelope(lang);
+  Data& d = *data_;
+  std::call_once(d.frenchOptionsCompiled, [&] {
+    Json options = Json::object();
+    if (const auto it = envelope.find("options"); it != envelope.end()) options = *it;
+    d.frenchOptionsSchema = Json{{"type", "object"}, {"properties", std::move(options)}, {"additionalProperties", false}};
+    d.frenchOptionsValidator = std::make_unique<Schema>(d.frenchOptionsSchema);
+  });
+  return *d.frenchOptionsValidator;
+}
+
 const Json& Ruleset::envelope() const {
   data();  // loaded
   Data& d = *data_;
@@ -206,6 +227,18 @@ const Json& Ruleset::procedure(const std::string& canonical, Lang lang) const {
   if (lang == Lang::en) return p.json;
   std::call_once(p.translated, [&] { p.french = translated(p.json, id_, "/procedures/" + pointerToken(canonical), false); });
   return p.french;
+}
+
+std::string_view Ruleset::printedIn(std::string_view ruleset, std::string_view english, Lang lang) {
+  if (lang != Lang::fr) return english;
+  const auto* begin = std::begin(forms::kPrinted);
+  const auto* end = std::end(forms::kPrinted);
+  const auto* at = std::lower_bound(begin, end, std::pair<std::string_view, std::string_view>(ruleset, english),
+                                    [](const forms::Printed& p, const std::pair<std::string_view, std::string_view>& k) {
+                                      const int r = std::string_view(p.ruleset).compare(k.first);
+                                      return r < 0 || (r == 0 && std::string_view(p.english) < k.second);
+                                    });
+  return at != end && at->ruleset == ruleset && at->english == english ? std::string_view(at->french) : english;
 }
 
 const Json& Ruleset::meta() const {

@@ -77,6 +77,12 @@ class Ruleset {
   // made when first asked for.
   const Json& envelope(Lang lang) const;
   const Json& procedure(const std::string& canonical, Lang lang) const;
+  // A printed text of its tables (a title, a modifier's line, a band, a chart row, a matrix cell) in
+  // `lang`: for French, fr.json's form of it (forms_fr.h kPrinted, by the English text); the text
+  // itself when it has none (a code, a number) or in English. Static text either way.
+  std::string_view printedText(std::string_view english, Lang lang) const { return printedIn(id_, english, lang); }
+  // The same for the ruleset of id `ruleset` (what a procedure's helpers use, outside a Context).
+  static std::string_view printedIn(std::string_view ruleset, std::string_view english, Lang lang);
   // The ids of its tables, in the order of tables.json. Procedures read the tables as constants
   // (<folder>_printed.h; grids and printed entries through these); a table's JSON is parsed only for
   // the `table` answer.
@@ -101,6 +107,10 @@ class Ruleset {
   // when the procedure is first asked for.
   const Schema& optionsValidator() const { return *data().optionsValidator; }
   const Schema& inputsValidator(const std::string& canonical) const;
+  // The same schemas with their French titles and enum labels (the forms'), compiled when a French
+  // request is first refused: its error is said again by them, in the words of the French form.
+  const Schema& optionsValidator(Lang lang) const;
+  const Schema& inputsValidator(const std::string& canonical, Lang lang) const;
   const Json& defaultOptions() const { return data().defaultOptions; }
   // SHA-256 hex of the embedded ruleset.json, a line feed and the embedded tables.json, computed at
   // build time (cmake/EmbedRuleset.cmake): receipts name the data they were made with.
@@ -126,6 +136,8 @@ class Ruleset {
     std::unique_ptr<Schema> validator;  // points into json
     std::once_flag translated;
     Json french;  // json with the French texts
+    std::once_flag frenchCompiled;
+    std::unique_ptr<Schema> frenchValidator;  // points into french
   };
   struct Data {
     // ruleset.json's members but its procedures, found on load (a view of the text each), and parsed
@@ -141,6 +153,9 @@ class Ruleset {
     Json optionsSchema;
     Json defaultOptions;
     std::unique_ptr<Schema> optionsValidator;  // points into optionsSchema
+    std::once_flag frenchOptionsCompiled;
+    Json frenchOptionsSchema;
+    std::unique_ptr<Schema> frenchOptionsValidator;  // points into frenchOptionsSchema
     mutable std::map<std::string, Declared, std::less<>> declared;  // every procedure of ruleset.json
     std::vector<std::string> declaredOrder;
   };

@@ -20,6 +20,20 @@ std::string pointerToken(const std::string& key) {
   return out;
 }
 
+Message typeWord(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null: return msg::errorTypeNameNull();
+    case Json::value_t::boolean: return msg::errorTypeNameBoolean();
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: return msg::errorTypeNameInteger();
+    case Json::value_t::number_float: return msg::errorTypeNameNumber();
+    case Json::value_t::string: return msg::errorTypeNameString();
+    case Json::value_t::array: return msg::errorTypeNameArray();
+    case Json::value_t::object: return msg::errorTypeNameObject();
+    default: return msg::errorTypeNameValue();
+  }
+}
+
 const char* schemaTypeName(const Json& v) {
   switch (v.type()) {
     case Json::value_t::null: return "null";
@@ -59,11 +73,8 @@ bool aboveMaximum(const Json& v, const Json& max) {
   return v.get<double>() > max.get<double>();
 }
 
-// "Shock strength: " — the field's label as the form shows it, so a message names what the player sees.
-std::string labelOf(const Json& schema) {
-  const auto t = schema.find("title");
-  return t != schema.end() && t->is_string() ? t->get<std::string>() + ": " : std::string();
-}
+// A message of the catalog, after the field's title when it has one ("Morale: 10 is above the maximum 9").
+Message titled(const std::string& title, Message m) { return title.empty() ? m : msg::errorTitled(title, m); }
 
 const Json* member(const Json& schema, const char* key) {
   const auto it = schema.find(key);
@@ -106,7 +117,6 @@ struct Schema::Node {
   Type type = Type::none;
   std::string typeName;  // as the schema spells it, for messages
   std::string title;  // "" when none
-  std::string label;  // "title: ", or ""
   const Json* enumValues = nullptr;
   const Json* enumLabels = nullptr;  // "x-enumLabels": what the form shows for each value
   const Json* minimum = nullptr;
@@ -118,7 +128,9 @@ struct Schema::Node {
   std::vector<Property> properties;  // in the schema's order: the output's order
   std::vector<Required> required;
 
-  explicit Node(const Json& schema) : label(labelOf(schema)) {
+  // `title`: the field's label as the form shows it ("Shock strength"), so a message names what the
+  // player sees (titled()).
+  explicit Node(const Json& schema) {
     if (const Json* t = member(schema, "title"); t && t->is_string()) title = t->get<std::string>();
     if (const Json* t = member(schema, "type")) {
       typeName = t->get<std::string>();
@@ -161,6 +173,19 @@ struct Schema::Node {
         }
   }
 
+  // "an integer", "a object" (as English has always said it): the type this schema wants.
+  Message expected() const {
+    switch (type) {
+      case Type::integer: return msg::errorTypeArticleInteger();
+      case Type::number: return msg::errorTypeArticleNumber();
+      case Type::boolean: return msg::errorTypeArticleBoolean();
+      case Type::string: return msg::errorTypeArticleString();
+      case Type::array: return msg::errorTypeArticleArray();
+      case Type::object: return msg::errorTypeArticleObject();
+      default: return msg::errorTypeNameValue();
+    }
+  }
+
   int propertyIndex(const std::string& key) const {
     for (std::size_t i = 0; i < properties.size(); ++i)
       if (properties[i].key == key) return static_cast<int>(i);
@@ -189,13 +214,13 @@ struct Schema::Node {
       // said in the player's words, not JSON's.
       if (value.is_null() && type == Type::integer)
         throw RequestError(code::kWrongType,
-                           label.empty() ? msg::errorNoWholeNumberUntitled()
-                                         : msg::errorNoWholeNumber(label.substr(0, label.size() - 2)),
+                           title.empty() ? msg::errorNoWholeNumberUntitled() : msg::errorNoWholeNumber(title),
                            at.str());
-      std::string what = std::string("expected ") + (type == Type::integer ? "an " : "a ") + typeName + ", got " +
-                         schemaTypeName(value);
-      if (type == Type::integer && value.is_number_float()) what += " " + shortDump(value);
-      throw RequestError(code::kWrongType, label + what, at.str());
+      throw RequestError(code::kWrongType,
+                         titled(title, type == Type::integer && value.is_number_float()
+                                           ? msg::errorExpectedTypeValue(expected(), typeWord(value), shortDump(value))
+                                           : msg::errorExpectedType(expected(), typeWord(value))),
+                         at.str());
     }
     if (enumValues) {
       bool found = false;
@@ -212,14 +237,14 @@ struct Schema::Node {
           else
             list += allowed.dump();
         }
-        throw RequestError(code::kInvalidValue, label + shortDump(value) + " is not one of: " + list, at.str());
+        throw RequestError(code::kInvalidValue, titled(title, msg::errorNotOneOf(shortDump(value), list)), at.str());
       }
     }
     if (value.is_number()) {
       if (minimum && belowMinimum(value, *minimum))
-        throw RequestError(code::kOutOfRange, label + shortDump(value) + " is below the minimum " + minimum->dump(), at.str());
+        throw RequestError(code::kOutOfRange, titled(title, msg::errorBelowMinimum(shortDump(value), minimum->dump())), at.str());
       if (maximum && aboveMaximum(value, *maximum))
-        throw RequestError(code::kOutOfRange, label + shortDump(value) + " is above the maximum " + maximum->dump(), at.str());
+        throw RequestError(code::kOutOfRange, titled(title, msg::errorAboveMaximum(shortDump(value), maximum->dump())), at.str());
     }
     if (value.is_array()) return validateArray(value, at);
     if (value.is_object()) return validateObject(value, at, unknownCode, skip);
@@ -229,9 +254,9 @@ struct Schema::Node {
   Json validateArray(Json& value, const Path& at) const {
     const auto n = value.size();
     if (minItems && n < minItems->get<std::size_t>())
-      throw RequestError(code::kOutOfRange, label + "needs at least " + minItems->dump() + " item(s), got " + std::to_string(n), at.str());
+      throw RequestError(code::kOutOfRange, titled(title, msg::errorTooFewItems(minItems->dump(), n)), at.str());
     if (maxItems && n > maxItems->get<std::size_t>())
-      throw RequestError(code::kOutOfRange, label + "allows at most " + maxItems->dump() + " item(s), got " + std::to_string(n), at.str());
+      throw RequestError(code::kOutOfRange, titled(title, msg::errorTooManyItems(maxItems->dump(), n)), at.str());
     if (!items) return std::move(value);
     Json out = Json::array();
     auto& elements = out.get_ref<Json::array_t&>();
@@ -256,10 +281,8 @@ struct Schema::Node {
       if (i >= 0 && !skipped) found[i] = &item.value();
       else if (i < 0 && !skipped)
         throw RequestError(unknownCode ? unknownCode : code::kUnknownField,
-                           "unknown " + std::string(unknownCode && std::string(unknownCode) == code::kUnknownOption
-                                                        ? "option"
-                                                        : "field") +
-                               " \"" + clip(item.key()) + "\"",
+                           unknownCode && std::string(unknownCode) == code::kUnknownOption ? msg::errorUnknownOption(clip(item.key()))
+                                                                                           : msg::errorUnknownField(clip(item.key())),
                            pointerJoin(at.str(), item.key()));
     }
     for (const auto& r : required) {

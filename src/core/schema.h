@@ -9,6 +9,8 @@
 
 namespace grapeshot {
 
+class Message;
+
 // Returns `value` checked against `schema`, with defaults filled in for absent optional properties.
 // Throws RequestError (wrong_type, missing_field, unknown_field, out_of_range, invalid_value) whose
 // path is `path` extended to the offending element. `unknownCode` is the code for an undeclared
@@ -45,5 +47,7 @@ Json validate(const Json& schema, const Json& value, const std::string& path,
 
 // "integer", "string", ... as a schema would call the JSON value's type.
 const char* schemaTypeName(const Json& value);
+// The same as a sentence of the catalog (error.typeName.*), for a message's parameter in any language.
+Message typeWord(const Json& value);
 
 }  // namespace grapeshot

@@ -74,6 +74,8 @@ class TraceValue {
   const Message* message() const;  // the sentence held, if any
 
   bool given() const { return v_.index() != 0; }
+  // The text held, literal or copied; none for anything else.
+  std::optional<std::string_view> textView() const { return text(); }
   bool emptyText() const;  // "" (or none)
 
   void appendTo(std::string& out) const;  // as JSON text, exactly as toText(toJson()) writes it
@@ -124,6 +126,13 @@ class TraceLog {
  public:
   void add(StepKind kind, TraceField* fields, std::size_t n);
   bool empty() const { return steps_.empty(); }
+  // f(key, value) for each field of the last step (to put its texts in another language).
+  template <typename F>
+  void eachTextOfLast(F&& f) {
+    if (steps_.empty()) return;
+    const Step& s = steps_.back();
+    for (std::uint32_t i = s.first; i < s.first + s.count; ++i) f(fields_[i].key, fields_[i].value);
+  }
   void appendTo(std::string& out) const;  // a JSON array of {kind, ...fields}
   Json toJson() const;
 

@@ -27,6 +27,22 @@ bool cohesionCheck(Context& ctx, int cohesion, int drm, const std::string& who) 
   return passed;
 }
 
+TraceValue valueWord(std::string_view v) {
+  if (v == "infantry") return msg::battlesOfWaterlooWordInfantry();
+  if (v == "cavalry") return msg::battlesOfWaterlooWordCavalry();
+  if (v == "artillery") return msg::battlesOfWaterlooWordArtillery();
+  if (v == "leader") return msg::battlesOfWaterlooWordLeader();
+  if (v == "lightCavalry") return msg::battlesOfWaterlooWordLightCavalry();
+  if (v == "heavyCavalry") return msg::battlesOfWaterlooWordHeavyCavalry();
+  if (v == "front") return msg::battlesOfWaterlooWordFront();
+  if (v == "flank") return msg::battlesOfWaterlooWordFlank();
+  if (v == "rear") return msg::battlesOfWaterlooWordRear();
+  if (v == "Routed") return msg::battlesOfWaterlooWordRouted();
+  if (v == "Normal") return msg::battlesOfWaterlooWordNormal();
+  if (v == "Blown") return msg::battlesOfWaterlooWordBlown();
+  return TraceValue(std::string(v));
+}
+
 const char* matrixType(Arm type) {
   if (type == Arm::infantry) return "Infantry";
   if (type == Arm::artillery) return "Artillery";
@@ -140,18 +156,18 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
       case Effect::d2:
         u.state = effect == Effect::d1 ? State::d1 : State::d2;
         u.events.push_back(u.state == State::d1 ? Event::d1 : Event::d2);
-        GS_STEP(ctx, step::Result{u.who(), TraceValue::fromData(cell.text), "Combat Results Matrix"});
+        GS_STEP(ctx, step::Result{u.who(), TraceValue::fromData(cell.text), msg::battlesOfWaterlooRefCombatResultsMatrix().text()});
         break;
       case Effect::rout:
         rout(ctx, u, ref);
         break;
       case Effect::stepLoss:
-        loseSteps(ctx, u, 1, Loss::matrix, cell.text, "Combat Results Matrix");
+        loseSteps(ctx, u, 1, Loss::matrix, cell.text, words(ctx, msg::battlesOfWaterlooRefCombatResultsMatrix()));
         break;
       case Effect::eliminated:
         u.state = State::eliminated;
         u.events.push_back(Event::eliminated);
-        GS_STEP(ctx, step::Result{u.who(), msg::battlesOfWaterlooReasonEliminated(), "Combat Results Matrix"});
+        GS_STEP(ctx, step::Result{u.who(), msg::battlesOfWaterlooReasonEliminated(), msg::battlesOfWaterlooRefCombatResultsMatrix().text()});
         break;
       case Effect::cohesionCheckElseRout:
         // "<=Cohesion - B, otherwise Rout": pass applies this row's B cell (W-32).
@@ -162,7 +178,7 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
           applyEffects(ctx, u, row, row[kBackColumn], "B", ref);
         } else {
           u.checked(results::Letter::B, false);
-          rout(ctx, u, "Combat Results Matrix");
+          rout(ctx, u, words(ctx, msg::battlesOfWaterlooRefCombatResultsMatrix()));
         }
         break;
     }
@@ -243,8 +259,8 @@ void applyMatrix(Context& ctx, Unit& u, const std::string& column, const std::st
   const auto& row = matrixIndex().cells[static_cast<int>(u.state)][matrixTypeIndex(u.type)];
   if (row.empty()) throw std::logic_error(std::string("Combat Results Matrix has no row ") + name(u.state) + "/" + name(u.type));
   const MatrixCell& cell = row.at(matrixColumn(column));
-  GS_STEP(ctx, step::Matrix{u.who(), msg::battlesOfWaterlooReasonMatrixRow(name(u.state), matrixType(u.type)).text(), column,
-                            TraceValue::fromData(cell.text), {}, ref.empty() ? "Combat Results Matrix" : ref});
+  GS_STEP(ctx, step::Matrix{u.who(), msg::battlesOfWaterlooReasonMatrixRow(ctx.printedText(name(u.state)), ctx.printedText(matrixType(u.type))).text(), column,
+                            TraceValue::fromData(cell.text), {}, ref.empty() ? msg::battlesOfWaterlooRefCombatResultsMatrix().text() : ref});
   applyEffects(ctx, u, row, cell, column, ref);
 }
 
@@ -263,7 +279,7 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
       GS_STEP(ctx, step::Note{u.who(),
                               msg::battlesOfWaterlooNoteBlownAutomatic(std::string(1, printed),
                                                                        std::string(1, static_cast<char>(std::toupper(printed)))),
-                              "Blown Cavalry"});
+                              msg::battlesOfWaterlooRefBlownCavalry().text()});
     } else if (!automatic) {
       requireCohesion(u);
       const bool passed = cohesionCheck(ctx, u.cohesion, drm,
@@ -272,7 +288,7 @@ void applyResult(Context& ctx, Unit& u, const ResultCode& code, bool takeSteps, 
       if (passed) return;
     }
     applyMatrix(ctx, u, column, "W-11");
-    if (automatic && blown) loseSteps(ctx, u, 1, Loss::blown, std::string_view(&printed, 1), "Blown Cavalry");
+    if (automatic && blown) loseSteps(ctx, u, 1, Loss::blown, std::string_view(&printed, 1), words(ctx, msg::battlesOfWaterlooRefBlownCavalry()));
   };
   letter(code.disorder, "d/D", code.checkDrm, results::Letter::d);
   letter(code.rout, "r/R", 0, results::Letter::r);  // read on the state the earlier letters left (W-19)

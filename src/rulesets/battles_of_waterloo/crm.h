@@ -38,6 +38,15 @@ inline constexpr EnumNames<6> kStateNames{"Normal", "D-1", "D-2", "Routed", "Blo
 inline const char* name(State s) { return enumName(s, kStateNames); }
 constexpr const EnumNames<6>& enumNames(State) { return kStateNames; }
 using inputs::name;  // name(Arm) and every generated enum's
+
+// A printed text of the charts in the language of the response (fr.json's forms, issue 28): the
+// English it is given when the response is English or the text has no words (a code).
+inline std::string_view said(std::string_view printed) {
+  return Ruleset::printedIn("battles-of-waterloo", printed, currentLang());
+}
+// An input's value or a state named in a sentence (a unit's type, a hexside, a state) as a word of the
+// catalog (battles-of-waterloo.word.*), so the sentence says it in its language; a code ("D-1") as it is.
+TraceValue valueWord(std::string_view value);
 inline bool isCavalry(Arm a) { return a == Arm::lightCavalry || a == Arm::heavyCavalry; }
 // Disordered or worse by this roll (the headline odds count what the roll does, not a state the unit
 // already had): Normal and Blown are undisordered, then D-1, D-2, Routed, Eliminated.

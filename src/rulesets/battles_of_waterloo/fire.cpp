@@ -130,7 +130,7 @@ class Fire final : public Play {
                                     step::MultiplierRounding::down, TraceValue::fromData(gb.label), {}, "Grand Battery Fire"});
     }
     const int base = baseColumn_;
-    GS_STEP(ctx, step::Column{msg::battlesOfWaterlooReasonFireScale(scale).text(), tables::fire.id, base,
+    GS_STEP(ctx, step::Column{msg::battlesOfWaterlooReasonFireScale(valueWord(scale)).text(), tables::fire.id, base,
                               TraceValue::fromData(member(scaleColumns(scale)[static_cast<std::size_t>(base)], "label")->textValue),
                               msg::battlesOfWaterlooReasonFireStrength(strength), "FIRE COMBAT TABLE"});
 
@@ -167,7 +167,7 @@ class Fire final : public Play {
     const int last = lastColumn_;
     const int column = std::clamp(base + netShift, 0, last);
     if (column != base + netShift)
-      GS_STEP(ctx, step::Clamp{{}, base + netShift, column, 0, last, msg::battlesOfWaterlooReasonScaleEndsThere(scale),
+      GS_STEP(ctx, step::Clamp{{}, base + netShift, column, 0, last, msg::battlesOfWaterlooReasonScaleEndsThere(valueWord(scale)),
                                base + netShift > last ? "W-07" : "W-08"});
     if (scale == "infantry" && base + netShift > column && !infantryFullWidth_)
       GS_RULING(ctx, "W-07", msg::battlesOfWaterlooRulingInfantryStopsAt9());

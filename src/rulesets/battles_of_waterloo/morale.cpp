@@ -40,7 +40,7 @@ class Morale final : public Play {
     bool passed = false, automatic = false;
     if (u.state == State::blown && withResult) {
       // "Combat Results against Blown Cavalry that require a Cohesion Check are automatic instead."
-      applyResult(ctx, u, code_, true, "Blown Cavalry");
+      applyResult(ctx, u, code_, true, words(ctx, msg::battlesOfWaterlooRefBlownCavalry()));
       automatic = true;
     } else {
       passed = cohesionCheck(ctx, u.cohesion, drm_, u.who());
@@ -170,8 +170,8 @@ class ChargeReaction final : public Play {
       if (reaction == "retreat") applyMatrix(ctx, u, "B", "W-25");  // a Retreat is the matrix B, no check
     }
     GS_STEP(ctx, step::Result{u.who(),
-                              passed ? msg::battlesOfWaterlooReasonChargeReactionPass(TraceValue::fromData(row.type), TraceValue::fromData(cell.text))
-                                     : msg::battlesOfWaterlooReasonChargeReactionFail(TraceValue::fromData(row.type), TraceValue::fromData(cell.text)),
+                              passed ? msg::battlesOfWaterlooReasonChargeReactionPass(ctx.printedText(row.type), ctx.printedText(cell.text))
+                                     : msg::battlesOfWaterlooReasonChargeReactionFail(ctx.printedText(row.type), ctx.printedText(cell.text)),
                               "Charge Reaction"});
     ctx.tally(results::ChargeReactionTally::passed, passed);
     ctx.tally(results::ChargeReactionTally::reaction, reaction);

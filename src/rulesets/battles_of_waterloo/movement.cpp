@@ -32,7 +32,7 @@ using printed::Value;
 // One printed line of the Effects of Disorder and Rout chart (row "D-1", "D-2" or "routed").
 std::string disorderItem(const std::string& rowId, std::size_t item) {
   for (const auto& r : printed::disorderEffects.rows)
-    if (r.id == rowId) return std::string(r.items[item]);
+    if (r.id == rowId) return std::string(said(r.items[item]));
   throw std::logic_error("no disorder effects row " + rowId);
 }
 
@@ -86,7 +86,7 @@ static_assert(costsDecode());
 
 std::string legendText(Text code) {
   for (const auto& l : printed::movementCosts.legend)
-    if (l.code == code) return std::string(l.text);
+    if (l.code == code) return std::string(said(l.text));
   return std::string(code);
 }
 
@@ -108,15 +108,15 @@ class Move {
  private:
   // The printed cell of `rowId` in this unit type's column (the unit types' cells are all printed).
   const Text& cell(const std::string& rowId) const { return costRow(rowId).cells[typeColumn(type_)].textValue; }
-  std::string label(const std::string& rowId) const { return std::string(costRow(rowId).label); }
-  std::string column() const { return std::string(printed::movementCosts.columns[typeColumn(type_)]); }
+  std::string label(const std::string& rowId) const { return std::string(said(costRow(rowId).label)); }
+  std::string column() const { return std::string(said(printed::movementCosts.columns[typeColumn(type_)])); }
 
   void noteLetter(const std::string& letter) {
     if (out_ && std::find(notes_.begin(), notes_.end(), letter) == notes_.end()) notes_.push_back(letter);
   }
   // The notes by the letters W-28 maps to the printed bullets.
   static std::string noteText(const std::string& letter) {
-    return std::string(*printed::find(printed::movementCosts.notes, letter));
+    return std::string(said(*printed::find(printed::movementCosts.notes, letter)));
   }
   // The Notes column: a row's note letter, or blank.
   void rowNote(const std::string& rowId) {
@@ -170,8 +170,8 @@ class Move {
     halves_ += halves;
     if (out_) terms_.push_back({row.label, printedCell, halves, why});
     GS_STEP(ctx_, step::MovementCost{{}, mpValue(halves),
-                                     msg::battlesOfWaterlooReasonRowCost(TraceValue::fromData(row.label), printedCell).text(), 1, {},
-                                     why == Rate::whole ? Sentence() : Sentence(rateWords(why)), "Terrain Effects on Movement"});
+                                     msg::battlesOfWaterlooReasonRowCost(ctx_.printedText(row.label), printedCell).text(), 1, {},
+                                     why == Rate::whole ? Sentence() : Sentence(rateWords(why)), msg::battlesOfWaterlooRefTerrainEffectsOnMovement().text()});
     return true;
   }
 
@@ -282,7 +282,7 @@ void Move::price() {
     return prohibit(msg::battlesOfWaterlooReasonRoutedMayNotMove(disorderItem("routed", 3)), "Effects of Disorder and Rout");
   }
   if (in_.inSquare)
-    GS_NOTE(ctx_, msg::battlesOfWaterlooNoteSquareMovesOneHex(), "Movement Rates");
+    GS_NOTE(ctx_, msg::battlesOfWaterlooNoteSquareMovesOneHex(), msg::battlesOfWaterlooRefMovementRates().text());
 
   if (action == Action::formSquare) {
     rowNote("formSquare");
@@ -294,7 +294,7 @@ void Move::price() {
                       : in_.engaged              ? msg::battlesOfWaterlooReasonFormSquareEngaged(e)
                       : in_.inEnemyZoc           ? msg::battlesOfWaterlooReasonFormSquareInEnemyZoc(e)
                                                  : msg::battlesOfWaterlooReasonFormSquareInSquare(e),
-                      "Terrain Effects on Movement: note E");
+                      msg::battlesOfWaterlooRefMovementNote("E").text());
     }
     addRow("formSquare");
     return;
@@ -310,8 +310,8 @@ void Move::price() {
   const bool routeRates = mayUseRouteRates();
   if (route != Route::none && !routeRates) {
     noteLetter("A");
-    GS_NOTE(ctx_, msg::battlesOfWaterlooNoteNoRoadRates(column(), enumName(movementType_, inputs::kMovementTypeLabels)),
-            "Terrain Effects on Movement: note A");
+    GS_NOTE(ctx_, msg::battlesOfWaterlooNoteNoRoadRates(column(), enumName(movementType_, currentLang() == Lang::fr ? inputs::kMovementTypeLabelsFr : inputs::kMovementTypeLabels)),
+            msg::battlesOfWaterlooRefMovementNote("A").text());
   }
   const bool builtUp = terrain == MovementTerrain::builtUpVillage;
   if (route != Route::none && routeRates) {
@@ -327,8 +327,8 @@ void Move::price() {
   const Crossing crossing = in_.crossing;
   if (crossing != Crossing::none && !routeRates) {
     noteLetter("A");
-    GS_NOTE(ctx_, msg::battlesOfWaterlooNoteNoBridgeFordRates(column(), enumName(movementType_, inputs::kMovementTypeLabels)),
-            "Terrain Effects on Movement: note A");
+    GS_NOTE(ctx_, msg::battlesOfWaterlooNoteNoBridgeFordRates(column(), enumName(movementType_, currentLang() == Lang::fr ? inputs::kMovementTypeLabelsFr : inputs::kMovementTypeLabels)),
+            msg::battlesOfWaterlooRefMovementNote("A").text());
   }
   if (crossing != Crossing::none && routeRates) {
     addRow(name(crossing));
@@ -338,9 +338,9 @@ void Move::price() {
       // Note D: crossing Deep Stream disorders infantry and cavalry; disordered units may not cross.
       if (state == MovementState::D_1 || state == MovementState::D_2)
         return prohibit(msg::battlesOfWaterlooReasonDeepStreamDisordered(name(state), noteText("D")),
-                        "Terrain Effects on Movement: note D");
+                        msg::battlesOfWaterlooRefMovementNote("D").text());
       disordered_ = true;
-      GS_STEP(ctx_, step::Result{{}, msg::battlesOfWaterlooReasonDeepStreamDisorders(), "Terrain Effects on Movement: note D"});
+      GS_STEP(ctx_, step::Result{{}, msg::battlesOfWaterlooReasonDeepStreamDisorders(), msg::battlesOfWaterlooRefMovementNote("D").text()});
     }
   }
   const MovementSlope slope = in_.slope;
@@ -360,17 +360,17 @@ void Move::price() {
     return std::optional<Message>(msg::battlesOfWaterlooReasonZocMustUse(label(rowId), column(), code, legendText(code)));
   };
   if (in_.leavingEnemyZoc) {
-    if (const auto why = zocRule("leaveEnemyZoc")) return prohibit(*why, "Terrain Effects on Movement: Leave Enemy ZOC");
+    if (const auto why = zocRule("leaveEnemyZoc")) return prohibit(*why, msg::battlesOfWaterlooReasonMovementChartRow(label("leaveEnemyZoc")).text());
   }
   if (in_.enteringEnemyZoc) {
     if (leader && !in_.stackedWithFriendlyUnit) {
       noteLetter("C");
-      return prohibit(msg::battlesOfWaterlooReasonLeaderEntersZoc(noteText("C")), "Terrain Effects on Movement: note C");
+      return prohibit(msg::battlesOfWaterlooReasonLeaderEntersZoc(noteText("C")), msg::battlesOfWaterlooRefMovementNote("C").text());
     }
     if (state == MovementState::D_1 && !in_.cavalryPursuit) {
       return prohibit(msg::battlesOfWaterlooReasonD1EntersZoc(disorderItem("D-1", 0)), "Effects of Disorder and Rout");
     }
-    if (const auto why = zocRule("enterEnemyZoc")) return prohibit(*why, "Terrain Effects on Movement: Enter Enemy ZOC");
+    if (const auto why = zocRule("enterEnemyZoc")) return prohibit(*why, msg::battlesOfWaterlooReasonMovementChartRow(label("enterEnemyZoc")).text());
   }
 }
 
@@ -410,14 +410,14 @@ using StackUnit = inputs::StackingUnit;
 struct Failure {
   const char* code;
   std::string reason;  // the message's text
-  const char* ref;
+  std::string ref;     // the chart's title, in the response's language
 };
 
 void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* out) {
   std::vector<Failure> failures;
   auto fail = [&](const char* code, const Message& reason, const char* ref) {
     GS_STEP(ctx, step::Stacking{{}, reason, ref});
-    failures.push_back({code, reason.text(), ref});
+    failures.push_back({code, reason.text(), std::string(said(ref))});
   };
 
   // Leaders are not in the printed combinations: they stack freely (judgment; not printed).
@@ -480,7 +480,7 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
     }
     if (!matched) {
       std::string what;  // "2 infantry + 1 artillery"
-      for (const auto& [k, v] : count) what.append(what.empty() ? "" : " + ").append(msg::battlesOfWaterlooReasonUnitsOfType(v, k).text());
+      for (const auto& [k, v] : count) what.append(what.empty() ? "" : " + ").append(msg::battlesOfWaterlooReasonUnitsOfType(v, valueWord(k)).text());
       fail("combination", msg::battlesOfWaterlooReasonNotACombination(what), "Stacking");
     }
   }
@@ -551,7 +551,7 @@ void Zoc::play(Context& ctx, JsonWriter* out) const {
   const std::vector<const char*>& hexsides = hexsidesOf(cell);
   if (cell == "Front-F flank") GS_RULING(ctx, "W-29", msg::battlesOfWaterlooRulingFrontFlanks());
   if (rowId == "shaken") GS_RULING(ctx, "W-29", msg::battlesOfWaterlooRulingShakenFrontOnly());
-  GS_STEP(ctx, step::Zoc{{}, msg::battlesOfWaterlooReasonZocRow(TraceValue::fromData(row->label), TraceValue::fromData(cell)), "Zones of Control"});
+  GS_STEP(ctx, step::Zoc{{}, msg::battlesOfWaterlooReasonZocRow(ctx.printedText(row->label), TraceValue::fromData(cell)), "Zones of Control"});
   ctx.tally(results::ZocTally::hexsides, static_cast<int>(hexsides.size()));
   if (!out) return;
 

@@ -62,7 +62,7 @@ class Rally final : public Play {
       throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantryD2Matrix(), "/unit/state");
     if (unit.inSquare && !infantry)
       throw RequestError(code::kConflictingFields, msg::battlesOfWaterlooErrorOnlyInfantryMaySquare(), "/unit/inSquare");
-    name_ = routed_ ? msg::battlesOfWaterlooReasonRoutedUnit(name(type_)) : msg::battlesOfWaterlooReasonDisorderedUnit(name(type_));
+    name_ = routed_ ? msg::battlesOfWaterlooReasonRoutedUnit(valueWord(name(type_))) : msg::battlesOfWaterlooReasonDisorderedUnit(valueWord(name(type_)));
     who_ = name_->text();
     const auto& mods = tables::rallyModifiers;
     const auto entry = [&](EntryId e) { steps_.push_back({DrmStep::entry, "", "", 0, e}); };
@@ -110,14 +110,14 @@ class Rally final : public Play {
     if (routed_) {
       const auto& band = bandFor(printed::rallyRouted.bands, bands_, total, "Rallying Routed Units");
       if (total < 0 || total > 9)
-        GS_NOTE(ctx, msg::battlesOfWaterlooNoteEndBand(total, TraceValue::fromData(band.label)), "rules-notes 2.3.4");
+        GS_NOTE(ctx, msg::battlesOfWaterlooNoteEndBand(total, ctx.printedText(band.label)), "rules-notes 2.3.4");
       const printed::Text code = band.code;
       newState = code == "rallied" ? "Normal" : code == "D-1" ? "D-1" : "Routed";
       rallied = code == "rallied";
       GS_STEP(ctx, step::Band{who_, tables::rallyRouted.id, total, TraceValue::fromData(band.label),
                               TraceValue::fromData(band.text), rollText(kD10, natural, modifier), "Rallying Routed Units"});
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
-      if (code == "D-1") GS_RULING(ctx, "W-40", msg::battlesOfWaterlooRulingNoLongerRouted(*name_, TraceValue::fromData(band.label)));
+      if (code == "D-1") GS_RULING(ctx, "W-40", msg::battlesOfWaterlooRulingNoLongerRouted(*name_, ctx.printedText(band.label)));
       if (out) {
         r.band = std::string(band.label);
         r.code = std::string(code);
@@ -135,7 +135,7 @@ class Rally final : public Play {
       GS_STEP(ctx, step::Check{who_, kD10.name, natural, modifier, total, cohesion_,
                                le_ ? step::PassIf::atMost : step::PassIf::below, passed,
                                msg::battlesOfWaterlooReasonRallyCheck(rollText(kD10, natural, modifier), comparison, cohesion_,
-                                                                      TraceValue::fromData(band.text)),
+                                                                      ctx.printedText(band.text)),
                                "W-02"});
       newState = oldState;
       if (passed) {

@@ -75,10 +75,11 @@ struct Position {
   inputs::Position derived = inputs::Position::front;
   bool frontOnly() const { return !flank && !rear; }  // derived == front
   const char* name() const { return enumName(derived, inputs::kPositionNames); }  // also its DRM's entry id
-  std::string hexsides() const {  // "front flank": the hexsides' names, as the schema spells them
+  std::string hexsides() const {  // "front flank": the hexsides, in the response's language (the catalog's words)
     std::string s;
     for (const Aspect a : {Aspect::front, Aspect::flank, Aspect::rear})
-      if (a == Aspect::front ? front : a == Aspect::flank ? flank : rear) s.append(s.empty() ? "" : " ").append(enumName(a, inputs::kAspectNames));
+      if (a == Aspect::front ? front : a == Aspect::flank ? flank : rear)
+        s.append(s.empty() ? "" : " ").append(valueWord(enumName(a, inputs::kAspectNames)).plain());
     return s;
   }
 };
@@ -331,7 +332,7 @@ class Shock final : public Play {
     const Position& pos = position_;
     if (!pos.frontOnly())  // the Position DRM's printed line names the position
       GS_RULING(ctx, "W-34", msg::battlesOfWaterlooRulingAttackedThrough(
-                                 pos.hexsides(), TraceValue::fromData(ctx.ruleset.printedEntry(tables::shockPosition.id, pos.name()).label)));
+                                 pos.hexsides(), ctx.printedText(ctx.ruleset.printedEntry(tables::shockPosition.id, pos.name()).label)));
     const bool square = defender.inSquare;
     const PatchedGrid& table = table_;
 
@@ -423,7 +424,7 @@ class Shock final : public Play {
       if (elite == Elite::none) continue;
       if (!ctx.tracing()) drm.add(e.value, {}, {});
       else drm.term(e.value, msg::battlesOfWaterlooReasonEntryForUnit(
-                                 TraceValue::fromData(ctx.ruleset.printedEntry(tables::shockMorale.eliteAttacker).label), att.units[i].who()).text(),
+                                 ctx.printedText(ctx.ruleset.printedEntry(tables::shockMorale.eliteAttacker).label), att.units[i].who()).text(),
                     1, enumName(elite, inputs::kEliteNames), e.ruling.empty() ? "W-22" : e.ruling);
     }
     auto totalSteps = [](const Side& s) {

@@ -92,8 +92,8 @@ Summary summary(const MoraleResult& r) {
 Summary summary(const SquareResult& r) {
   Summary s;
   const std::string roll = rollText(kD10, r.natural, r.drm);
-  if (r.formedSquare) return s << msg::battlesOfWaterlooSummarySquareFormed(roll, r.cohesion, r.band);
-  s << msg::battlesOfWaterlooSummarySquareNotFormed(roll, r.cohesion, r.band, *r.result);
+  if (r.formedSquare) return s << msg::battlesOfWaterlooSummarySquareFormed(roll, r.cohesion, std::string(::grapeshot::waterloo::said(r.band)));
+  s << msg::battlesOfWaterlooSummarySquareNotFormed(roll, r.cohesion, std::string(::grapeshot::waterloo::said(r.band)), *r.result);
   ::grapeshot::waterloo::sayFate(s, r.unit, theUnit());
   return s;
 }
@@ -101,13 +101,17 @@ Summary summary(const SquareResult& r) {
 // The Charge Reaction check, the printed reaction, and what it does to the unit.
 Summary summary(const ChargeReactionResult& r) {
   Summary s;
-  s << (r.passed ? msg::battlesOfWaterlooSummaryChargeReactionPassed(r.printed) : msg::battlesOfWaterlooSummaryChargeReactionFailed(r.printed));
+  s << (r.passed ? msg::battlesOfWaterlooSummaryChargeReactionPassed(std::string(::grapeshot::waterloo::said(r.printed))) : msg::battlesOfWaterlooSummaryChargeReactionFailed(std::string(::grapeshot::waterloo::said(r.printed))));
   // Light cavalry: the printed "X or Y" is its owner's choice (W-25), in the form's words.
   if (r.choice)
+  {
+    namespace in = ::grapeshot::inputs::battles_of_waterloo;
+    const bool fr = currentLang() == Lang::fr;
     s << msg::battlesOfWaterlooSummaryLightCavalryChooses(
-        *r.choice == Choice::Bd ? ::grapeshot::inputs::battles_of_waterloo::kLightCavalryIfFailedLabels[1]
-        : *r.choice == Choice::retreat ? ::grapeshot::inputs::battles_of_waterloo::kLightCavalryIfPassedLabels[1]
-                                                 : ::grapeshot::inputs::battles_of_waterloo::kLightCavalryIfPassedLabels[0]);
+        *r.choice == Choice::Bd ? (fr ? in::kLightCavalryIfFailedLabelsFr : in::kLightCavalryIfFailedLabels)[1]
+        : *r.choice == Choice::retreat ? (fr ? in::kLightCavalryIfPassedLabelsFr : in::kLightCavalryIfPassedLabels)[1]
+                                       : (fr ? in::kLightCavalryIfPassedLabelsFr : in::kLightCavalryIfPassedLabels)[0]);
+  }
   ::grapeshot::waterloo::sayFate(s, r.unit, theUnit());
   return s;
 }
@@ -118,18 +122,18 @@ Summary summary(const ChargeReactionResult& r) {
 Summary summary(const RallyResult& r) {
   Summary s;
   const std::string roll = rollText(kD10, r.natural, r.drm);
-  if (!r.cohesion) return s << msg::battlesOfWaterlooSummaryRallyRouted(roll, r.band, r.text);
+  if (!r.cohesion) return s << msg::battlesOfWaterlooSummaryRallyRouted(roll, std::string(::grapeshot::waterloo::said(r.band)), std::string(::grapeshot::waterloo::said(r.text)));
   const int c = *r.cohesion;
   const char* comparison = r.rallied ? (r.total < c ? "<" : "<=") : (r.total > c ? ">" : ">=");
-  if (!r.rallied) return s << msg::battlesOfWaterlooSummaryRallyDisordered(roll, comparison, c, r.text);
-  return s << msg::battlesOfWaterlooSummaryRallyDisorderedRallied(roll, comparison, c, r.text, name(r.oldState), name(r.newState));
+  if (!r.rallied) return s << msg::battlesOfWaterlooSummaryRallyDisordered(roll, comparison, c, std::string(::grapeshot::waterloo::said(r.text)));
+  return s << msg::battlesOfWaterlooSummaryRallyDisorderedRallied(roll, comparison, c, std::string(::grapeshot::waterloo::said(r.text)), name(r.oldState), name(r.newState));
 }
 
 // Leaving Square: the check's printed outcome and, when it fails, the unit's change of state.
 Summary summary(const LeaveSquareResult& r) {
   Summary s;
-  if (r.passed) return s << msg::battlesOfWaterlooSummaryLeaveSquarePassed(r.text);
-  return s << msg::battlesOfWaterlooSummaryLeaveSquareFailed(r.text, name(r.oldState), name(r.newState));
+  if (r.passed) return s << msg::battlesOfWaterlooSummaryLeaveSquarePassed(std::string(::grapeshot::waterloo::said(r.text)));
+  return s << msg::battlesOfWaterlooSummaryLeaveSquareFailed(std::string(::grapeshot::waterloo::said(r.text)), name(r.oldState), name(r.newState));
 }
 
 // Movement: what entering the hex costs, or why the move is prohibited.
@@ -143,21 +147,21 @@ Summary summary(const MovementResult& r) {
 Summary summary(const StackingResult& r) {
   Summary s;
   if (!r.legal) return s << msg::battlesOfWaterlooSummaryStackingIllegal(r.reasons.front().reason);
-  if (r.combination) return s << msg::battlesOfWaterlooSummaryStackingLegal(*r.combination);
+  if (r.combination) return s << msg::battlesOfWaterlooSummaryStackingLegal(std::string(::grapeshot::waterloo::said(*r.combination)));
   return s << msg::battlesOfWaterlooSummaryStackingLegalSingle();
 }
 
 // Zone of control: the chart's row and what it prints.
 Summary summary(const ZocResult& r) {
   Summary s;
-  return s << msg::battlesOfWaterlooSummaryZoc(r.row, r.printed);
+  return s << msg::battlesOfWaterlooSummaryZoc(std::string(::grapeshot::waterloo::said(r.row)), std::string(::grapeshot::waterloo::said(r.printed)));
 }
 
 // Disorder and rout effects: how many printed restrictions the state carries.
 Summary summary(const StatusResult& r) {
   Summary s;
   if (!r.restricted) return s << msg::battlesOfWaterlooSummaryStatusNormal();
-  return s << msg::battlesOfWaterlooSummaryStatusRestricted(name(r.state), static_cast<int>(r.restrictions.size()));
+  return s << msg::battlesOfWaterlooSummaryStatusRestricted(::grapeshot::waterloo::valueWord(name(r.state)), static_cast<int>(r.restrictions.size()));
 }
 
 }  // namespace grapeshot::results::battles_of_waterloo

@@ -110,7 +110,10 @@ class BrigadeMorale final : public Play {
     if (ctx.tracing())
       for (std::size_t i = 0; i < units_.size(); ++i) {
         const UnitPoints& u = units_[i];
-        const char* state = enumName(u.state, kStateNames);
+        // Its state as a word of the catalog, said in the response's language.
+        const TraceValue state = u.state == State::fresh    ? TraceValue(msg::blackPowderWordFresh())
+                                 : u.state == State::shaken ? TraceValue(msg::blackPowderWordShaken())
+                                                            : TraceValue(msg::blackPowderWordLost());
         ctx.record(step::Points{msg::blackPowderLabelUnit(static_cast<int>(i + 1)).text(), numberValue(points(u.counted)),
                                 u.quality == Quality::better   ? msg::blackPowderReasonUnitPointsBetter(u.stamina, state)
                                 : u.quality == Quality::poorer ? msg::blackPowderReasonUnitPointsPoorer(u.stamina, state)

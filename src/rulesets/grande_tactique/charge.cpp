@@ -71,7 +71,7 @@ class Charge final : public Play {
     std::optional<Check> d;
     if (!a.passed) {
       GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingAttackersFailed());
-      GS_NOTE(ctx, msg::grandeTactiqueNoteTargetNoCheck(), "Charging page");
+      GS_NOTE(ctx, msg::grandeTactiqueNoteTargetNoCheck(), msg::grandeTactiqueRefChargingPage().text());
       ctx.tally(ChargeTally::targetCheck, TargetCheck::notRolled);
     } else {
       Modifiers targetDrm(ctx, StepKind::drm, words(ctx, kWhoTarget.who()));

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <climits>
+#include <unordered_map>
 #include <vector>
 
 #include "core/error.h"
@@ -185,8 +186,13 @@ bool commanderApplies(const Rulings& r, const Commander& c) {
 void commanderBonus(Context& ctx, const Rulings& r, Modifiers& drm, const Commander& c) {
   if (c.bonus == 0) return;
   if (commanderApplies(r, c)) drm.entry(tables::dieRollModifiers.commanderBonus, c.bonus, "V-13");
-  else GS_NOTE(ctx, msg::napoleonIii1866NoteCommanderNoBonus(enumName(c.position, kCommanderAtNames),
-                                                                   enumName(r.commanderRange, inputs::kV13RangeNames)),
+  else GS_NOTE(ctx, msg::napoleonIii1866NoteCommanderNoBonus(
+                        c.position == CommanderAt::inRange    ? TraceValue(msg::napoleonIii1866LabelCommanderInRange())
+                        : c.position == CommanderAt::adjacent ? TraceValue(msg::napoleonIii1866LabelCommanderAdjacent())
+                                                              : TraceValue(enumName(c.position, kCommanderAtNames)),
+                        r.commanderRange == inputs::V13Range::stacked   ? msg::napoleonIii1866LabelRangeStacked()
+                        : r.commanderRange == inputs::V13Range::adjacent ? msg::napoleonIii1866LabelRangeAdjacent()
+                                                                        : msg::napoleonIii1866LabelRangeCommandRange()),
                     "V-13");
 }
 
@@ -361,30 +367,19 @@ struct HexState {
       eliminated += a.state.eliminated;
     }
   }
-  // "1/2 disorganized, -1 step": put together in a buffer, then made a string once (one that fits a
-  // string's inline room, as "0/2 disorganized" does in libc++, takes no allocation).
-  std::string text() const {
-    char buf[128];  // the longest: four 20-digit numbers and 36 characters of words
-    char* at = buf;
-    const auto words = [&at, &buf](std::string_view t) {
-      at = std::copy_n(t.data(), std::min(t.size(), static_cast<std::size_t>(buf + sizeof buf - at)), at);
-    };
-    const auto number = [&at, &buf](std::size_t n) { at = std::to_chars(at, buf + sizeof buf, n).ptr; };
-    number(static_cast<std::size_t>(disorganized));
-    words("/");
-    number(units);
-    words(" disorganized");
-    if (stepsLost) {
-      words(", -");
-      number(static_cast<std::size_t>(stepsLost));
-      words(stepsLost > 1 ? " steps" : " step");
-    }
-    if (eliminated) {
-      words(", ");
-      number(static_cast<std::size_t>(eliminated));
-      words(" eliminated");
-    }
-    return std::string(buf, static_cast<std::size_t>(at - buf));
+  // "1/2 disorganized, -1 step": the catalog's sentence (napoleon-iii-1866.result.hexState) in the
+  // response's language. Exact odds tally it on every dice sequence: each state is rendered once per
+  // language and kept, and the tally holds a view of it (no allocation after the first).
+  TraceValue text() const {
+    static thread_local std::unordered_map<std::uint64_t, std::string> said;
+    const Lang lang = currentLang();
+    const std::uint64_t key = (static_cast<std::uint64_t>(units) << 40) | (static_cast<std::uint64_t>(disorganized) << 28) |
+                              (static_cast<std::uint64_t>(stepsLost) << 14) | (static_cast<std::uint64_t>(eliminated) << 2) |
+                              static_cast<std::uint64_t>(lang);
+    auto it = said.find(key);
+    if (it == said.end())
+      it = said.emplace(key, msg::napoleonIii1866ResultHexState(disorganized, units, stepsLost, eliminated).text(lang)).first;
+    return TraceValue::fromData(it->second);
   }
 };
 

@@ -109,8 +109,8 @@ class Movement final : public Play {
 
   static void prohibited(Context& ctx, JsonWriter* out, const Message& reason, std::string_view row) {
     GS_STEP(ctx, step::Prohibited{{}, reason,
-                                  msg::napoleonIii1866ReasonTerrainRow(TraceValue::fromData(printed::terrain.title),
-                                                                       TraceValue::fromData(row)).text()});
+                                  msg::napoleonIii1866ReasonTerrainRow(ctx.printedText(printed::terrain.title),
+                                                                       ctx.printedText(row)).text()});
     ctx.tally(results::MovementTally::cost, "prohibited");
     if (!out) return;
     results::MovementResult r;
