@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { errorCodeType, readMessages, traceSchema, traceTypes } from './gen-core.mjs';
+import { errorCodeType, messageParams, readJsMessages, readMessages, traceSchema, traceTypes } from './gen-core.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const src = join(root, 'src');
@@ -170,9 +170,47 @@ export interface RequestEnvelope<R extends RulesetId, P extends string, O> {
 // The trace steps' JSON Schema, shipped beside the declarations for hosts that validate what they render.
 export const generateTraceSchema = () => `${JSON.stringify(traceSchema(), null, 2)}\n`;
 
+// The wrapper's own words (ids js.* of src/messages/<lang>.json: its load and usage errors), by
+// language, as bindings/js/words.js: say(lang, id, params). Each language has every id with the same
+// parameters ({name} only: the wrapper renders no plurals).
+export function generateWords() {
+  const langs = readdirSync(join(src, 'messages')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  const catalogs = Object.fromEntries(['en', ...langs.filter((l) => l !== 'en')].map((l) => [l, readJsMessages(l)]));
+  for (const [lang, words] of Object.entries(catalogs)) {
+    for (const [id, t] of Object.entries(catalogs.en)) {
+      if (!(id in words)) throw new Error(`gen-types: ${lang}.json lacks ${id}`);
+      const [a, b] = [messageParams(t, id), messageParams(words[id], `${lang} ${id}`)];
+      if ([...a].sort().join() !== [...b].sort().join()) throw new Error(`gen-types: ${lang} ${id}: parameters ${b} differ from English's`);
+      if (/[{][^}]*,/.test(words[id])) throw new Error(`gen-types: ${lang} ${id}: the wrapper's words take {name} parameters only`);
+    }
+    for (const id of Object.keys(words)) if (!(id in catalogs.en)) throw new Error(`gen-types: ${lang}.json has ${id}, which en.json lacks`);
+  }
+  return `// Generated from src/messages/*.json (ids js.*) by scripts/gen-types.mjs. Do not edit.
+// The wrapper's own words (its load and usage errors) in each language of the catalogs: say(lang, id,
+// params) puts each {name} in; a language the catalogs lack says English.
+const WORDS = ${JSON.stringify(catalogs, null, 1)};
+
+export function say(lang, id, params = {}) {
+  const words = WORDS[lang] ?? WORDS.en;
+  return (words[id] ?? WORDS.en[id]).replace(/\\{(\\w+)\\}/g, (_, name) => String(params[name]));
+}
+
+/** The language of a request (its own \`lang\`, if it says one the catalogs have), else \`fallback\`. */
+export function langOf(request, fallback = 'en') {
+  try {
+    const lang = request !== null && typeof request === 'object' ? request.lang : undefined;
+    return typeof lang === 'string' && lang in WORDS ? lang : fallback;
+  } catch {
+    return fallback;  // a getter that throws: the fallback
+  }
+}
+`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2] ?? join(root, 'bindings/js');
   writeFileSync(join(dir, 'generated.d.ts'), generate());
   writeFileSync(join(dir, 'trace.schema.json'), generateTraceSchema());
-  console.log(`wrote ${dir}/generated.d.ts and ${dir}/trace.schema.json`);
+  writeFileSync(join(dir, 'words.js'), generateWords());
+  console.log(`wrote ${dir}/generated.d.ts, ${dir}/trace.schema.json and ${dir}/words.js`);
 }

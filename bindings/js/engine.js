@@ -2,6 +2,7 @@
 // from src/ (dist/grapeshot-core.{mjs,wasm}); how its bytes are loaded is the platform's entry point:
 // index.js (browsers, bundlers, workers: fetch) and index.node.js (Node: the file system).
 import createGrapeshotCore from '../../dist/grapeshot-core.mjs';
+import { langOf, say } from './words.js';
 
 /** A fresh 256-bit batch seed (64 hex digits) from the platform's CSPRNG, for a batch's items that
  * bring neither dice nor seed (a single resolve draws its own in the core, and only when it needs
@@ -33,11 +34,12 @@ function failure(code, message, path = '') {
 // UTF-8 takes at least one byte per UTF-16 unit: longer text is refused without copying it into the
 // module, with the same answer the engine gives (shorter text that encodes longer is refused there).
 // Text with a lone surrogate has no UTF-8 form (embind would mangle it into another character).
-function tooLarge(text, limit = MAX_REQUEST_BYTES) {
+// `lang`: the language of the error's message (the request's own lang, else the engine's: words.js).
+function tooLarge(text, limit = MAX_REQUEST_BYTES, lang = 'en') {
   if (text.length > limit) {
-    return { error: failure('request_too_large', `request text is larger than ${limit} bytes`) };
+    return { error: failure('request_too_large', say(lang, 'js.requestTooLarge', { limit })) };
   }
-  if (!text.isWellFormed()) return { error: failure('parse_error', 'request is not valid JSON (UTF-8)') };
+  if (!text.isWellFormed()) return { error: failure('parse_error', say(lang, 'js.notUtf8')) };
   return null;
 }
 
@@ -46,7 +48,7 @@ function tooLarge(text, limit = MAX_REQUEST_BYTES) {
 // nests deeper than its 64 levels (or is cyclic). Iterative, so
 // neither a 10 MB string nor 100,000 levels cost more than a walk over the nodes. Subtrees with a
 // toJSON are skipped (it may replace them); anything that throws is left to JSON.stringify.
-function precheck(value, limit) {
+function precheck(value, limit, lang) {
   try {
     let size = 0;
     // Two parallel stacks, not a stack of [value, depth] pairs: a batch of 20,000 requests walks
@@ -61,10 +63,10 @@ function precheck(value, limit) {
         // A typed array serialises as an object keyed "0", "1", …: judged by its length alone (a
         // for-in over it would first list every index).
         const n = v.length ?? v.byteLength;
-        if (n > 256) return failure('request_too_large', 'an object has more than 256 keys');
+        if (n > 256) return failure('request_too_large', say(lang, 'js.tooManyKeys'));
         size += n * 4;
       } else if (v !== null && typeof v === 'object' && typeof v.toJSON !== 'function') {
-        if (depth > 65) return failure('invalid_request', 'request nests deeper than 64 levels (or is cyclic)');
+        if (depth > 65) return failure('invalid_request', say(lang, 'js.tooDeep'));
         if (Array.isArray(v)) {
           size += v.length + 1;
           for (let i = 0; i < v.length && size <= limit; i++) {
@@ -73,7 +75,7 @@ function precheck(value, limit) {
           }
         } else {
           let n = 0;
-          for (const k in v) if (++n > 256) return failure('request_too_large', 'an object has more than 256 keys');
+          for (const k in v) if (++n > 256) return failure('request_too_large', say(lang, 'js.tooManyKeys'));
           for (const k of Object.keys(v)) {
             size += k.length + 4;
             if (size > limit) break;
@@ -82,7 +84,7 @@ function precheck(value, limit) {
           }
         }
       } else size += 1;
-      if (size > limit) return failure('request_too_large', `request text is larger than ${limit} bytes`);
+      if (size > limit) return failure('request_too_large', say(lang, 'js.requestTooLarge', { limit }));
     }
   } catch {
     // JSON.stringify meets the same problem and reports it
@@ -91,34 +93,36 @@ function precheck(value, limit) {
 }
 
 // JSON text for the engine; values JSON cannot carry (BigInt, cycles) become an error envelope.
-function toJson(value, limit = MAX_REQUEST_BYTES) {
-  const refused = precheck(value, limit);
+function toJson(value, limit = MAX_REQUEST_BYTES, lang = 'en') {
+  const refused = precheck(value, limit, lang);
   if (refused) return { error: refused };
   try {
     const text = JSON.stringify(value);
-    if (text === undefined) return { error: failure('invalid_request', 'a request is a JSON object') };
-    return tooLarge(text, limit) ?? { text };
+    if (text === undefined) return { error: failure('invalid_request', say(lang, 'js.notAnObject')) };
+    return tooLarge(text, limit, lang) ?? { text };
   } catch (e) {
-    return { error: failure('invalid_request', `request cannot be serialised as JSON: ${e.message}`) };
+    return { error: failure('invalid_request', say(lang, 'js.notSerialisable', { error: e.message })) };
   }
 }
 
 // Runs a public call; whatever a caller passes, an exception becomes an error envelope (the
 // wrapper never throws: a getter or toString that throws, null options, a revoked Proxy…).
-function guard(fn) {
+function guard(fn, lang = 'en') {
   try {
     return fn();
   } catch (e) {
-    return failure('invalid_request', `request cannot be read: ${String(e?.message ?? e).slice(0, 200)}`);
+    return failure('invalid_request', say(lang, 'js.unreadable', { error: String(e?.message ?? e).slice(0, 200) }));
   }
 }
 
 export class Engine {
   #core;
   #rulesets;
+  #lang;  // the language of the wrapper's own errors when a request says none (createEngine's lang)
 
-  constructor(core) {
+  constructor(core, lang = 'en') {
     this.#core = core;
+    this.#lang = lang;
   }
 
   /** Memory of the WebAssembly instance, for hosts watching long-running pages. */
@@ -135,7 +139,7 @@ export class Engine {
     const core = this.#core;
     let { read, written } = this.#encode(text, text.length);
     if (read < text.length) ({ written } = this.#encode(text, text.length * 3));
-    if (written < 0) return JSON.stringify(failure('request_too_large', 'no memory for the request text'));
+    if (written < 0) return JSON.stringify(failure('request_too_large', say(this.#lang, 'js.noMemory')));
     const length = core[entry](written, ...args);
     const at = core.responseData();
     return utf8Decoder.decode(core.HEAPU8.subarray(at, at + length));  // HEAPU8 read after the call: memory may have grown
@@ -158,7 +162,7 @@ export class Engine {
    * 'fr'. Any other lang throws a RangeError (a programming error, not a player's input). */
   rulesets(options) {
     const lang = options?.lang ?? 'en';
-    if (lang !== 'en' && lang !== 'fr') throw new RangeError(`rulesets: lang is 'en' or 'fr', not ${JSON.stringify(String(lang)).slice(0, 40)}`);
+    if (lang !== 'en' && lang !== 'fr') throw new RangeError(say(this.#lang, 'js.rulesetsLang', { lang: JSON.stringify(String(lang)).slice(0, 40) }));
     this.#rulesets ??= {};
     this.#rulesets[lang] ??= JSON.parse(this.#core.rulesetsJson(lang));
     return structuredClone(this.#rulesets[lang]);
@@ -166,10 +170,11 @@ export class Engine {
 
   /** Resolves one request; never throws for bad input (returns {ok:false, error}). */
   resolve(request) {
+    const lang = langOf(request, this.#lang);
     return guard(() => {
-      const { text, error } = toJson(request);
+      const { text, error } = toJson(request, MAX_REQUEST_BYTES, lang);
       return error ?? JSON.parse(this.#call('resolve', text));
-    });
+    }, lang);
   }
 
   /** The same, JSON text in and out, for hosts that pass text. */
@@ -178,9 +183,9 @@ export class Engine {
     try {
       s = String(text);
     } catch (e) {
-      return JSON.stringify(failure('invalid_request', `request text cannot be read: ${String(e?.message ?? e).slice(0, 200)}`));
+      return JSON.stringify(failure('invalid_request', say(this.#lang, 'js.textUnreadable', { error: String(e?.message ?? e).slice(0, 200) })));
     }
-    const big = tooLarge(s);
+    const big = tooLarge(s, MAX_REQUEST_BYTES, this.#lang);
     return big ? JSON.stringify(big.error) : this.#call('resolve', s);
   }
 
@@ -189,19 +194,20 @@ export class Engine {
    * message}]}. `{requireCommitReveal: true}`: only dice from commit–reveal are valid.
    */
   verify(receipt, options) {
+    const lang = langOf(receipt?.request, this.#lang);
     return guard(() => {
       // A requirement given as anything but a boolean ('true', 1) is refused: read as false it would
       // silently require nothing.
       if (options !== undefined && options !== null && typeof options !== 'object') {
-        return failure('wrong_type', 'options must be an object {requireCommitReveal?: boolean}', '');
+        return failure('wrong_type', say(lang, 'js.verifyOptions', { shape: '{requireCommitReveal?: boolean}' }), '');
       }
       const require = options?.requireCommitReveal;
       if (require !== undefined && typeof require !== 'boolean') {
-        return failure('wrong_type', 'requireCommitReveal must be true or false', '/requireCommitReveal');
+        return failure('wrong_type', say(lang, 'js.requireCommitReveal'), '/requireCommitReveal');
       }
-      const { text, error } = toJson(receipt);
+      const { text, error } = toJson(receipt, MAX_REQUEST_BYTES, lang);
       return error ?? JSON.parse(this.#call('verify', text, require === true));
-    });
+    }, lang);
   }
 
   /**
@@ -209,18 +215,20 @@ export class Engine {
    * both players can check they agree before revealing ({ok: true, canonical, hash}).
    */
   canonical(request) {
+    const lang = langOf(request, this.#lang);
     return guard(() => {
-      const { text, error } = toJson(request);
+      const { text, error } = toJson(request, MAX_REQUEST_BYTES, lang);
       return error ?? JSON.parse(this.#call('canonical', text));
-    });
+    }, lang);
   }
 
   /** One printed cell of a grid table: {ruleset, table, column, roll, options?} -> {ok, cell}. */
   lookup(request) {
+    const lang = langOf(request, this.#lang);
     return guard(() => {
-      const { text, error } = toJson(request);
+      const { text, error } = toJson(request, MAX_REQUEST_BYTES, lang);
       return error ?? JSON.parse(this.#call('lookup', text));
-    });
+    }, lang);
   }
 
   /**
@@ -228,21 +236,23 @@ export class Engine {
    * and a number, expectations, and each boolean input's effect when flipped (sensitivity).
    */
   odds(request) {
+    const lang = langOf(request, this.#lang);
     return guard(() => {
-      const { text, error } = toJson(request);
+      const { text, error } = toJson(request, MAX_REQUEST_BYTES, lang);
       return error ?? JSON.parse(this.#call('odds', text));
-    });
+    }, lang);
   }
 
   /** Many requests in one call: {call: 'resolve' | 'odds' | 'lookup'}; responses as one-by-one. */
   batch(requests, options) {
+    const lang = this.#lang;
     return guard(() => {
-      if (!Array.isArray(requests)) return failure('invalid_request', 'a batch is an array of requests');
+      if (!Array.isArray(requests)) return failure('invalid_request', say(lang, 'js.batchNotArray'));
       const call = options?.call ?? 'resolve';
-      if (typeof call !== 'string') return failure('invalid_value', 'call must be resolve, odds or lookup', '/call');
-      const { text, error } = toJson(requests, MAX_BATCH_BYTES);
+      if (typeof call !== 'string') return failure('invalid_value', say(lang, 'js.batchCall'), '/call');
+      const { text, error } = toJson(requests, MAX_BATCH_BYTES, lang);
       return error ?? JSON.parse(this.#call('batch', text, call, randomBatchSeed()));
-    });
+    }, lang);
   }
 
   /**
@@ -252,33 +262,35 @@ export class Engine {
    * for a column not on the table. Rolls beyond the printed rows read the end rows, as lookup() does.
    */
   lookupCodes(header, pairs) {
+    const lang = langOf(header, this.#lang);
     return guard(() => {
-      if (typedTag.call(pairs) !== 'Int32Array') return failure('wrong_type', 'pairs must be an Int32Array of (column, roll) pairs', '/pairs');
+      if (typedTag.call(pairs) !== 'Int32Array') return failure('wrong_type', say(lang, 'js.pairsType'), '/pairs');
       const n = typedLength.call(pairs);  // read once, by the intrinsic getter
-      if (n % 2) return failure('invalid_value', 'pairs holds (column, roll) pairs: its length must be even', '/pairs');
-      if (n > MAX_LOOKUP_PAIRS * 2) return failure('request_too_large', `at most ${MAX_LOOKUP_PAIRS} pairs per call`, '/pairs');
+      if (n % 2) return failure('invalid_value', say(lang, 'js.pairsOdd'), '/pairs');
+      if (n > MAX_LOOKUP_PAIRS * 2) return failure('request_too_large', say(lang, 'js.pairsTooMany', { max: MAX_LOOKUP_PAIRS }), '/pairs');
       // Copied into an array of our own within the checked bound (set() reads the source's real
       // length, and throws on a detached buffer, which reads as length 0); the module gets the copy.
       const copy = new Int32Array(n);
       try {
         copy.set(pairs);
       } catch {
-        return failure('invalid_value', 'pairs is unreadable (its buffer was detached, e.g. transferred to a worker)', '/pairs');
+        return failure('invalid_value', say(lang, 'js.pairsDetached'), '/pairs');
       }
-      const { text, error } = toJson(header);
+      const { text, error } = toJson(header, MAX_REQUEST_BYTES, lang);
       if (error) return error;
       const out = this.#core.lookupCodes(text, copy, n);
       const answer = JSON.parse(out.json);
       return answer.ok ? { ...answer, codes: out.codes } : answer;
-    });
+    }, lang);
   }
 
   /** A printed table as transcribed: {ruleset, table} -> {ok, table}. */
   table(request) {
+    const lang = langOf(request, this.#lang);
     return guard(() => {
-      const { text, error } = toJson(request);
+      const { text, error } = toJson(request, MAX_REQUEST_BYTES, lang);
       return error ?? JSON.parse(this.#call('table', text));
-    });
+    }, lang);
   }
 }
 
@@ -321,49 +333,53 @@ export function scriptBase(moduleUrl) {
  *   import.meta, esbuild's iife output, fails only if it needs the default);
  * - `wasmUrl(value)` makes a URL of the `wasmUrl` option (relative to the script in browsers, to the
  *   working directory in Node);
- * - `hint`: what every load failure ends with, the platform's fixes.
+ * - `hint`: the id (words.js) of what every load failure ends with, the platform's fixes.
  */
 export function engineFactory({ loadBytes, defaultUrl, wasmUrl, hint }) {
-  const locate = () => {
+  // `hint`: the id of the platform's fixes (words.js), said after every load failure in `lang`.
+  const fixes = (lang) => say(lang, hint, { wasmUrl: '{ wasmUrl }', wasmBinary: '{ wasmBinary }', wasmModule: '{ wasmModule }' });
+  const locate = (lang = 'en') => {
     try {
       return defaultUrl();
     } catch (e) {
-      throw new Error(`grapeshot: cannot locate the engine's WebAssembly (${e.message}: no import.meta.url in this bundle?); ${hint}`);
+      throw new Error(say(lang, 'js.cannotLocate', { error: e.message, hint: fixes(lang) }));
     }
   };
-  const load = async (url) => {
+  const load = async (url, lang = 'en') => {
     let answer;
     try {
-      answer = await loadBytes(url);
+      answer = await loadBytes(url, lang);
     } catch (e) {
-      throw new Error(`grapeshot: cannot load the engine's WebAssembly from ${url.href} (${e.message}); ${hint}`);
+      throw new Error(say(lang, 'js.cannotLoad', { url: url.href, error: e.message, hint: fixes(lang) }));
     }
     const bytes = new Uint8Array(answer.bytes);
     // An SPA's fallback (index.html for every path) or a CDN's error page is answered 200: said
     // in words here, not as the compiler's "expected magic word 00 61 73 6d, found 3c 21 64 6f".
     if (!isWasm(bytes)) {
-      throw new Error(`grapeshot: ${url.href} is not WebAssembly: it answered ${answer.type ? `${answer.type} ` : ''}beginning ` +
-        `${opening(bytes)} (a page served for every path, or an error page?) where grapeshot-core.wasm belongs; ${hint}`);
+      throw new Error(say(lang, answer.type ? 'js.notWasmTyped' : 'js.notWasm',
+        { url: url.href, type: answer.type, opening: opening(bytes), hint: fixes(lang) }));
     }
     try {
       return await WebAssembly.compile(bytes);
     } catch (e) {
-      throw new Error(`grapeshot: ${url.href} does not compile as WebAssembly (${e.message}): is it this version's grapeshot-core.wasm? ${hint}`);
+      throw new Error(say(lang, 'js.doesNotCompile', { url: url.href, error: e.message, hint: fixes(lang) }));
     }
   };
   return async function createEngine(options = {}) {
+    // The language of the wrapper's own errors (load failures; a request that says no lang).
+    const lang = options.lang === 'fr' ? 'fr' : 'en';
     let module;
     if (options.wasmModule) module = options.wasmModule;
     else if (options.wasmBinary) {
       const bytes = ArrayBuffer.isView(options.wasmBinary)
         ? new Uint8Array(options.wasmBinary.buffer, options.wasmBinary.byteOffset, options.wasmBinary.byteLength)
         : new Uint8Array(options.wasmBinary);
-      if (!isWasm(bytes)) throw new Error(`grapeshot: the wasmBinary given is not WebAssembly (it begins ${opening(bytes)}): pass the bytes of grapeshot-core.wasm`);
+      if (!isWasm(bytes)) throw new Error(say(lang, 'js.binaryNotWasm', { opening: opening(bytes) }));
       module = await WebAssembly.compile(bytes);
     } else if (options.wasmUrl) {
-      module = await load(wasmUrl(options.wasmUrl, locate));
+      module = await load(wasmUrl(options.wasmUrl, () => locate(lang)), lang);
     } else {
-      if (!compiled.has(load)) compiled.set(load, load(locate()));
+      if (!compiled.has(load)) compiled.set(load, load(locate(lang), lang));
       try {
         module = await compiled.get(load);
       } catch (e) {
@@ -377,6 +393,6 @@ export function engineFactory({ loadBytes, defaultUrl, wasmUrl, hint }) {
       return {};
     };
     // locateFile: the glue then never builds its own URL from import.meta.url (absent in iife bundles).
-    return new Engine(await createGrapeshotCore({ instantiateWasm, locateFile: (file) => file }));
+    return new Engine(await createGrapeshotCore({ instantiateWasm, locateFile: (file) => file }), lang);
   };
 }

@@ -374,6 +374,9 @@ export interface CreateEngineOptions {
    * `import wasmUrl from 'grapeshot/grapeshot.wasm'` with --loader:.wasm=file), else against the page.
    * In Node a file path, relative to the working directory, or a URL (file:, http:, https:). */
   wasmUrl?: string | URL;
+  /** The language of the wrapper's own errors (a load failure; a request that cannot be read and says
+   * no `lang` of its own); default 'en'. A request's own `lang` decides the engine's texts. */
+  lang?: Lang;
 }
 
 /** Request text beyond this many UTF-8 bytes is refused (request_too_large). */

@@ -3,23 +3,23 @@
 // webpack 5 and Parcel follow to copy the file and rewrite the URL; esbuild and Rollup leave it alone
 // (see HINT). No `node:` import anywhere in this graph, so no bundler needs a polyfill.
 import { engineFactory, scriptBase } from './engine.js';
+import { say } from './words.js';
 
 export { Engine, MAX_REQUEST_BYTES } from './engine.js';
 export { commitSeed, deriveSeed, newSecret, checkCommitment, checkContext, sha256Hex } from './commit-reveal.js';
 export * from './gamelog.js';  // the game log (docs/game-log.md)
 
-async function fetchBytes(url) {
+async function fetchBytes(url, lang) {
   // Node's fetch cannot read files: Node gets index.node.js through the package name instead.
-  if (url.protocol === 'file:') throw new Error("a file: URL cannot be fetched (in Node, import 'grapeshot' by its package name)");
+  if (url.protocol === 'file:') throw new Error(say(lang, 'js.fileUrl'));
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
   return { bytes: await response.arrayBuffer(), type: response.headers.get('content-type') ?? '' };
 }
 
-const HINT = 'serve node_modules/grapeshot/dist/grapeshot-core.wasm at that URL, or pass createEngine({ wasmUrl }) with the URL ' +
-  'you serve it at (a relative one is resolved against the script that imports grapeshot), { wasmBinary } or { wasmModule } ' +
-  "(esbuild and Rollup do not copy the file: copy it next to your bundle, or import wasmUrl from 'grapeshot/grapeshot.wasm' " +
-  'with esbuild --loader:.wasm=file)';
+// The fixes every load failure ends with (words.js js.hintBrowser): serve the .wasm, or pass wasmUrl,
+// wasmBinary or wasmModule (esbuild and Rollup do not copy the file).
+const HINT = 'js.hintBrowser';
 
 /**
  * Loads the engine. Options (all optional): `wasmModule` (a compiled WebAssembly.Module),

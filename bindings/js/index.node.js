@@ -20,7 +20,6 @@ export const createEngine = /* @__PURE__ */ engineFactory({
   loadBytes: readBytes,
   defaultUrl: () => new URL('../../dist/grapeshot-core.wasm', import.meta.url),
   wasmUrl: nodeWasmUrl,
-  hint: 'pass createEngine({ wasmUrl }) with the file path of grapeshot-core.wasm (a relative path is resolved against ' +
-    'the working directory) or its URL, { wasmBinary } (its bytes) or { wasmModule }',
+  hint: 'js.hintNode',  // words.js: pass wasmUrl (a file path or URL), wasmBinary or wasmModule
 });
 export default createEngine;

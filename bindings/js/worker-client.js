@@ -2,16 +2,17 @@
 // message to a worker that owns an engine; an AbortSignal terminates that worker (the only way to
 // stop odds running inside WebAssembly) and the next call starts a new one.
 import { verifyGameLog } from './gamelog.js';
+import { langOf, say } from './words.js';
 
 const METHODS = ['resolve', 'resolveJson', 'odds', 'lookup', 'lookupCodes', 'table', 'verify', 'canonical', 'rulesets', 'memory', 'version', 'verifyGameLog'];
 
 /** The error a call rejects with when its signal aborts (a DOMException named AbortError where there is one). */
-function abortError(signal) {
+function abortError(signal, lang = 'en') {
   if (signal?.reason instanceof Error) return signal.reason;
   try {
-    return new DOMException('the grapeshot call was aborted', 'AbortError');
+    return new DOMException(say(lang, 'js.aborted'), 'AbortError');
   } catch {
-    return Object.assign(new Error('the grapeshot call was aborted'), { name: 'AbortError' });
+    return Object.assign(new Error(say(lang, 'js.aborted')), { name: 'AbortError' });
   }
 }
 
@@ -52,13 +53,15 @@ export function engineWorkerClient(spawn, init) {
     return w;
   };
 
+  // The language of the wrapper's own words for a call: its request's lang, else createEngine's.
+  const langFor = (args) => langOf(args[0], init?.lang === 'fr' ? 'fr' : 'en');
   const call = (method, args, signal) => new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal));
+    if (signal?.aborted) return reject(abortError(signal, langFor(args)));
     const id = nextId++;
     const message = { id, method, args };
     const onAbort = () => {
       pending.delete(id);
-      reject(abortError(signal));
+      reject(abortError(signal, langFor(args)));
       // A worker busy in WebAssembly cannot be interrupted: end it, and send the calls still
       // waiting on it to a fresh one (they lose only their place in the queue).
       worker?.terminate();
@@ -78,7 +81,7 @@ export function engineWorkerClient(spawn, init) {
       // Not cloneable (a function, a Proxy…): answered like any bad input, as the engine would.
       pending.delete(id);
       signal?.removeEventListener('abort', onAbort);
-      return resolve({ ok: false, error: { code: 'invalid_request', message: `request cannot be sent to the worker: ${String(e?.message ?? e).slice(0, 200)}`, path: '' } });
+      return resolve({ ok: false, error: { code: 'invalid_request', message: say(langFor(args), 'js.notSent', { error: String(e?.message ?? e).slice(0, 200) }), path: '' } });
     }
     worker.busy?.();
   });

@@ -10,6 +10,7 @@ export function createEngineWorker(options = {}) {
   const init = {};
   if (options.wasmModule) init.wasmModule = options.wasmModule;
   if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
+  if (options.lang) init.lang = options.lang;  // the wrapper's own words (words.js)
   // Resolved here: a relative path means the caller's working directory, whoever reads it.
   if (options.wasmUrl) init.wasmUrl = nodeWasmUrl(options.wasmUrl).href;
   // None of the host's flags: passed explicitly, a process-wide one (--max-old-space-size,

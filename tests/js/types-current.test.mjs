@@ -15,6 +15,7 @@ test('generated.d.ts and trace.schema.json are current with the rulesets, error 
   execFileSync(process.execPath, [join(root, 'scripts/gen-types.mjs'), dir]);
   const fresh = readFileSync(join(dir, 'generated.d.ts'), 'utf8');
   const freshSchema = readFileSync(join(dir, 'trace.schema.json'), 'utf8');
+  const freshWords = readFileSync(join(dir, 'words.js'), 'utf8');
   rmSync(dir, { recursive: true });
   assert.ok(fresh.includes('"odds_too_complex"') && fresh.includes('"black-powder"') && fresh.includes('TraceStepTable'),
     'the generator read the sources');
@@ -22,6 +23,8 @@ test('generated.d.ts and trace.schema.json are current with the rulesets, error 
     'bindings/js/generated.d.ts is stale: run `node scripts/gen-types.mjs` and commit it');
   assert.equal(readFileSync(join(root, 'bindings/js/trace.schema.json'), 'utf8'), freshSchema,
     'bindings/js/trace.schema.json is stale: run `node scripts/gen-types.mjs` and commit it');
+  assert.equal(readFileSync(join(root, 'bindings/js/words.js'), 'utf8'), freshWords,
+    'bindings/js/words.js is stale: run `node scripts/gen-types.mjs` and commit it');
 });
 
 test('every procedure of every ruleset (and each alias) has a request type', async () => {
