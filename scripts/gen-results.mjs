@@ -201,15 +201,19 @@ if (results.tallies) {
       const where = `/tallies/${proc}/${key}`;
       let type;
       if (schema.enum) type = { kind: 'enum', enum: enumType(schema, pascal(key), pascal(`${proc}-${key}`), where), get cxx() { return this.enum.name; } };
+      // A number or a word ("prohibited"): a free value, as TallyText (types: ["integer", "string"]).
+      else if (Array.isArray(schema.type) && schema.type.includes('string') && schema.type.every((t) => ['integer', 'number', 'string'].includes(t)))
+        type = { kind: 'mixed', cxx: 'TallyText' };
       else type = { kind: schema.type, cxx: { boolean: 'bool', integer: 'int', number: 'double', string: 'TallyText' }[schema.type] };
-      if (!type.cxx) fail(where, `a tally is a boolean, an integer, a number or a string, not ${JSON.stringify(schema.type)}`);
+      if (!type.cxx) fail(where, `a tally is a boolean, an integer, a number, a string or a number or string, not ${JSON.stringify(schema.type)}`);
       return { key, id: identifier(key, where), type, schema };
     });
     tallies.push({ proc, name: `${pascal(proc)}Tally`, keys });
   }
-  const fits = (schema, v) => (schema.enum ? schema.enum.includes(v) : {
+  const fitsType = (type, v) => ({
     boolean: typeof v === 'boolean', integer: Number.isInteger(v), number: typeof v === 'number', string: typeof v === 'string',
-  }[schema.type]);
+  }[type]);
+  const fits = (schema, v) => (schema.enum ? schema.enum.includes(v) : [schema.type].flat().some((t) => fitsType(t, v)));
   for (const [proc, p] of Object.entries(ruleset.procedures ?? {})) {
     const declared = results.tallies[proc];
     if (!declared) fail(`/tallies`, `procedure ${proc} declares no tallies`);

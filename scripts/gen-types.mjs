@@ -144,10 +144,8 @@ export interface RequestEnvelope<R extends RulesetId, P extends string, O> {
       const declared = r.results.tallies?.[name];
       if (declared) {
         out += `/** The tallies of ${r.id} ${name}: the keys of Odds.distributions and the types of their values. */\n`;
-        // A free text tally (TallyText, no enum) carries whatever the procedure gives it: 1866 movement's
-        // cost is an integer or "prohibited", Waterloo's a number of MP. Typed as what it can be.
-        const props = Object.fromEntries(Object.entries(declared).map(([k, t]) => [k, t.type === 'string' && !t.enum ? { ...t, type: ['string', 'number'] } : t]));
-        out += `export interface ${R}${P}Tallies ${type({ type: 'object', properties: props, required: Object.keys(declared) }, '')}\n`;
+        // Each typed as results.json declares it (1866 movement's cost: ["integer", "string"]).
+        out += `export interface ${R}${P}Tallies ${type({ type: 'object', properties: declared, required: Object.keys(declared) }, '')}\n`;
         tallies.push(...names.map((n) => `    ${key(n)}: ${R}${P}Tallies;\n`));
       }
     }

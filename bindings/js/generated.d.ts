@@ -529,7 +529,86 @@ export type MessageId =
   | "error.noWholeNumberUntitled"
   | "black-powder.label.ordersRallyOnly"
   | "black-powder.label.ordersNoMoveTowardsEnemy"
-  | "black-powder.label.ordersAny";
+  | "black-powder.label.ordersAny"
+  | "ref.input"
+  | "error.titled"
+  | "error.typeName.null"
+  | "error.typeName.boolean"
+  | "error.typeName.integer"
+  | "error.typeName.number"
+  | "error.typeName.string"
+  | "error.typeName.array"
+  | "error.typeName.object"
+  | "error.typeName.value"
+  | "error.typeArticle.integer"
+  | "error.typeArticle.number"
+  | "error.typeArticle.boolean"
+  | "error.typeArticle.string"
+  | "error.typeArticle.array"
+  | "error.typeArticle.object"
+  | "error.typeArticle.anArray"
+  | "error.typeArticle.anObject"
+  | "error.expectedType"
+  | "error.expectedTypeValue"
+  | "error.expectedTypeOnly"
+  | "error.notOneOf"
+  | "error.belowMinimum"
+  | "error.aboveMaximum"
+  | "error.tooFewItems"
+  | "error.tooManyItems"
+  | "error.unknownOption"
+  | "error.expectedHex32"
+  | "error.expectedSides"
+  | "error.receiptNotObject"
+  | "error.receiptFormat"
+  | "error.expectedDiceSource"
+  | "error.expectedSeedOnly"
+  | "error.unknownRulesetOnly"
+  | "error.contextTooLong"
+  | "error.contextNotAscii"
+  | "error.contextSpaces"
+  | "error.commitmentsEqual"
+  | "error.secretsEqual"
+  | "error.secretMismatchV2"
+  | "error.secretMismatch"
+  | "error.odds128Bits"
+  | "error.odds53Bits"
+  | "error.oddsTooManyDice"
+  | "error.oddsBudgetSpent"
+  | "error.oddsOverEstimate"
+  | "error.oddsOverBudgetStopped"
+  | "error.oddsOverBudget"
+  | "error.oddsOverSharedBudget"
+  | "error.batchNotArray"
+  | "error.batchCall"
+  | "error.batchNotAnswered"
+  | "battles-of-waterloo.ref.combatResultsMatrix"
+  | "battles-of-waterloo.ref.blownCavalry"
+  | "battles-of-waterloo.ref.terrainEffectsOnMovement"
+  | "battles-of-waterloo.ref.movementNote"
+  | "battles-of-waterloo.ref.movementRates"
+  | "battles-of-waterloo.word.infantry"
+  | "battles-of-waterloo.word.cavalry"
+  | "battles-of-waterloo.word.artillery"
+  | "battles-of-waterloo.word.leader"
+  | "battles-of-waterloo.word.lightCavalry"
+  | "battles-of-waterloo.word.heavyCavalry"
+  | "battles-of-waterloo.word.front"
+  | "battles-of-waterloo.word.flank"
+  | "battles-of-waterloo.word.rear"
+  | "battles-of-waterloo.word.routed"
+  | "battles-of-waterloo.word.normal"
+  | "battles-of-waterloo.word.blown"
+  | "grande-tactique.ref.chargingPage"
+  | "black-powder.word.fresh"
+  | "black-powder.word.shaken"
+  | "black-powder.word.lost"
+  | "napoleon-iii-1866.result.hexState"
+  | "napoleon-iii-1866.label.rangeStacked"
+  | "napoleon-iii-1866.label.rangeAdjacent"
+  | "napoleon-iii-1866.label.rangeCommandRange"
+  | "napoleon-iii-1866.label.commanderAdjacent"
+  | "napoleon-iii-1866.label.commanderInRange";
 
 /** An exact rational number, reduced, its denominator positive. */
 export interface Fraction {
@@ -1123,7 +1202,7 @@ export interface BattlesOfWaterlooFireResult {
 }
 /** The tallies of battles-of-waterloo fire: the keys of Odds.distributions and the types of their values. */
 export interface BattlesOfWaterlooFireTallies {
-  cell: string | number;
+  cell: string;
   final: "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated";
   stepsLost: number;
   leaderKilled: boolean;
@@ -1252,10 +1331,10 @@ export interface BattlesOfWaterlooShockResult {
 }
 /** The tallies of battles-of-waterloo shock: the keys of Odds.distributions and the types of their values. */
 export interface BattlesOfWaterlooShockTallies {
-  attackerCell: string | number;
-  defenderCell: string | number;
-  attackerFinal: string | number;
-  defenderFinal: string | number;
+  attackerCell: string;
+  defenderCell: string;
+  attackerFinal: string;
+  defenderFinal: string;
   attackerStepsLost: number;
   defenderStepsLost: number;
   attackerDisordered: number;
@@ -1365,7 +1444,7 @@ export interface BattlesOfWaterlooSquareResult {
 /** The tallies of battles-of-waterloo square: the keys of Odds.distributions and the types of their values. */
 export interface BattlesOfWaterlooSquareTallies {
   formedSquare: boolean;
-  band: string | number;
+  band: string;
   final: "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated";
   stepsLost: number;
 }
@@ -1415,7 +1494,7 @@ export interface BattlesOfWaterlooChargeReactionResult {
 /** The tallies of battles-of-waterloo charge-reaction: the keys of Odds.distributions and the types of their values. */
 export interface BattlesOfWaterlooChargeReactionTallies {
   passed: boolean;
-  reaction: string | number;
+  reaction: string;
   final: "Normal" | "D-1" | "D-2" | "Routed" | "Blown" | "Eliminated";
   stepsLost: number;
 }
@@ -1478,9 +1557,9 @@ export interface BattlesOfWaterlooRallyResult {
 }
 /** The tallies of battles-of-waterloo rally: the keys of Odds.distributions and the types of their values. */
 export interface BattlesOfWaterlooRallyTallies {
-  band: string | number;
+  band: string;
   passed: boolean;
-  newState: string | number;
+  newState: string;
   rallied: boolean;
 }
 
@@ -1522,7 +1601,7 @@ export interface BattlesOfWaterlooLeaveSquareResult {
 /** The tallies of battles-of-waterloo leave-square: the keys of Odds.distributions and the types of their values. */
 export interface BattlesOfWaterlooLeaveSquareTallies {
   passed: boolean;
-  newState: string | number;
+  newState: string;
 }
 
 /** Movement cost: the inputs of battles-of-waterloo movement. */
@@ -1612,7 +1691,8 @@ export interface BattlesOfWaterlooMovementResult {
 }
 /** The tallies of battles-of-waterloo movement: the keys of Odds.distributions and the types of their values. */
 export interface BattlesOfWaterlooMovementTallies {
-  cost: string | number;
+  /** The cost in MP, or "prohibited". */
+  cost: number | string;
 }
 
 /** Stacking: the inputs of battles-of-waterloo stacking. */
@@ -2409,9 +2489,9 @@ export interface NapoleonIii1866FireResult {
 /** The tallies of napoleon-iii-1866 fire: the keys of Odds.distributions and the types of their values. */
 export interface NapoleonIii1866FireTallies {
   /** The printed cell. */
-  cell: string | number;
+  cell: string;
   /** The hex's end state, e.g. "1/2 disorganized, -1 step". */
-  final: string | number;
+  final: string;
   stepsLost: number;
   disorganized: number;
   /** How many of the target's units this fire disorganized (units already disorganized not counted). */
@@ -2551,10 +2631,10 @@ export interface NapoleonIii1866ShockResult {
 }
 /** The tallies of napoleon-iii-1866 shock: the keys of Odds.distributions and the types of their values. */
 export interface NapoleonIii1866ShockTallies {
-  defenderCell: string | number;
-  attackerCell: string | number;
-  defenderFinal: string | number;
-  attackerFinal: string | number;
+  defenderCell: string;
+  attackerCell: string;
+  defenderFinal: string;
+  attackerFinal: string;
   defenderStepsLost: number;
   attackerStepsLost: number;
   defenderDisorganized: number;
@@ -2628,7 +2708,7 @@ export interface NapoleonIii1866MoraleResult {
 /** The tallies of napoleon-iii-1866 morale: the keys of Odds.distributions and the types of their values. */
 export interface NapoleonIii1866MoraleTallies {
   passed: boolean;
-  final: string | number;
+  final: string;
   stepsLost: number;
 }
 
@@ -2699,7 +2779,7 @@ export interface NapoleonIii1866RallyResult {
 /** The tallies of napoleon-iii-1866 rally: the keys of Odds.distributions and the types of their values. */
 export interface NapoleonIii1866RallyTallies {
   passed: boolean;
-  final: string | number;
+  final: string;
   stepsLost: number;
 }
 
@@ -2741,8 +2821,8 @@ export interface NapoleonIii1866MovementResult {
 }
 /** The tallies of napoleon-iii-1866 movement: the keys of Odds.distributions and the types of their values. */
 export interface NapoleonIii1866MovementTallies {
-  /** The cost in MP (an integer), or "prohibited". */
-  cost: string | number;
+  /** The cost in MP, or "prohibited". */
+  cost: number | string;
 }
 
 export type NapoleonIii1866Request =
