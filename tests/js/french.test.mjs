@@ -4,7 +4,7 @@
 // checked by the build (scripts/gen-core.mjs), the forms' completeness too (scripts/forms.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { engine, fixtureFiles, runCase } from './support.mjs';
 import { allFormTexts } from '../../scripts/forms.mjs';
 
@@ -144,6 +144,164 @@ test('every fixture in French: no message id, no English sentence, no undefined;
   assert.ok(resolved > 500, `${resolved} fixtures rendered in French`);
 });
 
+// What English a French player could still meet outside the catalog's sentences: the printed texts of
+// every tables.json (labels, bands, cells, titles: their French is fr.json's forms, scripts/forms.mjs)
+// and the texts of every ruleset.json form (titles, enum labels) whose French differs. A text of a
+// response must neither be one of them nor contain one of two words or more. Codes and numbers
+// ("D-1", "2BDr", "1-4") and the grid labels quoted as printed (glossary: « 1.5-1 » stays) are not words.
+const rulesetsDir = new URL('../../src/rulesets/', import.meta.url);
+const frenchForms = new Map(allFormTexts().map((t) => [t.english, fr.forms[t.id]]));
+const printedEnglish = new Set();
+for (const folder of readdirSync(rulesetsDir)) {
+  const collect = (v, key) => {
+    if (typeof v === 'string') {
+      if (/[A-Za-z][a-z]{2,}/.test(v) && !/^[a-z][A-Za-z0-9]*$/.test(v) && !['id', 'kind', 'effect', 'option', 'code', 'codes', 'grid', 'rounding', 'per', 'group', 'exclusiveGroup', 'relativeTo', 'combatType', 'appliesTo', 'typo', 'rowLabels', 'rollLabel'].includes(key)) printedEnglish.add(v);
+    } else if (Array.isArray(v)) v.forEach((x) => collect(x, key));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) collect(x, k);
+  };
+  const path = new URL(`${folder}/`, rulesetsDir);
+  let tables;
+  try { tables = JSON.parse(readFileSync(new URL('tables.json', path), 'utf8')).tables; } catch { continue; /* not a ruleset folder */ }
+  // A grid's column and row labels are quoted as printed (its rows' labels, rowLabels, are left out above).
+  for (const t of Object.values(tables)) collect(t.kind === 'grid' ? { ...t, columns: [] } : t, '');
+}
+for (const t of allFormTexts()) if (fr.forms[t.id] !== t.english && /[A-Za-z]{3,}/.test(t.english)) printedEnglish.add(t.english);
+// Words the same in both languages, or the printed form a French text quotes (a code with a word).
+for (const [english, french] of frenchForms) if (english === french) printedEnglish.delete(english);
+const longEnglish = [...printedEnglish].filter((s) => /\S+\s+\S+/.test(s) && s.length >= 8);
+// An input's enum value named in a sentence ("(cavalry)", "échelle artillery"): its label is translated.
+const enumWords = new Set(allFormTexts().filter((t) => /\.enum\.[A-Za-z]+$/.test(t.id) && fr.forms[t.id] !== t.english)
+  .map((t) => t.id.split('.').at(-1)).filter((v) => v.length >= 4 && !/^(normal|front|village|position|charge|standard|second)$/i.test(v)));
+const enumWord = new RegExp(`(^|[^\\p{L}])(${[...enumWords].join('|')})($|[^\\p{L}])`, 'u');
+// The texts of a response a player reads, by key (trace steps, results' sentences, errors).
+const READ_KEYS = new Set(['summary', 'reason', 'message', 'label', 'for', 'ref', 'purpose', 'text', 'cell', 'band', 'effect', 'rule', 'title', 'description']);
+const RESULT_SENTENCES = new Set(['summary', 'reason', 'effect', 'rule', 'ref', 'message']);
+const QUOTED_AS_PRINTED = (step, key) => (step?.kind === 'table' && key === 'row') || key === 'columnLabel' || (step?.kind === 'matrix' && key === 'column');
+function assertNoEnglish(response, where) {
+  const walk = (v, path, holder, key) => {
+    if (typeof v === 'string') {
+      // (Odds: each distribution's values, such as 1866's hex states, are read too.)
+      if (!READ_KEYS.has(key) && !/\/trace\/\d+\/(row|column)$/.test(path) && !(key === 'value' && path.includes('/distributions/'))) return;
+      // A result's members that quote the printed tables (a band's text, a row, a cell) are its data,
+      // as printed; its sentences (summary, reason, effect, rule, ref) are read.
+      if (path.startsWith('/result/') && !RESULT_SENTENCES.has(key)) return;
+      if (QUOTED_AS_PRINTED(holder, key)) return;
+      assert.ok(!printedEnglish.has(v), `${where} ${path}: the English printed text ${JSON.stringify(v)}`);
+      const inside = longEnglish.find((s) => v.includes(s));
+      assert.equal(inside, undefined, `${where} ${path}: English "${inside}" in ${JSON.stringify(v)}`);
+      const fragment = englishFragments.find((f) => v.includes(f));
+      assert.equal(fragment, undefined, `${where} ${path}: the English sentence "${fragment}" in ${JSON.stringify(v)}`);
+      // (An error quotes the request's own spelling of a value, a distribution's value may be a state's
+      // name: that is the API.)
+      if (key !== 'message' && key !== 'value') assert.ok(!enumWord.test(v), `${where} ${path}: an input's English value in ${JSON.stringify(v)}`);
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${i}`, holder, key));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) if (k !== 'messages' && k !== 'receipt' && k !== 'request') walk(x, `${path}/${k}`, v, k);
+    }
+  };
+  walk(response, '', null, '');
+}
+
+// The assertions `check` makes that fail, as their messages (a test lists every one, not only the first).
+function failures(check) {
+  try {
+    check();
+    return [];
+  } catch (e) {
+    if (!(e instanceof assert.AssertionError)) throw e;
+    return [e.message.split('\n')[0]];
+  }
+}
+
+// Each fixture traced, with three seeds where it rolls freely: every step a French player reads.
+test('every fixture traced in French, three seeds each: no English printed text, sentence or input value', async () => {
+  const e = await engine();
+  let checked = 0;
+  const problems = [];
+  for (const { rel, cases } of fixtureFiles()) {
+    for (const c of cases) {
+      const call = c.call ?? 'resolve';
+      if (call === 'lookup' || call === 'table' || !c.request || typeof c.request !== 'object' || Array.isArray(c.request) || c.text) continue;
+      const free = call === 'resolve' && !('dice' in c.request) && !('seed' in c.request) && !('commitReveal' in c.request);
+      for (const seed of free ? [1, 2, 3] : [undefined]) {
+        const request = { ...c.request, lang: 'fr', ...(call === 'resolve' ? { trace: true } : {}), ...(seed !== undefined ? { seed } : {}) };
+        const french = runCase(e, { ...c, request });
+        const where = `${rel} :: ${c.name}${seed !== undefined ? ` (seed ${seed})` : ''}`;
+        problems.push(...failures(() => {
+          assertFrench(french, where);
+          assertNoEnglish(french, where);
+          if (french.ok === false) assert.ok(french.error.messages?.message, `${where}: the error "${french.error.message}" is not a sentence of the catalog`);
+        }));
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 1000, `${checked} French responses checked`);
+  if (process.env.FRENCH_PROBLEMS) console.log([...new Set(problems)].join('\n'));
+  assert.deepEqual([...new Set(problems)], []);
+});
+
+// The bad requests of tests/fixtures/bad-input.json, asked in French: each error a catalog sentence
+// in French. Text that does not parse cannot say its language: those stay out.
+test('the errors of bad-input.json in French: catalog sentences, no English', async () => {
+  const e = await engine();
+  const { cases } = JSON.parse(readFileSync(new URL('../fixtures/bad-input.json', import.meta.url), 'utf8'));
+  let checked = 0;
+  const problems = [];
+  for (const c of cases) {
+    let text = c.text ?? JSON.stringify(c.request);
+    if (typeof c.request === 'object' && c.request && !Array.isArray(c.request)) text = JSON.stringify({ ...c.request, lang: 'fr' });
+    else if (/^\s*\{\s*"/.test(text)) text = text.replace('{', '{"lang":"fr",');
+    else continue;
+    const r = JSON.parse(e.resolveJson(text));
+    if (r.ok || r.error.code === 'parse_error' || r.error.path === '/lang') continue;
+    problems.push(...failures(() => {
+      assert.ok(r.error.messages?.message, `${c.name}: the error "${r.error.message}" is not a sentence of the catalog`);
+      assertFrench(r, c.name);
+      assertNoEnglish(r, c.name);
+    }));
+    checked++;
+  }
+  assert.ok(checked > 50, `${checked} errors checked`);
+  assert.deepEqual(problems, []);
+});
+
+// The wrapper's own words (bindings/js/words.js, ids js.* of the catalogs): a load that fails, and
+// requests it refuses before the engine sees them, said in the language asked (createEngine's lang, or
+// the request's own). Its English sentences are never in a French one.
+const englishWrapper = Object.entries(en.messages).filter(([id]) => id.startsWith('js.'))
+  .flatMap(([, t]) => t.split(/\{[^{}]*\}/)).map((f) => f.trim()).filter((f) => /[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(f) && !frenchTexts.includes(f));
+function assertWrapperFrench(text, where) {
+  assert.equal(typeof text, 'string', where);
+  const english = englishWrapper.find((f) => text.includes(f));
+  assert.equal(english, undefined, `${where}: English "${english}" in ${JSON.stringify(text)}`);
+}
+test("the wrapper's own errors in French: load failures, refused requests, rulesets' lang", async () => {
+  const { createEngine } = await import('grapeshot');
+  await assert.rejects(createEngine({ lang: 'fr', wasmBinary: new TextEncoder().encode('<!doctype html>') }), (err) => {
+    assertWrapperFrench(err.message, 'wasmBinary not wasm');
+    return /WebAssembly/.test(err.message);
+  });
+  await assert.rejects(createEngine({ lang: 'fr', wasmUrl: '/nowhere/grapeshot-core.wasm' }), (err) => {
+    assertWrapperFrench(err.message, 'wasmUrl missing');
+    return true;
+  });
+  const e = await engine();
+  const cyclic = { ruleset: 'napoleon-iii-1866', procedure: 'morale', lang: 'fr' };
+  cyclic.self = cyclic;
+  const deep = { lang: 'fr', a: JSON.parse(`${'['.repeat(70)}${']'.repeat(70)}`) };
+  for (const [what, r] of [['cyclic', e.resolve(cyclic)], ['too deep', e.odds(deep)], ['too large', e.resolve({ lang: 'fr', x: 'x'.repeat(20000) })],
+    ['bad pairs', e.lookupCodes({ lang: 'fr', ruleset: 'napoleon-iii-1866', table: 'combat' }, [1, 2])]]) {
+    assert.equal(r.ok, false, what);
+    assertWrapperFrench(r.error.message, what);
+  }
+  const french = await createEngine({ lang: 'fr', wasmModule: await WebAssembly.compile(readFileSync(new URL('../../dist/grapeshot-core.wasm', import.meta.url))) });
+  assert.throws(() => french.rulesets({ lang: 'de' }), (err) => err instanceof RangeError && (assertWrapperFrench(err.message, 'rulesets lang'), true));
+  assert.equal(french.batch('x').error.message, fr.messages['js.batchNotArray']);
+  // An English request (or engine) keeps the English words.
+  assert.equal(e.batch('x').error.message, en.messages['js.batchNotArray']);
+});
+
 test('a receipt made in French keeps its lang and verifies (its result is re-derived in French)', async () => {
   const e = await engine();
   const r = e.resolve({ ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, seed: 7, receipt: true, lang: 'fr' });
@@ -177,6 +335,7 @@ test('rulesets({lang: "fr"}): every form text in French, the structure of Englis
   const french = e.rulesets({ lang: 'fr' });
   assert.deepEqual(e.rulesets({ lang: 'en' }), english);
   assertFrench(french, 'rulesets');
+  assertNoEnglish(french, 'rulesets');
   sameStructure(english, french, 'rulesets');
   // Every text the forms have, translated: French differs from English except where the words are
   // the same in both languages (a game's name, a code, a number).
