@@ -89,6 +89,7 @@ export function tablePrintedTexts(rulesetId, tables) {
   };
   for (const [tid, t] of Object.entries(tables.tables)) {
     if (t.kind === 'modifiers') t.entries.forEach((e, i) => add(tid, `${e.id}.label`, `entries/${i}/label`, e.label));
+    (t.groups ?? []).forEach((g, i) => add(tid, `group.${i}`, `groups/${i}`, g));  // a modifier's group, its step's ref
     if (t.kind === 'bands') t.bands.forEach((b, i) => {
       add(tid, `band.${i}.label`, `bands/${i}/label`, b.label);
       add(tid, `band.${i}.text`, `bands/${i}/text`, b.text);

@@ -616,8 +616,9 @@ void answerBatch(const Json& requests, const std::string& call, const BatchSeed&
   const std::size_t firstUnanswered = i;
   for (; i < requests.size(); ++i) {
     if (i) out += ',';
-    appendJson(out, errorEnvelope(RequestError(code::kRequestTooLarge, msg::errorBatchNotAnswered(kMaxBatchOutputBytes >> 20, firstUnanswered),
-                                               pointerJoin("", i))));
+    // Text only (no structured form): up to 20,000 of them, each kept small.
+    appendJson(out, errorEnvelope(code::kRequestTooLarge, msg::errorBatchNotAnswered(kMaxBatchOutputBytes >> 20, firstUnanswered).text(),
+                                  pointerJoin("", i)));
   }
   out += ']';
 }

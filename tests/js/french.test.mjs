@@ -171,7 +171,7 @@ for (const [english, french] of frenchForms) if (english === french) printedEngl
 const longEnglish = [...printedEnglish].filter((s) => /\S+\s+\S+/.test(s) && s.length >= 8);
 // An input's enum value named in a sentence ("(cavalry)", "échelle artillery"): its label is translated.
 const enumWords = new Set(allFormTexts().filter((t) => /\.enum\.[A-Za-z]+$/.test(t.id) && fr.forms[t.id] !== t.english)
-  .map((t) => t.id.split('.').at(-1)).filter((v) => v.length >= 4 && !/^(normal|front|village|position|charge|standard|second)$/i.test(v)));
+  .map((t) => t.id.split('.').at(-1)).filter((v) => v.length >= 4 && !/^(normal|front|village|position|charge|standard|second|adjacent)$/i.test(v)));
 const enumWord = new RegExp(`(^|[^\\p{L}])(${[...enumWords].join('|')})($|[^\\p{L}])`, 'u');
 // The texts of a response a player reads, by key (trace steps, results' sentences, errors).
 const READ_KEYS = new Set(['summary', 'reason', 'message', 'label', 'for', 'ref', 'purpose', 'text', 'cell', 'band', 'effect', 'rule', 'title', 'description']);

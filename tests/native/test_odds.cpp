@@ -222,7 +222,7 @@ TEST_CASE("a batch's text is the one-by-one answers' texts, refusals included", 
   CHECK(grapeshot::lookup(requests[2]).at("cell") == "T");
   CHECK(grapeshot::lookup(requests[3]).at("cell").is_object());
   CHECK(grapeshot::lookup(requests[4]).at("error").at("path") == "/column");
-  CHECK(grapeshot::batchText(Json::object(), "odds", 0) == grapeshot::errorEnvelope("invalid_request", "a batch is a JSON array of requests", "").dump());
+  CHECK(grapeshot::batchText(Json::object(), "odds", 0) == grapeshot::errorEnvelope(grapeshot::RequestError("invalid_request", grapeshot::msg::errorBatchNotArray(), "")).dump());
   // 20,000 odds answers pass the 16 MiB bound: the answers that fit are kept, and from the first
   // that does not, every item is marked request_too_large at its own path (issue 30: all were lost).
   Json many = Json::array();

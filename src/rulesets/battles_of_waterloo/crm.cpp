@@ -136,7 +136,7 @@ void retreat(Context& ctx, Unit& u, int hexes, std::string_view what) {
   }
   u.retreatHexes += hexes;
   u.events.push_back(Event::retreat);
-  GS_STEP(ctx, step::Result{u.who(), msg::battlesOfWaterlooReasonRetreats(what, hexes), "W-19"});
+  GS_STEP(ctx, step::Result{u.who(), msg::battlesOfWaterlooReasonRetreats(std::string(said(what)), hexes), "W-19"});
 }
 
 // The matrix cell's effect words, applied in printed order; `row` is the row the cell was read on.
@@ -156,7 +156,7 @@ void applyEffects(Context& ctx, Unit& u, const std::vector<MatrixCell>& row, con
       case Effect::d2:
         u.state = effect == Effect::d1 ? State::d1 : State::d2;
         u.events.push_back(u.state == State::d1 ? Event::d1 : Event::d2);
-        GS_STEP(ctx, step::Result{u.who(), TraceValue::fromData(cell.text), msg::battlesOfWaterlooRefCombatResultsMatrix().text()});
+        GS_STEP(ctx, step::Result{u.who(), ctx.printedText(cell.text), msg::battlesOfWaterlooRefCombatResultsMatrix().text()});
         break;
       case Effect::rout:
         rout(ctx, u, ref);
@@ -246,7 +246,7 @@ void loseSteps(Context& ctx, Unit& u, int n, Loss why, std::string_view detail, 
   if (u.steps > 0) n = std::min(n, u.steps - u.stepsLost);  // W-36: never beyond the steps it has
   u.stepsLost += n;
   for (int i = 0; i < n; ++i) u.events.push_back(Event::stepLoss);
-  GS_STEP(ctx, step::Result{u.who(), lossReason(why, detail, n), ref});
+  GS_STEP(ctx, step::Result{u.who(), lossReason(why, said(detail), n), ref});
   if (u.steps > 0 && u.stepsLost >= u.steps) {
     u.state = State::eliminated;
     u.events.push_back(Event::eliminated);

@@ -158,8 +158,8 @@ class ChargeReaction final : public Play {
       choice = passed ? (defend ? results::Choice::defend : results::Choice::retreat)
                       : (defend ? results::Choice::defend : results::Choice::Bd);
       GS_RULING(ctx, "W-25", msg::battlesOfWaterlooRulingLightCavalryChoice(
-                                 passed ? enumName(in_.lightCavalryIfPassed, inputs::kLightCavalryIfPassedLabels)
-                                        : enumName(in_.lightCavalryIfFailed, inputs::kLightCavalryIfFailedLabels)));
+                                 passed ? enumName(in_.lightCavalryIfPassed, currentLang() == Lang::fr ? inputs::kLightCavalryIfPassedLabelsFr : inputs::kLightCavalryIfPassedLabels)
+                                        : enumName(in_.lightCavalryIfFailed, currentLang() == Lang::fr ? inputs::kLightCavalryIfFailedLabelsFr : inputs::kLightCavalryIfFailedLabels)));
     }
     std::string reaction;
     if (chosen.resultCode) {

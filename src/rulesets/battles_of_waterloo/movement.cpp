@@ -551,7 +551,7 @@ void Zoc::play(Context& ctx, JsonWriter* out) const {
   const std::vector<const char*>& hexsides = hexsidesOf(cell);
   if (cell == "Front-F flank") GS_RULING(ctx, "W-29", msg::battlesOfWaterlooRulingFrontFlanks());
   if (rowId == "shaken") GS_RULING(ctx, "W-29", msg::battlesOfWaterlooRulingShakenFrontOnly());
-  GS_STEP(ctx, step::Zoc{{}, msg::battlesOfWaterlooReasonZocRow(ctx.printedText(row->label), TraceValue::fromData(cell)), "Zones of Control"});
+  GS_STEP(ctx, step::Zoc{{}, msg::battlesOfWaterlooReasonZocRow(ctx.printedText(row->label), ctx.printedText(cell)), "Zones of Control"});
   ctx.tally(results::ZocTally::hexsides, static_cast<int>(hexsides.size()));
   if (!out) return;
 

@@ -126,14 +126,14 @@ Summary summary(const RallyResult& r) {
   const int c = *r.cohesion;
   const char* comparison = r.rallied ? (r.total < c ? "<" : "<=") : (r.total > c ? ">" : ">=");
   if (!r.rallied) return s << msg::battlesOfWaterlooSummaryRallyDisordered(roll, comparison, c, std::string(::grapeshot::waterloo::said(r.text)));
-  return s << msg::battlesOfWaterlooSummaryRallyDisorderedRallied(roll, comparison, c, std::string(::grapeshot::waterloo::said(r.text)), name(r.oldState), name(r.newState));
+  return s << msg::battlesOfWaterlooSummaryRallyDisorderedRallied(roll, comparison, c, std::string(::grapeshot::waterloo::said(r.text)), ::grapeshot::waterloo::valueWord(name(r.oldState)), ::grapeshot::waterloo::valueWord(name(r.newState)));
 }
 
 // Leaving Square: the check's printed outcome and, when it fails, the unit's change of state.
 Summary summary(const LeaveSquareResult& r) {
   Summary s;
   if (r.passed) return s << msg::battlesOfWaterlooSummaryLeaveSquarePassed(std::string(::grapeshot::waterloo::said(r.text)));
-  return s << msg::battlesOfWaterlooSummaryLeaveSquareFailed(std::string(::grapeshot::waterloo::said(r.text)), name(r.oldState), name(r.newState));
+  return s << msg::battlesOfWaterlooSummaryLeaveSquareFailed(std::string(::grapeshot::waterloo::said(r.text)), ::grapeshot::waterloo::valueWord(name(r.oldState)), ::grapeshot::waterloo::valueWord(name(r.newState)));
 }
 
 // Movement: what entering the hex costs, or why the move is prohibited.

@@ -28,6 +28,8 @@ using inputs::kArmNames;
 using inputs::kTestNames;
 using inputs::RoomToRetire;
 using inputs::Test;
+// A printed text of the tables in the response's language (fr.json's forms, issue 28).
+static std::string_view said(std::string_view printed) { return Ruleset::printedIn("black-powder", printed, currentLang()); }
 // The results as results.json declares them (generated): the break test's result, its writer, its
 // tallies' keys and the summary's declaration (summaries.cpp).
 namespace results = ::grapeshot::results::black_powder;
@@ -128,9 +130,9 @@ std::vector<Applicable> resolveGroups(const Errata& errata, std::vector<Applicab
     for (const auto& t : members)
       if (t.id != worst.id) {
         if (!dropped.empty()) dropped += ", ";
-        dropped += modifier(t.id).label;
+        dropped += said(modifier(t.id).label);
       }
-    told.push_back({true, ref, msg::blackPowderRulingWorstOfTier(modifier(worst.id).label, dropped)});
+    told.push_back({true, ref, msg::blackPowderRulingWorstOfTier(std::string(said(modifier(worst.id).label)), dropped)});
     terms.erase(std::remove_if(terms.begin(), terms.end(),
                                [&, g = group](const Applicable& t) { return inGroup(t, g) && t.id != worst.id; }),
                 terms.end());

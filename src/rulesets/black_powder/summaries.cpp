@@ -4,6 +4,7 @@
 // removed), in the rules' words.
 #include <string>
 
+#include "core/ruleset.h"  // Ruleset::printedIn
 #include "black_powder_inputs.h"
 #include "black_powder_results.h"
 #include "messages.h"
@@ -53,7 +54,7 @@ Summary summary(const BrigadeMoraleResult& r) {
     default: break;
   }
   const int first = r.dice.value().at(0), second = r.dice.value().at(1);
-  const std::string band = r.band.value();
+  const std::string band(Ruleset::printedIn("black-powder", r.band.value(), currentLang()));  // fr.json forms
   s << (r.passed.value() ? msg::blackPowderSummaryBrigadeTestPassed(numberValue(r.points), r.startingPoints, first, second,
                                                                      termText(r.drm.value()), r.score.value(),
                                                                      r.commandRating.value(), band)

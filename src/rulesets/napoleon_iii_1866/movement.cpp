@@ -78,8 +78,8 @@ class Movement final : public Play {
     // unless V22_woods_road_disorganizes reads footnote 2 literally.
     const bool cavalry = type_ == Arm::cavalry;
     if (woods && cavalry && onRoute)
-      GS_RULING(ctx, "V-22", literal_ ? msg::napoleonIii1866RulingWoodsRoadDisorganizes(route)
-                                      : msg::napoleonIii1866RulingWoodsRoadNotDisorganized(route));
+      GS_RULING(ctx, "V-22", literal_ ? msg::napoleonIii1866RulingWoodsRoadDisorganizes(routeWord())
+                                      : msg::napoleonIii1866RulingWoodsRoadNotDisorganized(routeWord()));
     if (woods && cavalry && (!onRoute || literal_)) {
       // "Cav. disorganized" with footnote 2: no step loss if already disorganized (V-07).
       effect = disorganized_ ? results::Effect::noEffectAlreadyDisorganized : results::Effect::disorganized;
@@ -103,6 +103,15 @@ class Movement final : public Play {
   }
 
  private:
+  // The road, path or railroad a sentence names: the value as the request spells it, in French the
+  // form's label in lower case ("route", "sentier", "voie ferrée").
+  std::string routeWord() const {
+    if (currentLang() != Lang::fr) return enumName(route_, kRouteNames);
+    std::string w = enumName(route_, inputs::kRouteLabelsFr);
+    if (!w.empty() && w[0] >= 'A' && w[0] <= 'Z') w[0] = static_cast<char>(w[0] - 'A' + 'a');
+    return w;
+  }
+
   // The rows of the terrain chart whose prohibitions the move may meet.
   static constexpr std::string_view kRiver = terrainRow("river"), kEscarpment = terrainRow("escarpment"),
                                     kLevel = terrainRow("level"), kMarsh = terrainRow("marsh");
