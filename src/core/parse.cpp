@@ -2,6 +2,7 @@
 #include "parse.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -257,7 +258,8 @@ class FastReader {
   }
   // JSON's grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?. An integer of at most 18 digits is
   // what nlohmann's strtoull/strtoll read (unsigned when not negative); a fraction or exponent is read
-  // by std::strtod, as nlohmann's lexer reads it; longer integers are left to it.
+  // by std::strtod, as nlohmann's lexer reads it; longer integers, and a float beyond a double, are left
+  // to it.
   bool number() {
     const std::size_t start = i_;
     const bool negative = peek() == '-';
@@ -294,8 +296,10 @@ class FastReader {
     if (length >= sizeof buf) return false;
     t_.copy(buf, length, start);
     buf[length] = '\0';
+    const double d = std::strtod(buf, nullptr);
+    if (!std::isfinite(d)) return false;  // 1e400: nlohmann's parser refuses it (number overflow)
     std::string token;  // the builder ignores the token's text
-    return sax_.number_float(std::strtod(buf, nullptr), token);
+    return sax_.number_float(d, token);
   }
 
   std::string_view t_;
