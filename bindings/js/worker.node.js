@@ -10,6 +10,7 @@ export function createEngineWorker(options = {}) {
   const init = {};
   if (options.wasmModule) init.wasmModule = options.wasmModule;
   if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
+  if (options.langs) init.langs = options.langs;  // else loaded the first time a call wants one
   // Resolved here: a relative path means the caller's working directory, whoever reads it.
   if (options.wasmUrl) init.wasmUrl = nodeWasmUrl(options.wasmUrl).href;
   // None of the host's flags: passed explicitly, a process-wide one (--max-old-space-size,

@@ -85,6 +85,10 @@ test('the page loads under the strict CSP without errors', async (t) => {
     bytes: performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).reduce((n, e) => n + e.encodedBodySize, 0),
   }));
   t.diagnostic(`first load: form ready ${load.readyMs} ms after navigation, ${Math.round(load.bytes / 1024)} KiB fetched`);
+  // Issue 26: French is a catalog of its own, which a page in English never fetches.
+  const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  assert.ok(fetched.some((u) => u.endsWith('/dist/grapeshot-core.wasm')) && !fetched.some((u) => /grapeshot-core\.fr\./.test(u)),
+    `an English page fetches the module and no French: ${fetched.join(' ')}`);
   // The page works under the strict policy the server sends (scripts/serve.mjs CSP).
   assert.equal(response.headers()['content-security-policy'], CSP);
   assert.match(CSP, /script-src 'self' 'wasm-unsafe-eval'/);
