@@ -408,7 +408,9 @@ test('odds that mean what they say: a yes/no tally moves the chance of yes; what
   const unit = { strength: 3, steps: 3, cohesion: 4 };
   await page.goto(stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'shock', inputs: {
     attacker: { units: Array(8).fill(unit) }, defender: { units: Array(4).fill(unit) } } }));
-  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 60000 });
+  // The odds of these inputs (those of the form before the link may still be on show, marked stale).
+  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full' && document.querySelector('#odds').dataset.stale !== 'true' &&
+    window.__grapeshotOddsRequest?.attacker?.units?.length === 8, null, { timeout: 60000 });
   const odds = await page.evaluate(() => window.__grapeshotOdds);
   assert.equal(odds.ok, true);
   assert.equal(odds.sensitivityError?.code, 'odds_too_complex');
