@@ -185,6 +185,14 @@ test('French is a catalog loaded on demand: not in the module; refused until loa
   await page.loadLanguage('fr');
   assert.deepEqual(page.resolve(request), answer);
   assert.deepEqual(page.rulesets({ lang: 'fr' }), node.rulesets({ lang: 'fr' }));
+  // A worker of that engine (serveEngine) loads it the first time a call asks, then answers.
+  const { serveEngineOn } = await import('../../bindings/js/worker-client.js');
+  let handler;
+  const posted = [];
+  serveEngineOn({ onMessage: (fn) => { handler = fn; }, post: (m) => posted.push(m) }, browserLike);
+  await handler({ id: 1, method: 'resolve', args: [request] });
+  await handler({ id: 2, method: 'rulesets', args: [{ lang: 'fr' }] });
+  assert.deepEqual(posted.map((m) => m.result), [answer, node.rulesets({ lang: 'fr' })]);
   // Preloaded with the engine; a catalog of other bytes is refused in words.
   const preloaded = await browserLike({ langs: ['fr'] });
   assert.deepEqual(preloaded.languages, ['en', 'fr']);
