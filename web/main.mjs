@@ -7,7 +7,7 @@ import * as render from './render.mjs';
 import { initGameLog } from './gamelog.mjs';
 import { outcomeLabeller, printedOutcomes } from './labels.mjs';
 import { LANGS, currentLang, pickLang, setCatalogs, setLang, t } from './i18n.mjs';
-import { askedAhead, engineModule as earlyModule, takeOddsWorker } from './odds-start.mjs';
+import { askedAhead, described as earlyDescribed, engineModule as earlyModule, takeOddsWorker } from './odds-start.mjs';
 import catalogs from './messages.mjs';  // written by scripts/build-web.mjs from src/messages/*.json
 
 const $ = (id) => document.getElementById(id);
@@ -479,7 +479,7 @@ function restore(state, { roll = true } = {}) {
 function describedAhead() {
   if (location.hash && !location.hash.startsWith('#s=')) return Promise.resolve(null);  // a #log= link: the game log first
   const lang = currentLang();
-  return fetch(new URL(`rulesets.${lang}.json`, import.meta.url)).then((r) => (r.ok ? r.json() : null))
+  return (earlyDescribed.get(lang) ?? fetch(new URL(`rulesets.${lang}.json`, import.meta.url))).then((r) => (r.ok ? r.json() : null))
     .then((d) => (d?.lang === lang && Array.isArray(d.rulesets) ? d : null), () => null);
 }
 

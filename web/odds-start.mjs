@@ -14,6 +14,9 @@ let worker = new Worker(new URL('./odds-worker.mjs', import.meta.url), { type: '
 // The worker's first message is the module it instantiates (null: it loads its own).
 (engineModule ?? Promise.reject()).then((wasmModule) => worker.postMessage({ wasmModule }), () => worker.postMessage({ wasmModule: null }));
 
+/** {lang: the fetch of rulesets.<lang>.json}, begun here for a shared link's language. */
+export const described = new Map();
+
 /** The worker started here, once (main.mjs starts the next ones itself). */
 export function takeOddsWorker() {
   const w = worker;
@@ -33,6 +36,12 @@ export const askedAhead = (() => {
         !state.inputs || typeof state.inputs !== 'object') return false;
     const options = state.options && typeof state.options === 'object' && Object.keys(state.options).length ? { options: state.options } : {};
     worker.postMessage({ job: -1, phase: 'headline', request: { ruleset: state.ruleset, procedure: state.procedure, ...options, ...state.inputs, lang: state.lang } });
+    // The form's description in the link's language (main.mjs describedAhead) is fetched now too.
+    if (/^[a-z]{2}$/.test(state.lang)) {
+      const answer = fetch(new URL(`./rulesets.${state.lang}.json`, import.meta.url));
+      answer.catch(() => { /* main.mjs asks the engine instead */ });
+      described.set(state.lang, answer);
+    }
     return true;
   } catch {
     return false;

@@ -5,11 +5,16 @@
 // compiled once on the page ({wasmModule}: the same compiled code, shared, not a second compile).
 // A job the worker has already answered (the page asks ahead for a shared link's odds, job -1, while
 // it builds its form) is answered again at once.
-import { createEngine } from './bindings/js/index.js';
+// The engine from its module given (engine.js: fewer scripts for the worker to fetch, one after the
+// other, than the package's index.js); else the package loads it itself and says what went wrong.
+import { engineFactory } from './bindings/js/engine.js';
+
+const CATALOGS = { fr: () => import('./dist/grapeshot-core.fr.mjs') };  // as the package's index.js
+const fromModule = engineFactory({ catalogs: { load: (lang) => CATALOGS[lang]().then((m) => m.default) } });
 
 let moduleGiven;
 const ready = new Promise((resolve) => { moduleGiven = resolve; })
-  .then((wasmModule) => createEngine(wasmModule ? { wasmModule } : {}));
+  .then(async (wasmModule) => (wasmModule ? fromModule({ wasmModule }) : (await import('./bindings/js/index.js')).createEngine()));
 
 // The request as text with its keys sorted, so the same inputs match however they were built.
 const keyOf = (value) => JSON.stringify(value, (k, v) => (v && typeof v === 'object' && !Array.isArray(v)
