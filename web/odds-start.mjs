@@ -10,9 +10,10 @@ export const engineModule = typeof WebAssembly.compileStreaming === 'function'
   ? WebAssembly.compileStreaming(fetch(new URL('./dist/grapeshot-core.wasm', import.meta.url))) : null;
 engineModule?.catch(() => { /* main.mjs loads it again and reports */ });
 
-let worker = new Worker(new URL('./odds-worker.mjs', import.meta.url), { type: 'module' });
+const first = new Worker(new URL('./odds-worker.mjs', import.meta.url), { type: 'module' });
+let worker = first;
 // The worker's first message is the module it instantiates (null: it loads its own).
-(engineModule ?? Promise.reject()).then((wasmModule) => worker.postMessage({ wasmModule }), () => worker.postMessage({ wasmModule: null }));
+(engineModule ?? Promise.reject()).then((wasmModule) => first.postMessage({ wasmModule }), () => first.postMessage({ wasmModule: null }));
 
 /** {lang: the fetch of rulesets.<lang>.json}, begun here for a shared link's language. */
 export const described = new Map();
@@ -35,7 +36,7 @@ export const askedAhead = (() => {
     if (typeof state?.ruleset !== 'string' || typeof state.procedure !== 'string' || typeof state.lang !== 'string' ||
         !state.inputs || typeof state.inputs !== 'object') return false;
     const options = state.options && typeof state.options === 'object' && Object.keys(state.options).length ? { options: state.options } : {};
-    worker.postMessage({ job: -1, phase: 'headline', request: { ruleset: state.ruleset, procedure: state.procedure, ...options, ...state.inputs, lang: state.lang } });
+    first.postMessage({ job: -1, phase: 'headline', request: { ruleset: state.ruleset, procedure: state.procedure, ...options, ...state.inputs, lang: state.lang } });
     // The form's description in the link's language (main.mjs describedAhead) is fetched now too.
     if (/^[a-z]{2}$/.test(state.lang)) {
       const answer = fetch(new URL(`./rulesets.${state.lang}.json`, import.meta.url));
