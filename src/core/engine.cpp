@@ -20,10 +20,14 @@ namespace grapeshot {
 namespace {
 
 // Fields of a request that are not procedure inputs.
+// Asked of every member of every request: compared as views (lengths first), not by strcmp.
 bool isEnvelopeField(const std::string& k) {
-  if (k == "receipt" || k == "commitReveal") return true;  // receipt.h
-  return k == "ruleset" || k == "procedure" || k == "options" || k == "dice" || k == "seed" || k == "sensitivity" ||
-         k == "trace" || k == "lang";
+  static constexpr std::string_view kEnvelope[] = {"ruleset", "procedure", "options", "dice", "seed", "sensitivity",
+                                                   "trace", "lang", "receipt", "commitReveal" /* receipt.h */};
+  const std::string_view key(k);
+  for (const std::string_view name : kEnvelope)
+    if (key == name) return true;
+  return false;
 }
 
 // A string field of a request, given the member found (null: missing).
@@ -208,6 +212,9 @@ Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallback
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
   Context ctx(*p.ruleset, dice, tracing);
   std::string result;
+  // A result is a few hundred bytes to a few KB: room made once, not grown by doubling from nothing
+  // (seven reallocations and copies of a Waterloo shock's result).
+  result.reserve(4096);
   JsonWriter writer(result);
   bound->play(ctx, &writer);
   Resolution r{p.ruleset, p.name, std::move(result), ctx.takeRolls(), std::nullopt, std::nullopt, Json()};

@@ -122,6 +122,12 @@ TraceValue TraceValue::nested(const Message& m) {
   return v;
 }
 
+TraceValue TraceValue::nested(Message&& m) {
+  TraceValue v;
+  v.v_ = std::make_shared<const Message>(std::move(m));
+  return v;
+}
+
 Sentence::Sentence(const Message& message) : text(message.text()), structured(Json{{"reason", message.structured()}}) {}
 
 Json Message::structured() const {

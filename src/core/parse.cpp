@@ -2,6 +2,10 @@
 #include "parse.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
 #include <stdexcept>
 #include <vector>
 
@@ -128,9 +132,185 @@ class DomBuilder {
   std::vector<Json> values_;       // the values of every open container, innermost last
 };
 
+// A request's text read straight into the DOM builder's events, for the text requests are: ASCII
+// strings with the plain escapes, integers, the three literals. nlohmann's lexer reads a character at a
+// time through its input adapter and copies every token into a buffer: it was a third of an untraced
+// resolve. Anything else — malformed text, a Unicode escape, a byte beyond ASCII, a BOM, a number it
+// does not read exactly as nlohmann's lexer does, a limit the builder stops at — is not decided here:
+// false, and the caller parses the text again with nlohmann's parser, whose verdict (the document, or
+// which error) stands. So both read every text alike (tests/native/test_parse.cpp compares them).
+class FastReader {
+ public:
+  FastReader(std::string_view text, DomBuilder& sax) : t_(text), sax_(sax) {}
+
+  bool document() {
+    space();
+    if (!value(0)) return false;
+    space();
+    return i_ == t_.size();
+  }
+
+ private:
+  static constexpr int kMaxDepth = 64;  // beyond it, nlohmann's parser decides (the builder's limit)
+
+  char peek() const { return i_ < t_.size() ? t_[i_] : '\0'; }
+  void space() {
+    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\n' || t_[i_] == '\r' || t_[i_] == '\t')) ++i_;
+  }
+  bool value(int depth) {
+    switch (peek()) {
+      case '{': return object(depth + 1);
+      case '[': return array(depth + 1);
+      case '"': {
+        std::string s;
+        return string(s) && sax_.string(s);
+      }
+      case 't': return literal("true") && sax_.boolean(true);
+      case 'f': return literal("false") && sax_.boolean(false);
+      case 'n': return literal("null") && sax_.null();
+      default: return number();
+    }
+  }
+  bool literal(std::string_view word) {
+    if (t_.substr(i_, word.size()) != word) return false;
+    i_ += word.size();
+    return true;
+  }
+  bool object(int depth) {
+    if (depth > kMaxDepth) return false;
+    ++i_;
+    if (!sax_.start_object(std::size_t(-1))) return false;
+    space();
+    if (peek() == '}') {
+      ++i_;
+      return sax_.end_object();
+    }
+    for (;;) {
+      if (peek() != '"') return false;
+      std::string key;
+      if (!string(key) || !sax_.key(key)) return false;
+      space();
+      if (peek() != ':') return false;
+      ++i_;
+      space();
+      if (!value(depth)) return false;
+      space();
+      if (peek() == ',') {
+        ++i_;
+        space();
+        continue;
+      }
+      if (peek() != '}') return false;
+      ++i_;
+      return sax_.end_object();
+    }
+  }
+  bool array(int depth) {
+    if (depth > kMaxDepth) return false;
+    ++i_;
+    if (!sax_.start_array(std::size_t(-1))) return false;
+    space();
+    if (peek() == ']') {
+      ++i_;
+      return sax_.end_array();
+    }
+    for (;;) {
+      if (!value(depth)) return false;
+      space();
+      if (peek() == ',') {
+        ++i_;
+        space();
+        continue;
+      }
+      if (peek() != ']') return false;
+      ++i_;
+      return sax_.end_array();
+    }
+  }
+  // t_[i_] is the opening quote. Printable ASCII and the escapes that stand for one such character.
+  bool string(std::string& out) {
+    std::size_t run = ++i_;
+    for (; i_ < t_.size(); ++i_) {
+      const auto c = static_cast<unsigned char>(t_[i_]);
+      if (c == '"') {
+        out.append(t_.data() + run, i_ - run);
+        ++i_;
+        return true;
+      }
+      if (c < 0x20 || c >= 0x80) return false;
+      if (c != '\\') continue;
+      out.append(t_.data() + run, i_ - run);
+      if (++i_ == t_.size()) return false;
+      switch (t_[i_]) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        default: return false;  // a Unicode escape, or not an escape
+      }
+      run = i_ + 1;
+    }
+    return false;
+  }
+  // JSON's grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?. An integer of at most 18 digits is
+  // what nlohmann's strtoull/strtoll read (unsigned when not negative); a fraction or exponent is read
+  // by std::strtod, as nlohmann's lexer reads it; longer integers, and a float beyond a double, are left
+  // to it.
+  bool number() {
+    const std::size_t start = i_;
+    const bool negative = peek() == '-';
+    if (negative) ++i_;
+    const auto digit = [&] { return i_ < t_.size() && t_[i_] >= '0' && t_[i_] <= '9'; };
+    if (!digit()) return false;
+    std::uint64_t n = 0;
+    std::size_t digits = 0;
+    if (t_[i_] == '0') {
+      ++i_, digits = 1;
+    } else {
+      for (; digit(); ++i_, ++digits) n = n * 10 + static_cast<std::uint64_t>(t_[i_] - '0');
+    }
+    bool integer = true;
+    if (peek() == '.') {
+      integer = false;
+      ++i_;
+      if (!digit()) return false;
+      while (digit()) ++i_;
+    }
+    if (peek() == 'e' || peek() == 'E') {
+      integer = false;
+      ++i_;
+      if (peek() == '+' || peek() == '-') ++i_;
+      if (!digit()) return false;
+      while (digit()) ++i_;
+    }
+    if (integer) {
+      if (digits > 18) return false;
+      return negative ? sax_.number_integer(-static_cast<std::int64_t>(n)) : sax_.number_unsigned(n);
+    }
+    char buf[64];
+    const std::size_t length = i_ - start;
+    if (length >= sizeof buf) return false;
+    t_.copy(buf, length, start);
+    buf[length] = '\0';
+    const double d = std::strtod(buf, nullptr);
+    if (!std::isfinite(d)) return false;  // 1e400: nlohmann's parser refuses it (number overflow)
+    std::string token;  // the builder ignores the token's text
+    return sax_.number_float(d, token);
+  }
+
+  std::string_view t_;
+  std::size_t i_ = 0;
+  DomBuilder& sax_;
+};
+
 }  // namespace
 
-bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes) {
+namespace {
+bool parseText(const std::string& text, Json& out, Json& error, std::size_t maxBytes, bool fast) {
   if (text.size() > maxBytes) {  // checked before parsing: bounded time and memory per call
     error = errorEnvelope(code::kRequestTooLarge, "request text is larger than " + std::to_string(maxBytes) + " bytes", "");
     return false;
@@ -141,7 +321,13 @@ bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t m
     error = errorEnvelope(code::kParseError, "request is not valid JSON: a NUL character", "");
     return false;
   }
-  DomBuilder sax(out, maxBytes > kMaxRequestBytes ? DomBuilder::Limits::batch : DomBuilder::Limits::request);
+  const auto limits = maxBytes > kMaxRequestBytes ? DomBuilder::Limits::batch : DomBuilder::Limits::request;
+  if (fast) {
+    DomBuilder builder(out, limits);
+    if (FastReader(text, builder).document() && !builder.stop.code) return true;
+    out = Json();  // not decided there: nlohmann's parser reads it again, from the start
+  }
+  DomBuilder sax(out, limits);
   const bool parsed = Json::sax_parse(text, &sax);
   if (sax.stop.code) {
     out = Json();
@@ -154,6 +340,15 @@ bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t m
     return false;
   }
   return true;
+}
+}  // namespace
+
+bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes) {
+  return parseText(text, out, error, maxBytes, true);
+}
+
+bool parseRequestByNlohmann(const std::string& text, Json& out, Json& error, std::size_t maxBytes) {
+  return parseText(text, out, error, maxBytes, false);
 }
 
 Json parseData(std::string_view text, const char* what) {

@@ -15,6 +15,9 @@ namespace grapeshot {
 // Returns the error envelope in `error` and false on failure.
 // Text over `maxBytes` is refused unparsed (request_too_large).
 bool parseRequest(const std::string& text, Json& out, Json& error, std::size_t maxBytes = kMaxRequestBytes);
+// The same with nlohmann's parser alone. parseRequest reads the usual text (ASCII strings, integers)
+// itself and leaves the rest to nlohmann's; the tests hold the two to the same answers.
+bool parseRequestByNlohmann(const std::string& text, Json& out, Json& error, std::size_t maxBytes = kMaxRequestBytes);
 
 // Parses embedded data (a ruleset's JSON): no request limits, but a key given twice is refused as in
 // requests. Throws std::logic_error naming `what` (the data is ours: a mistake is a build defect).

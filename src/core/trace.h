@@ -70,7 +70,11 @@ class TraceValue {
   // A template taking exactly a Message, so that no other type (a Json) is tried as one.
   template <typename M, std::enable_if_t<std::is_same_v<M, Message>, int> = 0>
   TraceValue(const M& m) : TraceValue(nested(m)) {}  // NOLINT: implicit, so msg::x(msg::y(…)) nests
+  // A sentence made for the parameter (msg::x(msg::y(…))): moved in, its parameters not copied.
+  template <typename M, std::enable_if_t<std::is_same_v<M, Message>, int> = 0>
+  TraceValue(M&& m) : TraceValue(nested(std::move(m))) {}  // NOLINT: implicit, as above
   static TraceValue nested(const Message& m);
+  static TraceValue nested(Message&& m);
   const Message* message() const;  // the sentence held, if any
 
   bool given() const { return v_.index() != 0; }

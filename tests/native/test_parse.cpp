@@ -112,3 +112,62 @@ TEST_CASE("a ruleset read on demand gives the documents of its whole files", "[p
     CHECK_FALSE(rs.hasTable("no such table"));
   }
 }
+
+namespace {
+// Every node's type, in document order: parseRequest must build what nlohmann's parser builds, an
+// unsigned integer as unsigned and a float as a float (== and dump() alone would not tell).
+void types(const Json& v, std::string& out) {
+  out += std::to_string(static_cast<int>(v.type()));
+  if (v.is_structured())
+    for (const auto& item : v) types(item, out);
+}
+std::string answer(bool fast, const std::string& text, std::size_t maxBytes) {
+  Json out, error;
+  const bool ok = fast ? grapeshot::parseRequest(text, out, error, maxBytes)
+                       : grapeshot::parseRequestByNlohmann(text, out, error, maxBytes);
+  std::string t;
+  types(out, t);
+  return (ok ? "ok " : "error ") + out.dump() + " " + t + " " + error.dump();
+}
+}  // namespace
+
+TEST_CASE("requests: the text read without nlohmann's lexer gives what nlohmann's parser gives", "[parse]") {
+  std::vector<std::string> texts = {
+      R"({"a":1})", R"({"a":-1})", R"({"a":0})", R"({"a":-0})", R"({"a":01})", R"({"a":1.5})", R"({"a":1e5})",
+      R"({"a":1E+5})", R"({"a":-1.5e-3})", R"({"a":0.1})", R"({"a":1.})", R"({"a":.5})", R"({"a":-})", R"({"a":1e})",
+      R"({"a":123456789012345678})", R"({"a":1234567890123456789})", R"({"a":18446744073709551615})",
+      R"({"a":18446744073709551616})", R"({"a":-9223372036854775808})", R"({"a":-9223372036854775809})", R"({"a":1e400})", R"({"a":-1e400})", R"({"a":1e-400})",
+      R"({"a":"x\"y\\z\/\b\f\n\r\t"})", R"({"a":"\u00e9\ud83d\ude00"})", "{\"a\":\"\xc3\xa9\"}", "{\"a\":\"\xff\"}",
+      "{\"a\":\"tab\tinside\"}", R"({"a":"\x"})", R"({"a":true,"b":false,"c":null})", R"({"a":tru})", R"({"a":nul})",
+      R"({"a":[]})", R"({"a":{}})", "{}", "[]", "1", "\"x\"", "", "   ", " \t\r\n{ \"a\" : [ 1 , 2 ] } \n",
+      R"({"a":1,})", R"({"a":1 "b":2})", R"({"a":1}x)", R"({"a":1}{"b":2})", R"({"a":1,"a":2})",
+      R"({"a":{"b":1,"b":2}})", "\xef\xbb\xbf{}", R"([1,2,])", R"({"a":"unterminated)", R"({"a\u0041":1})",
+      R"({"a":[1,{"b":[true,null,"c"]}],"d":-7})", R"({1:2})", R"({"a" 1})", "[1 2]", "{\"a\":1}\n"};
+  for (const int depth : {63, 64, 65}) texts.push_back(std::string(depth, '[') + std::string(depth, ']'));
+  for (const int items : {1024, 1025}) {
+    std::string t = "[0";
+    for (int i = 1; i < items; ++i) t += ",1";
+    texts.push_back(t + "]");
+  }
+  for (const int keys : {256, 257}) {
+    std::string t = "{\"k0\":0";
+    for (int i = 1; i < keys; ++i) t += ",\"k" + std::to_string(i) + "\":" + std::to_string(i);
+    texts.push_back(t + "}");
+  }
+  // Every fixture file as it is written (pretty-printed), and each of its requests compact.
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(GRAPESHOT_FIXTURES_DIR)) {
+    if (entry.path().extension() != ".json") continue;
+    const std::string text = slurp(entry.path());
+    texts.push_back(text);
+    const Json fixture = Json::parse(text);
+    if (fixture.is_object() && fixture.contains("cases") && fixture["cases"].is_array())
+      for (const auto& c : fixture["cases"])
+        if (c.contains("request")) texts.push_back(c["request"].dump());
+  }
+  CHECK(texts.size() > 300);
+  for (const auto& text : texts)
+    for (const std::size_t maxBytes : {grapeshot::kMaxRequestBytes, grapeshot::kMaxBatchBytes}) {
+      INFO(text.substr(0, 200));
+      CHECK(answer(true, text, maxBytes) == answer(false, text, maxBytes));
+    }
+}

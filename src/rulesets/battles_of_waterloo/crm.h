@@ -13,6 +13,7 @@
 #include <string>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/context.h"
@@ -67,7 +68,10 @@ struct Unit {
   // exact odds copy units freely.
   const std::string& who() const { return who_->text; }
   const Message& name() const { return who_->message; }
-  void setWho(const Message& m) { who_ = std::make_shared<const Name>(Name{m.text(), m}); }
+  void setWho(Message m) {  // moved in: its parameters are not copied
+    std::string text = m.text();
+    who_ = std::make_shared<const Name>(Name{std::move(text), std::move(m)});
+  }
   Arm type = Arm::infantry;
   State state = State::normal;
   int cohesion = -1;            // Cohesion rating; required wherever a check can come up (W-35)
@@ -117,9 +121,9 @@ void checkMatrixRow(const Unit& u, const std::string& path);
 // A unit of any of the schemas' unit shapes (the fields they all have), under the options; `path` is
 // its JSON Pointer and `who` names it in the trace.
 template <typename In>
-Unit readUnit(const In& in, const inputs::Options& options, const std::string& path, const Message& who) {
+Unit readUnit(const In& in, const inputs::Options& options, const std::string& path, Message who) {
   Unit u;
-  u.setWho(who);
+  u.setWho(std::move(who));
   u.type = matrixArm(in.type);
   u.state = matrixState(in.state);
   u.cohesion = in.cohesion;

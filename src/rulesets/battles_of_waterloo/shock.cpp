@@ -281,6 +281,9 @@ class Shock final : public Play {
       : in_(in), table_(errata.grid(tables::shock)), lcOnly_(options.W26_lc_only) {
     const inputs::ShockAttacker& attacker = in_.attacker;
     const inputs::ShockDefender& defender = in_.defender;
+    att_.units.reserve(attacker.units.size());  // grown once: a Unit copied is its events and name copied
+    eliteDrms_.reserve(attacker.units.size());
+    def_.units.reserve(defender.units.size());
     for (std::size_t i = 0; i < attacker.units.size(); ++i) {
       const inputs::ShockAttackerUnit& a = attacker.units[i];
       att_.units.push_back(readUnit(a, options, pointerJoin("/attacker/units", i), msg::battlesOfWaterlooReasonAttackingUnit(i + 1)));
