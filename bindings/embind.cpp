@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/catalog.h"
 #include "core/engine.h"
 #include "core/odds.h"
 #include "core/receipt.h"
@@ -128,6 +129,16 @@ std::string rulesetsJson(const std::string& lang) {
 }
 std::string version() { return grapeshot::kEngineVersion; }
 
+// A catalog the module was built without (dist/grapeshot-core.<lang>.mjs; core/catalog.h), its bytes
+// the request buffer's first `length`: "" once loaded, else why not.
+std::string loadCatalog(std::size_t length) {
+  try {
+    return grapeshot::loadCatalog(std::string_view(request).substr(0, length));
+  } catch (...) {
+    return "no memory for the catalog";
+  }
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(grapeshot) {
@@ -142,5 +153,6 @@ EMSCRIPTEN_BINDINGS(grapeshot) {
   emscripten::function("verify", &verify);
   emscripten::function("rulesetsJson", &rulesetsJson);
   emscripten::function("version", &version);
+  emscripten::function("loadCatalog", &loadCatalog);
   emscripten::function("lookupCodes", &lookupCodes);
 }

@@ -89,8 +89,23 @@ function writeManifests(catalogs) {
   }
 }
 
+// What engine.rulesets({lang}) answers, per language, and each ruleset's printed outcome texts
+// (web/labels.mjs printedOutcomes): rulesets.<lang>.json, which the page fetches beside the engine so
+// that a shared link's form is built, and its first odds asked, before the page's thread has run the
+// engine (describing all four rulesets there was a third of the first odds' time; issue 26).
+async function writeDescriptions(dist) {
+  const { createEngine } = await import('../bindings/js/index.node.js');
+  const { printedOutcomes } = await import('../web/labels.mjs');
+  const engine = await createEngine({ wasmUrl: join(dist, 'grapeshot-core.wasm') });
+  const printed = Object.fromEntries(engine.rulesets().map((r) => [r.id,
+    printedOutcomes((r.tables ?? []).map((t) => engine.table({ ruleset: r.id, table: t.id })).filter((t) => t.ok).map((t) => t.table))]));
+  for (const lang of WEB_LANGS) {
+    writeFileSync(join(webDir, `rulesets.${lang}.json`), JSON.stringify({ lang, version: engine.version, rulesets: engine.rulesets({ lang }), printed }));
+  }
+}
+
 export async function buildWeb({ dist = process.env.GRAPESHOT_DIST ?? join(root, 'dist'), quiet = false } = {}) {
-  for (const f of ['grapeshot-core.mjs', 'grapeshot-core.wasm']) {
+  for (const f of ['grapeshot-core.mjs', 'grapeshot-core.wasm', 'grapeshot-core.fr.mjs']) {
     if (!existsSync(join(dist, f))) throw new Error(`${join(dist, f)} is missing: run \`npm run build\` first`);
   }
   rmSync(webDir, { recursive: true, force: true });
@@ -102,7 +117,10 @@ export async function buildWeb({ dist = process.env.GRAPESHOT_DIST ?? join(root,
   // The same relative layout as the repository, so bindings/js/index.js finds ../../dist/ unchanged.
   // Every module of the public wrapper (index.js may import siblings); declarations stay behind.
   cpSync(join(root, 'bindings/js'), join(webDir, 'bindings/js'), { recursive: true, filter: (f) => !f.endsWith('.d.ts') });
-  for (const f of ['grapeshot-core.mjs', 'grapeshot-core.wasm']) cpSync(join(dist, f), join(webDir, 'dist', f));
+  // The module, its glue, and the catalogs of the languages it is built without (grapeshot-core.<lang>.mjs:
+  // fetched by a page only in that language, precached below like every file).
+  for (const f of readdirSync(dist).filter((name) => /^grapeshot-core\.(mjs|wasm|[a-z]{2}\.mjs)$/.test(name))) cpSync(join(dist, f), join(webDir, 'dist', f));
+  await writeDescriptions(dist);
   for (const size of [192, 512]) {
     writeFileSync(join(webDir, `icons/icon-${size}.png`), iconPng(size));
     writeFileSync(join(webDir, `icons/maskable-${size}.png`), iconPng(size, true));
@@ -112,7 +130,7 @@ export async function buildWeb({ dist = process.env.GRAPESHOT_DIST ?? join(root,
   const { generateSW } = await import('workbox-build');
   const { count, size, warnings } = await generateSW({
     globDirectory: webDir,
-    globPatterns: ['**/*.{html,mjs,js,css,wasm,svg,png,webmanifest}'],
+    globPatterns: ['**/*.{html,mjs,js,css,wasm,svg,png,webmanifest,json}'],
     swDest: join(webDir, 'sw.js'),
     // The runtime is written next to sw.js and loaded with importScripts from 'self': no CDN.
     inlineWorkboxRuntime: false,

@@ -201,12 +201,17 @@ export function messagesSources(catalogs) {
 // One function per message of the catalog: msg::<id in camelCase>(its parameters) -> Message (defined
 // out of line in messages.cpp, with the compiled templates).
 #pragma once
+#include <cstdint>
+
 #include "core/message.h"
 
 namespace grapeshot::msg {
 
 inline constexpr int kCount = ${ids.length};
 inline constexpr int kLanguages = ${catalogs.length};  // ${catalogs.map((c) => c.lang).join(', ')}
+inline constexpr const char* kLanguageCodes[kLanguages] = {${catalogs.map((c) => JSON.stringify(c.lang)).join(', ')}};
+// What a loaded catalog must have been generated for: these ids with these parameters (catalogHash).
+inline constexpr std::uint32_t kCatalogHash = 0x${catalogHash(ids, params).toString(16)}u;
 extern const char* const kIds[kCount];
 `;
   let source = `// Generated from src/messages/*.json by scripts/gen-core.mjs. Do not edit.
@@ -221,20 +226,30 @@ const char* const kIds[kCount] = {${ids.map((id) => JSON.stringify(id)).join(', 
 namespace {
 `;
   const enc = new TextEncoder();
-  for (const { lang, messages: m } of catalogs)
-    source += `// ${lang}.json, compiled (scripts/gen-core.mjs, compileTemplate)\n${pool(`k${pascal(lang)}`, ids.map((id, i) => compileTemplate(m[id], params[i], `${lang} ${id}`)))}`;
+  // Every language but English is left out of the wasm module (GRAPESHOT_LOADED_CATALOGS) and loaded
+  // when a caller first wants it (catalogModule: dist/grapeshot-core.<lang>.mjs; core/catalog.h).
+  for (const { lang, messages: m } of catalogs) {
+    const compiled = pool(`k${pascal(lang)}`, ids.map((id, i) => compileTemplate(m[id], params[i], `${lang} ${id}`)));
+    source += `// ${lang}.json, compiled (scripts/gen-core.mjs, compileTemplate)\n${lang === 'en' ? compiled : `#ifndef GRAPESHOT_LOADED_CATALOGS\n${compiled}#endif\n`}`;
+  }
   // The structured form after the id: ","params":{"a":\x01,"b":\x01}} (\x01: the next parameter's JSON).
   source += `// The structured form after {"id":"<id>: its parameters' names, \\001 where each value goes\n${pool('kStructured', params.map((ps) => [...enc.encode(`","params":{${ps.map((p) => `${JSON.stringify(p)}:\u0001`).join(',')}}}`)]))}`;
   source += `}  // namespace
 
-const Templates kTemplates[kLanguages] = {${catalogs.map((c) => `{k${pascal(c.lang)}Text, k${pascal(c.lang)}At}`).join(', ')}};
+#ifdef GRAPESHOT_LOADED_CATALOGS
+Templates kTemplates[kLanguages] = {${catalogs.map((c) => (c.lang === 'en' ? `{k${pascal(c.lang)}Text, k${pascal(c.lang)}At}` : '{nullptr, nullptr}')).join(', ')}};
+#else
+Templates kTemplates[kLanguages] = {${catalogs.map((c) => `{k${pascal(c.lang)}Text, k${pascal(c.lang)}At}`).join(', ')}};
+#endif
 const Templates kStructured = {kStructuredText, kStructuredAt};
 `;
   header += `struct Templates {
   const char* text;
   const std::uint32_t* at;  // message i is text[at[i], at[i + 1])
 };
-extern const Templates kTemplates[kLanguages];  // by Lang
+// By Lang; a language left out of the module (GRAPESHOT_LOADED_CATALOGS) is {nullptr, nullptr} until
+// loaded (core/catalog.h).
+extern Templates kTemplates[kLanguages];
 extern const Templates kStructured;
 `;
   ids.forEach((id, i) => {
@@ -250,6 +265,56 @@ extern const Templates kStructured;
   return { header, source };
 }
 
+// FNV-1a (32 bits) of the catalog's ids and their parameters: a catalog loaded at run time must have been
+// generated for the same messages as the module that loads it.
+export function catalogHash(ids, params) {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(ids.map((id, i) => `${id}(${params[i].join(',')})`).join('\n'))) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h;
+}
+
+// A language the wasm module leaves out, as the bytes core/catalog.cpp loads (little-endian u32s):
+//   "GSC1", the language's code (4 bytes, NUL-padded), catalogHash, the number of messages N, the
+//   number of form texts F, N + 1 offsets into the templates, the templates (compileTemplate, one
+//   after another), then F form texts, each "ruleset\0pointer\0text\0" (formsHeader's).
+export function catalogBytes(catalogs, lang, formTexts = []) {
+  const en = catalogs[0].messages;
+  const ids = Object.keys(en);
+  const params = ids.map((id) => messageParams(en[id], id));
+  const theirs = catalogs.find((c) => c.lang === lang)?.messages ?? fail(`no catalog ${lang}`);
+  const templates = ids.map((id, i) => compileTemplate(theirs[id] ?? fail(`${lang}.json lacks ${id}`), params[i], `${lang} ${id}`));
+  const enc = new TextEncoder();
+  const forms = enc.encode(formTexts.map((f) => `${f.ruleset}\0${f.pointer}\0${f.text}\0`).join(''));
+  const size = templates.reduce((n, t) => n + t.length, 0);
+  const head = new DataView(new ArrayBuffer(20 + 4 * (ids.length + 1)));
+  enc.encode('GSC1').forEach((b, i) => head.setUint8(i, b));
+  enc.encode(lang).slice(0, 4).forEach((b, i) => head.setUint8(4 + i, b));
+  head.setUint32(8, catalogHash(ids, params), true);
+  head.setUint32(12, ids.length, true);
+  head.setUint32(16, formTexts.length, true);
+  let at = 0;
+  templates.forEach((t, i) => { head.setUint32(20 + 4 * i, at, true); at += t.length; });
+  head.setUint32(20 + 4 * ids.length, size, true);
+  const out = new Uint8Array(head.byteLength + size + forms.length);
+  out.set(new Uint8Array(head.buffer), 0);
+  let o = head.byteLength;
+  for (const t of templates) { out.set(t, o); o += t.length; }
+  out.set(forms, o);
+  return out;
+}
+
+// The same bytes as an ES module the wrapper imports on demand (bindings/js: a bundler splits it off
+// as a chunk of its own; Node reads it as text): `export default "…"`, a JSON string of one
+// character per byte (\u0000-\u00ff), so that the page that never asks for the language never
+// downloads it.
+export function catalogModule(catalogs, lang, formTexts) {
+  const bytes = catalogBytes(catalogs, lang, formTexts);
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  return `// Generated by scripts/gen-core.mjs from src/messages/${lang}.json: the engine's ${lang} catalog, loaded on demand ` +
+    `(bindings/js: createEngine({ langs: ['${lang}'] }) or engine.loadLanguage('${lang}')). Do not edit.\nexport default ${JSON.stringify(text)};\n`;
+}
+
 // The rulesets' form texts in French, by ruleset and JSON Pointer into its ruleset.json (or
 // "tables.json#…" for a table's title): Ruleset::procedure(name, Lang::fr) puts each in its place.
 export function formsHeader(forms, texts = allFormTexts()) {
@@ -258,6 +323,7 @@ export function formsHeader(forms, texts = allFormTexts()) {
 // The French of every title, description, enum label, headline label and ruling of the rulesets'
 // forms, and of their tables' titles (scripts/forms.mjs).
 #pragma once
+#include <cstddef>
 
 namespace grapeshot::forms {
 
@@ -267,9 +333,21 @@ struct Text {
   const char* text;
 };
 
+// Every French form text (core/catalog.cpp): the module's own, or, where the build leaves French out of
+// the module (GRAPESHOT_LOADED_CATALOGS), the loaded catalog's.
+struct Texts {
+  const Text* first;
+  std::size_t count;
+  const Text* begin() const { return first; }
+  const Text* end() const { return first + count; }
+};
+Texts french();
+
+#ifndef GRAPESHOT_LOADED_CATALOGS
 inline constexpr Text kFrench[] = {
 ${french.map((f) => `    {${JSON.stringify(f.ruleset)}, ${JSON.stringify(f.pointer)}, ${JSON.stringify(f.text)}},`).join('\n')}
 };
+#endif
 
 // The printed texts of the tables (titles, modifier lines, bands, chart rows, matrix cells) that a
 // response says, English -> French by ruleset, sorted by ruleset then English (bytewise) for a binary
@@ -534,7 +612,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     write('messages.h', header);
     write('messages.cpp', source);
     const french = JSON.parse(readFileSync(join(coreDir, '../messages/fr.json'), 'utf8'));
-    write('forms_fr.h', formsHeader(french.forms ?? {}, allFormTexts(join(coreDir, '../rulesets'))));
+    const texts = allFormTexts(join(coreDir, '../rulesets'));
+    write('forms_fr.h', formsHeader(french.forms ?? {}, texts));
+    // The catalogs the wasm module loads on demand (CMake copies them to dist/).
+    const catalogs = readCatalogs(join(coreDir, '../messages'));
+    for (const { lang } of catalogs.slice(1))
+      write(`grapeshot-core.${lang}.mjs`, catalogModule(catalogs, lang, lang === 'fr' ? checkForms(texts, french.forms ?? {}, 'fr') : []));
   } catch (e) {
     console.error(e.message);
     process.exit(1);

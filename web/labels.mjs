@@ -11,19 +11,29 @@ const identifier = (v) => /^[a-z]+[A-Z0-9]\w*$/.test(v);
 const words = (v) => { const t = titleCase(v).replace(/(\D)(\d)/g, '$1 $2'); return t[0] + t.slice(1).toLowerCase(); };
 
 /**
- * A labeller for one ruleset's outcome values: label(value) -> what a player reads. `tables` is
- * [{table}] from engine.table(); a printed text is used when it is short and plain.
+ * The short, plain texts of a ruleset's printed tables by the outcome code each prints ({code: text}):
+ * the result as printed. `tables` is [{table}] from engine.table(); scripts/build-web.mjs writes them
+ * beside the rulesets' descriptions (rulesets.<lang>.json), so the page need not read every table.
  */
-export function outcomeLabeller(ruleset, tables = []) {
-  const fromData = new Map();
-  // A printed table's text first (the result as printed), then an input's label.
+export function printedOutcomes(tables = []) {
+  const out = {};
   for (const t of tables) {
     (function walk(x) {
       if (!x || typeof x !== 'object') return;
-      if (typeof x.code === 'string' && identifier(x.code) && typeof x.text === 'string' && x.text.length <= 40 && !/[<>]/.test(x.text) && !fromData.has(x.code)) fromData.set(x.code, x.text);
+      if (typeof x.code === 'string' && identifier(x.code) && typeof x.text === 'string' && x.text.length <= 40 && !/[<>]/.test(x.text) && !Object.hasOwn(out, x.code)) out[x.code] = x.text;
       for (const v of Object.values(x)) walk(v);
     }(t));
   }
+  return out;
+}
+
+/**
+ * A labeller for one ruleset's outcome values: label(value) -> what a player reads. `printed` is
+ * printedOutcomes() of its tables: a printed text is used when it is short and plain.
+ */
+export function outcomeLabeller(ruleset, printed = {}) {
+  // A printed table's text first (the result as printed), then an input's label.
+  const fromData = new Map(Object.entries(printed));
   for (const p of ruleset.procedures ?? []) {
     (function walk(s) {
       if (!s || typeof s !== 'object') return;

@@ -1,16 +1,23 @@
 // The grapeshot combat calculator: forms generated from engine.rulesets(), results with the trace and
 // the printed table, exact odds while you edit, state in the URL hash, offline via a service worker.
-import { createEngine } from './bindings/js/index.js';
+import { compileEngine, createEngine } from './bindings/js/index.js';
 import { h } from './dom.mjs';
 import { control } from './form.mjs';
 import * as render from './render.mjs';
 import { initGameLog } from './gamelog.mjs';
-import { outcomeLabeller } from './labels.mjs';
+import { outcomeLabeller, printedOutcomes } from './labels.mjs';
 import { LANGS, currentLang, pickLang, setCatalogs, setLang, t } from './i18n.mjs';
+import { askedAhead, described as earlyDescribed, engineModule as earlyModule, takeOddsWorker } from './odds-start.mjs';
 import catalogs from './messages.mjs';  // written by scripts/build-web.mjs from src/messages/*.json
 
 const $ = (id) => document.getElementById(id);
 const ODDS_DELAY_MS = 150;
+
+// The engine's module, compiled once, while it downloads (odds-start.mjs began it, else the package
+// does): the page instantiates it and so does the odds worker (a compiled module is shared with a
+// worker, not compiled again).
+const engineModule = (earlyModule ?? Promise.reject()).catch(() => compileEngine());
+engineModule.catch(() => { /* start() reports it */ });
 
 const ui = {
   engine: null,
@@ -21,6 +28,8 @@ const ui = {
   options: null,      // {name: control}
   lastResponse: null,
   keepSeed: false,    // the seed field holds a seed to replay rather than the last roll's
+  oddsNow: false,     // the next odds are asked at once, not after the typing pause
+  printed: null,      // {rulesetId: {code: printed text}} from the build (rulesets.<lang>.json), else read from the engine
   langOption: false,  // the engine takes `lang` (issue 28): every request and rulesets() say the page's
 };
 
@@ -93,8 +102,8 @@ function chooseRuleset(id, state = null) {
   ui.ruleset = ui.rulesets.find((r) => r.id === id) ?? ui.rulesets[0];
   $('ruleset').value = ui.ruleset.id;
   $('procedure').replaceChildren(...ui.ruleset.procedures.map((p) => new Option(p.title, p.name)));
-  render.setOutcomeLabels(outcomeLabeller(ui.ruleset, (ui.ruleset.tables ?? []).map((t) => ui.engine.table({ ruleset: ui.ruleset.id, table: t.id }))
-    .filter((t) => t.ok).map((t) => t.table)));
+  render.setOutcomeLabels(outcomeLabeller(ui.ruleset, ui.printed?.[ui.ruleset.id] ?? printedOutcomes((ui.ruleset.tables ?? [])
+    .map((t) => ui.engine.table({ ruleset: ui.ruleset.id, table: t.id })).filter((t) => t.ok).map((t) => t.table))));
   buildOptions(state?.options);
   chooseProcedure(state?.procedure ?? ui.ruleset.procedures[0].name, state);
 }
@@ -137,10 +146,12 @@ function changed() {
   if (ui.lastResponse) clearResult(t('web.result.inputsChanged'));
   writeHash(currentState());
   $('share-status').textContent = '';
-  showDicePanel();
   markOddsStale();
   clearTimeout(oddsTimer);
-  oddsTimer = setTimeout(updateOdds, ODDS_DELAY_MS);
+  // A form restored from a link asks at once; an edit waits for a pause in the typing.
+  if (ui.oddsNow) updateOdds();
+  else oddsTimer = setTimeout(updateOdds, ODDS_DELAY_MS);
+  showDicePanel();
 }
 
 function clearResult(message) {
@@ -184,7 +195,11 @@ function markInvalid(error) {
 let oddsWorker = null, oddsJob = 0, oddsRunning = null;
 function oddsWorkerReady() {
   if (!oddsWorker) {
-    oddsWorker = new Worker(new URL('./odds-worker.mjs', import.meta.url), { type: 'module' });
+    const early = takeOddsWorker();  // the first one, started by odds-start.mjs with its module
+    const worker = oddsWorker = early ?? new Worker(new URL('./odds-worker.mjs', import.meta.url), { type: 'module' });
+    // The worker's first message: the module to instantiate (null: the worker loads its own, and
+    // says why it cannot).
+    if (!early) engineModule.then((wasmModule) => worker.postMessage({ wasmModule }), () => worker.postMessage({ wasmModule: null }));
     oddsWorker.addEventListener('message', ({ data }) => {
       const more = data.phase === 'headline' && data.response.ok;
       if (data.job !== oddsJob) {  // an answer for inputs that have changed since
@@ -248,10 +263,22 @@ function digest(which, text) {
 }
 
 function updateOdds() {
+  clearTimeout(oddsTimer);
   askOdds(engineRequest(baseRequest()));
 }
 
+// A shared link's odds, asked of the worker while the page is still loading the engine and building
+// the form (job -1: an answer the page does not show). When the form asks for the same request, the
+// worker answers it at once.
+function askOddsAhead(state) {
+  if (typeof state?.ruleset !== 'string' || typeof state.procedure !== 'string' || !state.inputs || typeof state.inputs !== 'object') return;
+  const options = state.options && typeof state.options === 'object' && Object.keys(state.options).length ? { options: state.options } : {};
+  const request = { ruleset: state.ruleset, procedure: state.procedure, ...options, ...state.inputs, lang: currentLang() };
+  oddsWorkerReady().postMessage({ job: -1, phase: 'headline', request });
+}
+
 function showOdds(response, request, phase = 'full') {
+  registerServiceWorker();  // once the first odds are on show (the first visit's precache waits for them)
   const box = $('odds');
   if (phase === 'full' || !response.ok) box.removeAttribute('aria-busy');
   delete box.dataset.stale;
@@ -362,7 +389,7 @@ function setMode(mode) {
 // no roll on any.
 function rollsDice() {
   if (!ui.engine || !ui.inputs) return true;
-  const r = ui.engine.resolve({ ...baseRequest(), seed: 1 });
+  const r = ui.engine.resolve({ ...baseRequest(), seed: 1, trace: false });
   return !r.ok || r.rolls.length > 0;
 }
 
@@ -406,8 +433,17 @@ function loadRulesets() {
   $('ruleset').replaceChildren(...ui.rulesets.map((r) => new Option(r.title, r.id)));
 }
 
-/** Switches the page to `lang`: its words, the forms, and the result and odds on show (rolled again alike). */
-function useLang(lang, { remember = false } = {}) {
+/** Switches the page to `lang`: its words, the forms, and the result and odds on show (rolled again alike).
+ * The engine's catalog of that language is loaded first (only English is in the module: issue 26). */
+async function useLang(lang, { remember = false } = {}) {
+  if (ui.engine && LANGS.includes(lang)) {
+    try {
+      await ui.engine.loadLanguage(lang);
+    } catch (e) {
+      $('status').textContent = t('web.status.failed', { message: e.message });
+      return;
+    }
+  }
   const state = ui.engine && ui.ruleset ? currentState({ withRoll: true }) : null;
   setLang(lang);
   if (remember) try { localStorage.setItem(LANG_KEY, currentLang()); } catch { /* not kept: this page only */ }
@@ -418,33 +454,60 @@ function useLang(lang, { remember = false } = {}) {
   if (state) restore({ ...state, lang: currentLang() });
 }
 
-function restore(state) {
-  if (state?.lang && LANGS.includes(state.lang) && state.lang !== currentLang()) {
+function restore(state, { roll = true } = {}) {
+  if (state?.lang && LANGS.includes(state.lang) && state.lang !== currentLang() && ui.engine?.languages.includes(state.lang)) {
     setLang(state.lang);
     applyPageText();
     loadRulesets();
     ui.gameLog?.relabel();
   }
+  ui.oddsNow = true;  // nothing is being typed
   chooseRuleset(state?.ruleset ?? ui.rulesets[0].id, state);
+  ui.oddsNow = false;
   setMode(state?.mode ?? (state?.dice ? 'dice' : 'seed'));
   if (state?.dice) $('dice').value = state.dice.join(' ');
   if (state?.seed !== undefined) $('seed').value = String(state.seed);
   ui.keepSeed = false;
   // A link with a roll reproduces its result: the same dice or the same seed.
-  if (state?.seed !== undefined || (state?.dice && state.dice.length)) resolve();
+  if (roll && (state?.seed !== undefined || (state?.dice && state.dice.length))) resolve();
+}
+
+// The rulesets' descriptions as the build wrote them (scripts/build-web.mjs: rulesets.<lang>.json, what
+// engine.rulesets({lang}) answers, and each ruleset's printed outcome texts), fetched beside the engine:
+// the form of a shared link is built, and its first odds asked of the worker, before this thread has
+// run the engine at all (issue 26). Null when the page is served without them: the engine then says.
+function describedAhead() {
+  if (location.hash && !location.hash.startsWith('#s=')) return Promise.resolve(null);  // a #log= link: the game log first
+  const lang = currentLang();
+  return (earlyDescribed.get(lang) ?? fetch(new URL(`rulesets.${lang}.json`, import.meta.url))).then((r) => (r.ok ? r.json() : null))
+    .then((d) => (d?.lang === lang && Array.isArray(d.rulesets) ? d : null), () => null);
 }
 
 async function start() {
+  const engine = engineModule.then((wasmModule) => createEngine({ wasmModule, langs: [currentLang()] }))  // only the page's language is fetched
+    .then(async (e) => { await e.loadLanguage(currentLang()); return e; });  // switched to while the engine loaded
+  engine.catch(() => { /* said below */ });
+  const link = readHash();  // before the form rewrites it
+  const described = await describedAhead();
+  if (described && currentLang() === described.lang) {
+    ui.langOption = true;
+    ui.printed = described.printed ?? null;
+    ui.rulesets = described.rulesets.filter((r) => r.procedures.length > 0);
+    $('ruleset').replaceChildren(...ui.rulesets.map((r) => new Option(r.title, r.id)));
+    restore(link, { roll: false });  // the form and its odds; its roll once the engine is here
+  }
   try {
-    ui.engine = await createEngine();
+    ui.engine = await engine;
   } catch (e) {
     throw new Error(t('web.status.engineFailed', { message: e.message }));
   }
-  // An engine that takes no `lang` answers it as an unknown field: the page then asks in English only.
-  const first = ui.engine.rulesets().find((r) => r.procedures.length > 0);
-  const probe = ui.engine.resolve({ ruleset: first?.id, procedure: first?.procedures[0].name, lang: currentLang() });
-  ui.langOption = !(probe.error?.code === 'unknown_field' && probe.error.path === '/lang');
-  loadRulesets();
+  const formBuilt = Boolean(ui.inputs);
+  if (!formBuilt) {
+    // An engine that loads languages takes `lang` (issue 28; an older one would answer it as an
+    // unknown field, and the page would ask in English only).
+    ui.langOption = Array.isArray(ui.engine.languages);
+    loadRulesets();
+  }
   $('version').textContent = ui.engine.version;
   $('ruleset').addEventListener('change', () => chooseRuleset($('ruleset').value));
   $('procedure').addEventListener('change', () => chooseProcedure($('procedure').value));
@@ -474,7 +537,12 @@ async function start() {
       $('share-status').textContent = t('web.share.manual');
     }
   });
-  window.addEventListener('hashchange', () => { const s = readHash(); if (s) restore(s); });
+  window.addEventListener('hashchange', async () => {
+    const s = readHash();
+    if (!s) return;
+    if (LANGS.includes(s.lang)) await ui.engine.loadLanguage(s.lang).catch(() => {});  // else restore keeps the page's
+    restore(s);
+  });
 
   // Before restore, which rewrites the hash: a #log= link opens the game-log panel's check.
   ui.gameLog = initGameLog({ engine: ui.engine, rulesets: () => ui.rulesets, showResponse: (r) => {
@@ -482,7 +550,11 @@ async function start() {
     window.__grapeshotLast = r;
     showResponse(r);
   } });
-  restore(readHash());
+  if (!formBuilt) restore(readHash());
+  else {
+    showDicePanel();  // whether these inputs roll dice, known now
+    if (link?.seed !== undefined || (link?.dice && link.dice.length)) resolve();  // a link with a roll: its dice or seed are in the form
+  }
   for (const id of ['ruleset', 'procedure', 'roll', 'share']) $(id).disabled = false;
   $('status').textContent = t('web.status.ready', { n: ui.rulesets.length });
   window.__grapeshotReadyAt = performance.now(); // ms from navigation, for the load-time figure
@@ -490,8 +562,13 @@ async function start() {
 }
 
 // The service worker precaches the whole site (engine included) so a reload works offline.
+// Registered when the first odds are on show, or a few seconds after the page started if none come:
+// its install fetches every file of the site again, which on a first visit would compete with the
+// engine's start (issue 26).
+let serviceWorkerRegistered = false;
 function registerServiceWorker() {
-  if (!('serviceWorker' in navigator)) return;
+  if (serviceWorkerRegistered || !('serviceWorker' in navigator)) return;
+  serviceWorkerRegistered = true;
   navigator.serviceWorker.register('./sw.js').then(() => navigator.serviceWorker.ready).then(() => {
     $('offline').dataset.msg = 'web.page.offline';
     $('offline').textContent = t('web.page.offline');
@@ -505,7 +582,8 @@ setLang(readHash()?.lang ?? storedLang() ?? pickLang(navigator.languages ?? [nav
 applyPageText();
 for (const b of document.querySelectorAll('.lang-switch [data-lang]')) b.addEventListener('click', () => useLang(b.dataset.lang, { remember: true }));
 
-registerServiceWorker();
+setTimeout(registerServiceWorker, 5000);
+if (!askedAhead) askOddsAhead(readHash());
 start().catch((e) => {
   // Say so on the page rather than leave "Loading…" forever.
   $('status').removeAttribute('data-msg');

@@ -115,14 +115,69 @@ function guard(fn, lang = 'en') {
   }
 }
 
+/** The languages of the engine's texts; English is built into the module, the others are catalogs
+ * loaded on demand (dist/grapeshot-core.<lang>.mjs, issue 26). */
+export const LANGS = ['en', 'fr'];
+
+function checkLang(lang, where) {
+  if (!LANGS.includes(lang)) throw new RangeError(`${where}: lang is 'en' or 'fr', not ${JSON.stringify(String(lang)).slice(0, 40)}`);
+}
+
+// A response that refused a request for a language whose catalog is not loaded yet.
+const refusedLang = (text) => text.startsWith('{"ok":false') && text.includes('"code":"lang_not_loaded"');
+
 export class Engine {
   #core;
   #rulesets;
   #lang;  // the language of the wrapper's own errors when a request says none (createEngine's lang)
+  #catalogs;  // {load(lang): Promise<string>, loadSync?(lang): string}: a catalog's bytes, a character each
+  #langs = new Set(['en']);  // loaded
 
-  constructor(core, lang = 'en') {
+  constructor(core, catalogs = {}, lang = 'en') {
     this.#core = core;
+    this.#catalogs = catalogs;
     this.#lang = lang;
+  }
+
+  /**
+   * Loads the catalog of `lang` ('fr'): its sentences and the rulesets' forms, left out of the module
+   * so that a page in English downloads no French (issue 26). Browsers: before a request or rulesets()
+   * in that language (createEngine({ langs }) does it); Node loads it by itself the first time.
+   */
+  async loadLanguage(lang) {
+    checkLang(lang, 'loadLanguage');
+    if (this.#langs.has(lang)) return;
+    const text = await this.#catalogs.load(lang);
+    this.#install(lang, text);
+  }
+
+  /** The languages this engine answers in now (English, and each catalog loaded). */
+  get languages() {
+    return LANGS.filter((lang) => this.#langs.has(lang));
+  }
+
+  #install(lang, text) {
+    if (this.#langs.has(lang)) return;
+    const core = this.#core;
+    const at = core.requestBuffer(text.length);
+    if (!at) throw new Error(`grapeshot: no memory for the ${lang} catalog`);
+    const heap = core.HEAPU8;
+    for (let i = 0; i < text.length; i++) heap[at + i] = text.charCodeAt(i);
+    const why = core.loadCatalog(text.length);
+    if (why) throw new Error(`grapeshot: cannot load the ${lang} catalog: ${why}`);
+    this.#langs.add(lang);
+  }
+
+  // Where catalogs can be read synchronously (Node), every missing one, so that a request in any
+  // language is answered; false where they cannot (browsers: loadLanguage first).
+  #loadMissing() {
+    if (!this.#catalogs.loadSync) return false;
+    try {
+      for (const lang of LANGS) if (!this.#langs.has(lang)) this.#install(lang, this.#catalogs.loadSync(lang));
+    } catch {
+      return false;  // the refusal stands (loadLanguage says why)
+    }
+    return true;
   }
 
   /** Memory of the WebAssembly instance, for hosts watching long-running pages. */
@@ -136,6 +191,14 @@ export class Engine {
   // formed (tooLarge refused lone surrogates), so its UTF-8 is lossless: as many bytes as UTF-16
   // units when it is ASCII, at most three times as many otherwise.
   #call(entry, text, ...args) {
+    const answer = this.#callOnce(entry, text, ...args);
+    // Checked only until every language is loaded.
+    if (this.#langs.size < LANGS.length && (entry === 'batch' ? answer.includes('"code":"lang_not_loaded"') : refusedLang(answer)) &&
+        this.#loadMissing()) return this.#callOnce(entry, text, ...args);
+    return answer;
+  }
+
+  #callOnce(entry, text, ...args) {
     const core = this.#core;
     let { read, written } = this.#encode(text, text.length);
     if (read < text.length) ({ written } = this.#encode(text, text.length * 3));
@@ -163,6 +226,9 @@ export class Engine {
   rulesets(options) {
     const lang = options?.lang ?? 'en';
     if (lang !== 'en' && lang !== 'fr') throw new RangeError(say(this.#lang, 'js.rulesetsLang', { lang: JSON.stringify(String(lang)).slice(0, 40) }));
+    if (!this.#langs.has(lang) && !this.#loadMissing()) {
+      throw new Error(`grapeshot: rulesets({ lang: '${lang}' }) before the ${lang} catalog is loaded: createEngine({ langs: ['${lang}'] }) or await engine.loadLanguage('${lang}') first`);
+    }
     this.#rulesets ??= {};
     this.#rulesets[lang] ??= JSON.parse(this.#core.rulesetsJson(lang));
     return structuredClone(this.#rulesets[lang]);
@@ -294,8 +360,8 @@ export class Engine {
   }
 }
 
-// Compiled modules by loader, shared by every createEngine() call (each engine still gets its own
-// instance and memory).
+// Compiled modules by platform (its `loadBytes`), shared by every createEngine() and compileEngine()
+// call (each engine still gets its own instance and memory).
 const compiled = new WeakMap();
 
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];  // "\0asm": the first 4 bytes of every WebAssembly module
@@ -326,16 +392,24 @@ export function scriptBase(moduleUrl) {
 }
 
 /**
- * createEngine() for one platform:
+ * How one platform loads the engine's module:
  * - `loadBytes(url)` reads the .wasm: {bytes, type} (fetch in browsers, the file system in Node), `type`
- *   the Content-Type it came with ('' for a file);
+ *   the Content-Type it came with ('' for a file); or {response}, a fetch Response served as
+ *   application/wasm, which is compiled while it downloads (WebAssembly.compileStreaming);
  * - `defaultUrl()` locates the package's own grapeshot-core.wasm (a function, so a bundle without
  *   import.meta, esbuild's iife output, fails only if it needs the default);
  * - `wasmUrl(value)` makes a URL of the `wasmUrl` option (relative to the script in browsers, to the
  *   working directory in Node);
- * - `hint`: the id (words.js) of what every load failure ends with, the platform's fixes.
+ * - `hint`: the id (words.js) of what every load failure ends with, the platform's fixes;
+ * - `catalogs`: {load(lang)} (and where it can, {loadSync(lang)}), the bytes of the catalog of a
+ *   language the module is built without, one character each, from dist/grapeshot-core.<lang>.mjs
+ *   (the same promise for the same language: createEngine starts it early).
+ * compileEngine(options): the compiled WebAssembly.Module createEngine(options) instantiates (the
+ * package's own, by default, compiled once per platform and shared), for a page that hands it to its
+ * workers.
  */
-export function engineFactory({ loadBytes, defaultUrl, wasmUrl, hint }) {
+export function moduleFactory(platform) {
+  const { loadBytes, defaultUrl, wasmUrl, hint } = platform;
   // `hint`: the id of the platform's fixes (words.js), said after every load failure in `lang`.
   const fixes = (lang) => say(lang, hint, { wasmUrl: '{ wasmUrl }', wasmBinary: '{ wasmBinary }', wasmModule: '{ wasmModule }' });
   const locate = (lang = 'en') => {
@@ -345,12 +419,21 @@ export function engineFactory({ loadBytes, defaultUrl, wasmUrl, hint }) {
       throw new Error(say(lang, 'js.cannotLocate', { error: e.message, hint: fixes(lang) }));
     }
   };
+  const cannotCompile = (url, e, lang) => new Error(say(lang, 'js.doesNotCompile', { url: url.href, error: e.message, hint: fixes(lang) }));
   const load = async (url, lang = 'en') => {
     let answer;
     try {
       answer = await loadBytes(url, lang);
     } catch (e) {
       throw new Error(say(lang, 'js.cannotLoad', { url: url.href, error: e.message, hint: fixes(lang) }));
+    }
+    if (answer.response) {
+      // Compiled as it downloads: the compile is over about when the last byte arrives.
+      try {
+        return await WebAssembly.compileStreaming(answer.response);
+      } catch (e) {
+        throw cannotCompile(url, e, lang);
+      }
     }
     const bytes = new Uint8Array(answer.bytes);
     // An SPA's fallback (index.html for every path) or a CDN's error page is answered 200: said
@@ -362,37 +445,51 @@ export function engineFactory({ loadBytes, defaultUrl, wasmUrl, hint }) {
     try {
       return await WebAssembly.compile(bytes);
     } catch (e) {
-      throw new Error(say(lang, 'js.doesNotCompile', { url: url.href, error: e.message, hint: fixes(lang) }));
+      throw cannotCompile(url, e, lang);
     }
   };
-  return async function createEngine(options = {}) {
-    // The language of the wrapper's own errors (load failures; a request that says no lang).
+  async function compileEngine(options = {}) {
+    // The language of the wrapper's own errors (load failures).
     const lang = options.lang === 'fr' ? 'fr' : 'en';
-    let module;
-    if (options.wasmModule) module = options.wasmModule;
-    else if (options.wasmBinary) {
+    if (options.wasmModule) return options.wasmModule;
+    if (options.wasmBinary) {
       const bytes = ArrayBuffer.isView(options.wasmBinary)
         ? new Uint8Array(options.wasmBinary.buffer, options.wasmBinary.byteOffset, options.wasmBinary.byteLength)
         : new Uint8Array(options.wasmBinary);
       if (!isWasm(bytes)) throw new Error(say(lang, 'js.binaryNotWasm', { opening: opening(bytes) }));
-      module = await WebAssembly.compile(bytes);
-    } else if (options.wasmUrl) {
-      module = await load(wasmUrl(options.wasmUrl, () => locate(lang)), lang);
-    } else {
-      if (!compiled.has(load)) compiled.set(load, load(locate(lang), lang));
-      try {
-        module = await compiled.get(load);
-      } catch (e) {
-        compiled.delete(load);  // let a later call try again
-        throw e;
-      }
+      return WebAssembly.compile(bytes);
     }
+    if (options.wasmUrl) return load(wasmUrl(options.wasmUrl, () => locate(lang)), lang);
+    if (!compiled.has(loadBytes)) compiled.set(loadBytes, load(locate(lang), lang));
+    try {
+      return await compiled.get(loadBytes);
+    } catch (e) {
+      compiled.delete(loadBytes);  // let a later call try again
+      throw e;
+    }
+  }
+  return compileEngine;
+}
+
+/** createEngine() for one platform (see moduleFactory). */
+export function engineFactory(platform) {
+  const compileEngine = moduleFactory(platform);
+  return async function createEngine(options = {}) {
+    // The catalogs asked for are fetched while the module compiles.
+    const langs = options.langs ?? [];
+    if (!Array.isArray(langs)) throw new TypeError("createEngine: langs is an array of languages, e.g. ['fr']");
+    for (const lang of langs) checkLang(lang, 'createEngine');
+    for (const lang of langs) if (lang !== 'en') platform.catalogs.load(lang).catch(() => {});  // loadLanguage reports it
+    const module = await compileEngine(options);
     // Emscripten's hook for a module the host instantiates itself.
     const instantiateWasm = (imports, done) => {
       WebAssembly.instantiate(module, imports).then((instance) => done(instance, module));
       return {};
     };
     // locateFile: the glue then never builds its own URL from import.meta.url (absent in iife bundles).
-    return new Engine(await createGrapeshotCore({ instantiateWasm, locateFile: (file) => file }), lang);
+    const engine = new Engine(await createGrapeshotCore({ instantiateWasm, locateFile: (file) => file }), platform.catalogs,
+      options.lang === 'fr' ? 'fr' : 'en');
+    for (const lang of langs) await engine.loadLanguage(lang);
+    return engine;
   };
 }

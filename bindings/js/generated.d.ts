@@ -43,7 +43,9 @@ export type ErrorCode =
   /** A revealed secret does not match its commitment. */
   | "commitment_mismatch"
   /** Exact odds would enumerate more dice sequences than the work budget. */
-  | "odds_too_complex";
+  | "odds_too_complex"
+  /** A language whose catalog this engine has not loaded yet (browsers: createEngine({ langs }) or engine.loadLanguage(lang) first). */
+  | "lang_not_loaded";
 
 /** The id of every sentence of the engine's message catalog (src/messages/en.json). */
 export type MessageId =
@@ -75,6 +77,7 @@ export type MessageId =
   | "error.oddsWhatIfsTooComplexAtLeast"
   | "error.expectedLang"
   | "error.unknownLang"
+  | "error.langNotLoaded"
   | "battles-of-waterloo.error.noMatrixRow"
   | "battles-of-waterloo.error.routedStacked"
   | "battles-of-waterloo.error.artilleryFireOnly"

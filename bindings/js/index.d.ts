@@ -326,6 +326,12 @@ export declare class Engine {
   readonly version: string;
   /** The rulesets, their texts in `lang` (default 'en'); another lang throws a RangeError. */
   rulesets(options?: { lang?: Lang }): RulesetDescription[];
+  /** The languages this engine answers in now: English, and each catalog loaded. */
+  readonly languages: Lang[];
+  /** Loads the catalog of `lang` (sentences and forms), which the module is built without so that a
+   * page in English downloads no French. In browsers, before a request or rulesets() in that language
+   * (else the request is refused with lang_not_loaded, rulesets() throws); Node loads it by itself. */
+  loadLanguage(lang: Lang): Promise<void>;
   /** Memory of the WebAssembly instance. */
   memory(): { wasmBytes: number };
   /** Resolves a request; a request built in a variable keeps its type with `satisfies Request`. */
@@ -377,6 +383,9 @@ export interface CreateEngineOptions {
   /** The language of the wrapper's own errors (a load failure; a request that cannot be read and says
    * no `lang` of its own); default 'en'. A request's own `lang` decides the engine's texts. */
   lang?: Lang;
+  /** Languages to load with the engine (e.g. ['fr']): only English is in the module; another
+   * language's catalog is fetched on demand (engine.loadLanguage), in Node the first time it is asked. */
+  langs?: Lang[];
 }
 
 /** Request text beyond this many UTF-8 bytes is refused (request_too_large). */
@@ -399,4 +408,7 @@ export declare function checkContext(context: string): void;
 export declare function sha256Hex(data: string | Uint8Array): string;
 
 export declare function createEngine(options?: CreateEngineOptions): Promise<Engine>;
+/** The compiled module createEngine(options) instantiates (the package's own by default, compiled once,
+ * while it downloads, and shared): start it early and hand it to workers as `{ wasmModule }`. */
+export declare function compileEngine(options?: CreateEngineOptions): Promise<WasmModule>;
 export default createEngine;

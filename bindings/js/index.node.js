@@ -1,7 +1,8 @@
 // grapeshot for Node (the exports map's `node` condition): the .wasm is read from the file system,
 // since Node's fetch cannot load file: URLs. Bundlers building for browsers never see this file.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { engineFactory } from './engine.js';
+import { engineFactory, moduleFactory } from './engine.js';
 import { nodeWasmUrl } from './wasm-url.node.js';
 
 export { Engine, MAX_REQUEST_BYTES } from './engine.js';
@@ -15,11 +16,28 @@ async function readBytes(url) {
   return { bytes: await response.arrayBuffer(), type: response.headers.get('content-type') ?? '' };
 }
 
-/** Loads the engine; the same options as in browsers (see index.js), `wasmUrl` a URL or a file path. */
-export const createEngine = /* @__PURE__ */ engineFactory({
+// The catalog of a language the module is built without (issue 26): the string that
+// dist/grapeshot-core.<lang>.mjs exports, read from the file when a request first wants it.
+function catalogText(lang) {
+  const file = new URL(`../../dist/grapeshot-core.${lang}.mjs`, import.meta.url);
+  try {
+    const text = readFileSync(file, 'utf8');
+    return JSON.parse(text.slice(text.indexOf('export default ') + 15, text.lastIndexOf(';')));
+  } catch (e) {
+    throw new Error(`grapeshot: cannot load the ${lang} catalog (${file.href}): ${e.message}`);
+  }
+}
+
+const platform = {
+  catalogs: { load: async (lang) => catalogText(lang), loadSync: catalogText },
   loadBytes: readBytes,
   defaultUrl: () => new URL('../../dist/grapeshot-core.wasm', import.meta.url),
   wasmUrl: nodeWasmUrl,
   hint: 'js.hintNode',  // words.js: pass wasmUrl (a file path or URL), wasmBinary or wasmModule
-});
+};
+
+/** Loads the engine; the same options as in browsers (see index.js), `wasmUrl` a URL or a file path. */
+export const createEngine = /* @__PURE__ */ engineFactory(platform);
+/** The compiled WebAssembly.Module createEngine(options) instantiates (for worker_threads: { wasmModule }). */
+export const compileEngine = /* @__PURE__ */ moduleFactory(platform);
 export default createEngine;

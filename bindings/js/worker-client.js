@@ -118,6 +118,16 @@ export function engineWorkerClient(spawn, init) {
   return api;
 }
 
+// The language an answer was refused for because its catalog is not loaded (lang_not_loaded), or null.
+function refusedLanguage(value) {
+  if (typeof value === 'string') {
+    if (!value.startsWith('{"ok":false') || !value.includes('"lang_not_loaded"')) return null;
+    value = JSON.parse(value);
+  }
+  const refused = Array.isArray(value) ? value.find((v) => v?.error?.code === 'lang_not_loaded') : value;
+  return refused?.error?.code === 'lang_not_loaded' ? refused.error.messages?.message?.params?.lang ?? 'fr' : null;
+}
+
 /** The worker side: answers engine calls posted by engineWorkerClient. */
 export function serveEngineOn(port, createEngine, defaults = {}) {
   let engine = null;
@@ -132,7 +142,15 @@ export function serveEngineOn(port, createEngine, defaults = {}) {
       const e = await (engine ??= createEngine(defaults));
       // verifyGameLog is the game log's (gamelog.js), run on this worker's engine: a long log's
       // re-resolution stays off the page's thread.
-      const value = method === 'version' ? e.version : method === 'verifyGameLog' ? verifyGameLog(e, ...args) : e[method](...args);
+      const run = () => (method === 'version' ? e.version : method === 'verifyGameLog' ? verifyGameLog(e, ...args) : e[method](...args));
+      // A language's catalog is loaded the first time a call wants it (issue 26), then the call runs again.
+      if (method === 'rulesets' && args[0]?.lang) await e.loadLanguage?.(args[0].lang).catch(() => {});
+      let value = run();
+      const lang = refusedLanguage(value);
+      if (lang && e.loadLanguage) {
+        await e.loadLanguage(lang).catch(() => {});  // if it fails, the refusal stands
+        value = run();
+      }
       port.post({ id, result: value });
     } catch (error) {
       port.post({ id, error: { name: error?.name ?? 'Error', message: String(error?.message ?? error) } });

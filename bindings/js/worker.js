@@ -9,6 +9,7 @@ function initOptions(options) {
   if (options.wasmModule) init.wasmModule = options.wasmModule;  // a WebAssembly.Module is cloned to workers
   if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
   if (options.lang) init.lang = options.lang;  // the wrapper's own words (words.js)
+  if (options.langs) init.langs = options.langs;  // else loaded the first time a call wants one
   // Resolved here as createEngine resolves it on this thread (a worker's own base is its script).
   if (options.wasmUrl) init.wasmUrl = new URL(options.wasmUrl, scriptBase(import.meta.url)).href;
   return init;

@@ -11,6 +11,7 @@ export function createEngineWorker(options = {}) {
   if (options.wasmModule) init.wasmModule = options.wasmModule;
   if (options.wasmBinary) init.wasmBinary = options.wasmBinary;
   if (options.lang) init.lang = options.lang;  // the wrapper's own words (words.js)
+  if (options.langs) init.langs = options.langs;  // else loaded the first time a call wants one
   // Resolved here: a relative path means the caller's working directory, whoever reads it.
   if (options.wasmUrl) init.wasmUrl = nodeWasmUrl(options.wasmUrl).href;
   // None of the host's flags: passed explicitly, a process-wide one (--max-old-space-size,

@@ -9,6 +9,7 @@
 #include "context.h"
 #include "receipt.h"
 #include "error.h"
+#include "catalog.h"
 #include "forms_fr.h"  // generated from src/messages/fr.json
 #include "ruleset.h"
 #include "schema.h"
@@ -121,7 +122,11 @@ Lang requestLang(const Json& req) {
   if (!req.is_object() || it == req.end()) return Lang::en;
   if (!it->is_string()) throw RequestError(code::kWrongType, msg::errorExpectedLang(typeWord(*it)), "/lang");
   if (*it == "en") return Lang::en;
-  if (*it == "fr") return Lang::fr;
+  if (*it == "fr") {
+    // The wasm module loads French on demand (core/catalog.h): the wrapper loads it and asks again.
+    if (!catalogLoaded(Lang::fr)) throw RequestError(code::kLangNotLoaded, msg::errorLangNotLoaded("fr"), "/lang");
+    return Lang::fr;
+  }
   throw RequestError(code::kInvalidValue, msg::errorUnknownLang(clip(it->get<std::string>())), "/lang");
 }
 
@@ -472,7 +477,7 @@ namespace {
 std::string tableTitle(const Ruleset& rs, const printed::TableHead& t, Lang lang) {
   if (lang == Lang::fr) {
     const std::string pointer = "tables.json#/tables/" + pointerToken(std::string(t.id)) + "/title";
-    for (const auto& f : forms::kFrench)
+    for (const auto& f : forms::french())
       if (rs.id() == f.ruleset && pointer == f.pointer) return f.text;
   }
   return std::string(t.title);
@@ -504,7 +509,7 @@ Json describeIn(Lang lang) {
 }  // namespace
 
 const Json& describe(Lang lang) {
-  if (lang == Lang::fr) {
+  if (lang == Lang::fr && catalogLoaded(Lang::fr)) {  // the wrapper loads it first (core/catalog.h)
     static const Json french = describeIn(Lang::fr);
     return french;
   }

@@ -90,7 +90,8 @@ LangScope::~LangScope() { current = saved_; }
 const char* Message::id() const { return msg::kIds[id_]; }
 
 void Message::appendText(std::string& out, Lang lang) const {
-  const int l = static_cast<int>(lang) < msg::kLanguages ? static_cast<int>(lang) : 0;
+  // A language not loaded (core/catalog.h: requests for it are refused before this) renders in English.
+  const int l = static_cast<int>(lang) < msg::kLanguages && msg::kTemplates[static_cast<int>(lang)].text ? static_cast<int>(lang) : 0;
   const std::string_view t = compiled(msg::kTemplates[l], id_);
   render(t.data(), t.data() + t.size(), params_, out, 0, static_cast<Lang>(l));
 }

@@ -202,7 +202,7 @@ namespace {
 // every English text of a ruleset.json has its French).
 Json translated(const Json& english, const std::string& id, const std::string& prefix, bool envelope) {
   Json json = english;
-  for (const auto& f : forms::kFrench) {
+  for (const auto& f : forms::french()) {
     const std::string_view pointer(f.pointer);
     if (id != f.ruleset || pointer.rfind('/', 0) != 0) continue;  // not ruleset.json's (tables.json#…)
     const bool inProcedures = pointer.rfind("/procedures/", 0) == 0;

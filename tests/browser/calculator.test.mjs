@@ -85,6 +85,10 @@ test('the page loads under the strict CSP without errors', async (t) => {
     bytes: performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).reduce((n, e) => n + e.encodedBodySize, 0),
   }));
   t.diagnostic(`first load: form ready ${load.readyMs} ms after navigation, ${Math.round(load.bytes / 1024)} KiB fetched`);
+  // Issue 26: French is a catalog of its own, which a page in English never fetches.
+  const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  assert.ok(fetched.some((u) => u.endsWith('/dist/grapeshot-core.wasm')) && !fetched.some((u) => /grapeshot-core\.fr\./.test(u)),
+    `an English page fetches the module and no French: ${fetched.join(' ')}`);
   // The page works under the strict policy the server sends (scripts/serve.mjs CSP).
   assert.equal(response.headers()['content-security-policy'], CSP);
   assert.match(CSP, /script-src 'self' 'wasm-unsafe-eval'/);
@@ -304,9 +308,11 @@ test('odds: never shown as current beside other inputs (a quick "0" then Backspa
   }), '/firer/strength');
   assert.deepEqual(report.wrong, [], 'no figure for 50 beside a field reading 5');
   // An edit on the phone: the bar says in words that its figures are for the previous inputs.
-  await page.fill(strength, '6');
-  assert.match(await page.textContent('#digest-odds'), /^Odds for the previous inputs \(updating\): /);
-  assert.match(await page.textContent('#odds .stale-note'), /previous inputs/);
+  // Read in the task of the edit: the new odds may be on show one typing pause (150 ms) later, sooner
+  // than a round trip to the browser on a loaded machine.
+  const edited = await page.evaluate(editNow, { path: '/firer/strength', value: '6' });
+  assert.match(edited.bar, /^Odds for the previous inputs \(updating\): /);
+  assert.match(edited.note, /previous inputs/);
   await settled(6);
   assert.match(await page.textContent('#digest-odds'), /^Odds: /);
   // A result stays only beside the dice that gave it.
@@ -325,6 +331,16 @@ test('odds: never shown as current beside other inputs (a quick "0" then Backspa
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// Types `value` into the field at `path` as an input event does and returns what the odds' phone bar
+// and panel say in the same task, before any odds can answer the edit.
+function editNow({ path, value }) {
+  const input = document.querySelector(`#calculator [data-path="${path}"]`);
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  const bar = document.getElementById('digest-odds');
+  return { bar: bar.textContent, barStale: bar.dataset.stale ?? null, note: document.querySelector('#odds .stale-note')?.textContent ?? '' };
+}
 
 // A state link (#s=…) straight to a situation, without filling the form field by field.
 const stateUrl = (state) => `${ctx.url}#s=${Buffer.from(JSON.stringify({ mode: 'seed', ...state })).toString('base64url')}`;
@@ -404,7 +420,9 @@ test('odds that mean what they say: a yes/no tally moves the chance of yes; what
   const unit = { strength: 3, steps: 3, cohesion: 4 };
   await page.goto(stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'shock', inputs: {
     attacker: { units: Array(8).fill(unit) }, defender: { units: Array(4).fill(unit) } } }));
-  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full', null, { timeout: 60000 });
+  // The odds of these inputs (those of the form before the link may still be on show, marked stale).
+  await page.waitForFunction(() => document.querySelector('#odds').dataset.phase === 'full' && document.querySelector('#odds').dataset.stale !== 'true' &&
+    window.__grapeshotOddsRequest?.attacker?.units?.length === 8, null, { timeout: 60000 });
   const odds = await page.evaluate(() => window.__grapeshotOdds);
   assert.equal(odds.ok, true);
   assert.equal(odds.sensitivityError?.code, 'odds_too_complex');
@@ -769,8 +787,7 @@ test('phone: the result and the odds stay in view at the bottom of the screen wh
   assert.doesNotMatch(bar.odds, /[a-z][A-Z]|_/, 'the odds gist reads as words, not identifiers');
   await page.screenshot({ path: join(resultsDir, 'phone-digest-390.png') });
   // An edit marks the odds gist as belonging to the previous inputs at once.
-  await page.fill(sel('/attacker/units/0/strength'), '9');
-  assert.equal(await page.$eval('#digest-odds', (p) => p.dataset.stale ?? null), 'true');
+  assert.equal((await page.evaluate(editNow, { path: '/attacker/units/0/strength', value: '9' })).barStale, 'true');
   // On a wide screen the outputs sit beside the form: no bar.
   await page.setViewportSize({ width: 1280, height: 900 });
   assert.equal(await page.$eval('#digest', (a) => getComputedStyle(a).display), 'none');

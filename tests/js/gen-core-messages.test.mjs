@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { compileTemplate, messagesSources, readCatalogs } from '../../scripts/gen-core.mjs';
+import { catalogBytes, compileTemplate, messagesSources, readCatalogs } from '../../scripts/gen-core.mjs';
 
 const bytes = (...parts) => parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : [p]));
 
@@ -34,7 +34,18 @@ test('every catalog has the English ids and parameters; English comes first', ()
     const { header, source } = messagesSources(catalogs);
     assert.match(header, /kLanguages = 2;/);
     assert.match(header, /Message xNoteA\(TraceValue unit\);/);
-    assert.match(source, /const Templates kTemplates\[kLanguages\] = \{\{kEnText, kEnAt\}, \{kFrText, kFrAt\}\};/);
+    assert.match(source, /\nTemplates kTemplates\[kLanguages\] = \{\{kEnText, kEnAt\}, \{kFrText, kFrAt\}\};/);
+    // Issue 26: the wasm build leaves French out (GRAPESHOT_LOADED_CATALOGS) and loads it from catalogBytes.
+    assert.match(source, /#ifdef GRAPESHOT_LOADED_CATALOGS\nTemplates kTemplates\[kLanguages\] = \{\{kEnText, kEnAt\}, \{nullptr, nullptr\}\};/);
+    assert.match(source, /#ifndef GRAPESHOT_LOADED_CATALOGS\nconst char kFrText\[\]/);
+    const blob = catalogBytes(catalogs, 'fr', [{ ruleset: 'r', pointer: '/title', text: 'Titre' }]);
+    const view = new DataView(blob.buffer);
+    const templates = [compileTemplate("l'unité {unit} est en déroute", ['unit']), compileTemplate('simple', [])];
+    assert.equal(new TextDecoder().decode(blob.subarray(0, 6)), 'GSC1fr');
+    assert.match(header, new RegExp(`kCatalogHash = 0x${view.getUint32(8, true).toString(16)}u;`), 'the module checks the catalog was made for its messages');
+    assert.deepEqual([view.getUint32(12, true), view.getUint32(16, true)], [2, 1]);
+    assert.deepEqual([0, 1, 2].map((i) => view.getUint32(20 + 4 * i, true)), [0, templates[0].length, templates[0].length + templates[1].length]);
+    assert.deepEqual([...blob.subarray(32)], [...templates.flat(), ...new TextEncoder().encode('r\0/title\0Titre\0')]);
     write('fr', { 'x.note.a': "l'unité {who} est en déroute", 'x.note.b': 'simple' });
     assert.throws(() => messagesSources(readCatalogs(dir)), /fr x\.note\.a: parameters who differ from English's/);
     write('fr', { 'x.note.a': "l'unité {unit} est en déroute" });

@@ -2,7 +2,7 @@
 // as a host would use it. (Type errors here fail the test run; every `@ts-expect-error` line must
 // really be an error, or tsc reports the directive as unused.)
 import createEngineDefault, {
-  createEngine, type BattlesOfWaterlooState, type Engine, type ErrorCode, type Lang, type Request, type RulesetDescription, type TraceKind,
+  compileEngine, createEngine, type BattlesOfWaterlooState, type Engine, type ErrorCode, type Lang, type Request, type RulesetDescription, type TraceKind,
 } from 'grapeshot';
 import { createEngineWorker } from 'grapeshot/worker';
 
@@ -11,12 +11,18 @@ async function host(): Promise<number> {
   const same: Engine = await createEngineDefault({ wasmBinary: new Uint8Array(0) });
   const rulesets: RulesetDescription[] = engine.rulesets();
   const lang: Lang = 'fr';
+  // Issue 26: French is a catalog loaded on demand; the compiled module can be handed over.
+  const preloaded: Engine = await createEngine({ wasmModule: await compileEngine(), langs: ['fr'] });
+  await engine.loadLanguage('fr');
+  const loaded: Lang[] = preloaded.languages;
+  // @ts-expect-error only 'en' and 'fr'
+  await createEngine({ langs: ['de'] });
   const french: RulesetDescription[] = engine.rulesets({ lang });  // issue 28
   // @ts-expect-error only 'en' and 'fr'
   engine.rulesets({ lang: 'de' });
   // Data chosen at run time: the engine validates it, the types cannot.
   const request = { ruleset: rulesets[0].id, procedure: rulesets[0].procedures[0].name, seed: 1 } as Request;
-  engine.resolve({ ...request, lang: french.length ? lang : 'en' });
+  engine.resolve({ ...request, lang: french.length && loaded.length ? lang : 'en' });
   const r = engine.resolve(request);
   if (r.ok) {
     const first: number = r.rolls[0].natural;
