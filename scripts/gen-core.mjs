@@ -342,6 +342,8 @@ struct Texts {
   const Text* end() const { return first + count; }
 };
 Texts french();
+// How many there are: a loaded catalog with another count is another build's (kPrinted indexes them).
+inline constexpr std::size_t kFormCount = ${french.length};
 
 #ifndef GRAPESHOT_LOADED_CATALOGS
 inline constexpr Text kFrench[] = {
@@ -351,15 +353,17 @@ ${french.map((f) => `    {${JSON.stringify(f.ruleset)}, ${JSON.stringify(f.point
 
 // The printed texts of the tables (titles, modifier lines, bands, chart rows, matrix cells) that a
 // response says, English -> French by ruleset, sorted by ruleset then English (bytewise) for a binary
-// search: Ruleset::printedText finds the French of a text the engine holds in English.
+// search: Ruleset::printedIn finds the French of a text the engine holds in English. The French is
+// the form at \`form\` in french(): the module's own or, where French is left out of the module
+// (GRAPESHOT_LOADED_CATALOGS), the loaded catalog's (issue 26), so no French text is compiled in.
 struct Printed {
   const char* ruleset;
   const char* english;
-  const char* french;
+  unsigned form;
 };
 
 inline constexpr Printed kPrinted[] = {
-${printedPairs(texts, french).map((p) => `    {${JSON.stringify(p.ruleset)}, ${JSON.stringify(p.english)}, ${JSON.stringify(p.french)}},`).join('\n')}
+${printedPairs(texts, french).map((p) => `    {${JSON.stringify(p.ruleset)}, ${JSON.stringify(p.english)}, ${p.form}u},`).join('\n')}
 };
 
 }  // namespace grapeshot::forms
@@ -375,7 +379,7 @@ function printedPairs(texts, french) {
     const key = `${t.ruleset}\u0000${t.english}`;
     const known = byKey.get(key);
     if (known && known.french !== french[i].text) fail(`${t.ruleset}: "${t.english}" is "${known.french}" and "${french[i].text}" in French (${t.id})`);
-    byKey.set(key, { ruleset: t.ruleset, english: t.english, french: french[i].text });
+    if (!known) byKey.set(key, { ruleset: t.ruleset, english: t.english, french: french[i].text, form: i });
   });
   const bytes = (s) => Buffer.from(s, 'utf8');
   return [...byKey.values()].sort((a, b) => Buffer.compare(bytes(a.ruleset), bytes(b.ruleset)) || Buffer.compare(bytes(a.english), bytes(b.english)));

@@ -51,6 +51,8 @@ std::string loadCatalog(std::string_view b) {
   if (u32(b, 8) != msg::kCatalogHash || u32(b, 12) != static_cast<std::uint32_t>(msg::kCount))
     return "the " + code + " catalog of another version of grapeshot: load the one beside this grapeshot-core.wasm";
   const std::uint32_t formCount = u32(b, 16);
+  if (static_cast<Lang>(l) == Lang::fr && formCount != forms::kFormCount)
+    return "the " + code + " catalog of another version of grapeshot: load the one beside this grapeshot-core.wasm";
   const std::size_t head = 20 + 4 * (static_cast<std::size_t>(msg::kCount) + 1);
   if (b.size() < head) return "a truncated catalog";
   Loaded& into = loaded[l];

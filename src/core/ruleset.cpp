@@ -238,7 +238,9 @@ std::string_view Ruleset::printedIn(std::string_view ruleset, std::string_view e
                                       const int r = std::string_view(p.ruleset).compare(k.first);
                                       return r < 0 || (r == 0 && std::string_view(p.english) < k.second);
                                     });
-  return at != end && at->ruleset == ruleset && at->english == english ? std::string_view(at->french) : english;
+  if (at == end || at->ruleset != ruleset || at->english != english) return english;
+  const forms::Texts french = forms::french();  // empty until a browser has loaded the French catalog
+  return at->form < french.count ? std::string_view(french.first[at->form].text) : english;
 }
 
 const Json& Ruleset::meta() const {

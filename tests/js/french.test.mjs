@@ -339,9 +339,9 @@ test('rulesets({lang: "fr"}): every form text in French, the structure of Englis
   assertNoEnglish(french, 'rulesets', { values: false });
   sameStructure(english, french, 'rulesets');
   // Every text the forms have, translated: French differs from English except where the words are
-  // the same in both languages (a game's name, a code, a number).
+  // the same in both languages (a game's name, a code, a number, a word French shares: Test, Code, Type, Notes, col.).
   const same = new Set(allFormTexts().filter((t) => t.english === fr.forms[t.id]).map((t) => t.english));
-  for (const s of same) assert.match(s, /^([-+0-9.]+|[A-Z]-\d|1R\.|Note C\.|Normal|Terrain|Village|Front|Action|Standard|Charge|Cuirassiers|Occasion|Position|Adjacent|The Battles of Waterloo|Black Powder|Grande Tactique|Great Battles of Napoleon III — 1866)$/, `"${s}" is left in English`);
+  for (const s of same) assert.match(s, /^([-+0-9.]+|[A-Z]-\d|1R\.|Note C\.|Normal|Terrain|Village|Front|Action|Standard|Charge|Cuirassiers|Occasion|Position|Adjacent|Notes|Test|Code|Type|standard|-1 col\.|The Battles of Waterloo|Black Powder|Grande Tactique|Great Battles of Napoleon III — 1866)$/, `"${s}" is left in English`);
   const waterloo = french.find((r) => r.id === 'battles-of-waterloo');
   assert.equal(waterloo.procedures.find((p) => p.name === 'fire').title, 'Tir');
   assert.equal(waterloo.tables.find((t) => t.id === 'combatResultsMatrix').title, 'MATRICE DES RÉSULTATS DE COMBAT');
