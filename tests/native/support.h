@@ -21,8 +21,8 @@ inline std::string seedPath(const std::string& name) { return std::string(GRAPES
 inline std::string fixturePath(const std::string& rel) { return std::string(GRAPESHOT_FIXTURES_DIR) + "/" + rel; }
 
 inline std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \r");
-  const auto e = s.find_last_not_of(" \r");
+  const auto b = s.find_first_not_of(" \r\n");
+  const auto e = s.find_last_not_of(" \r\n");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 

@@ -23,11 +23,6 @@ int feed(int (*target)(const std::uint8_t*, std::size_t), const std::string& byt
   return target(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
 }
 
-std::string trimmed(std::string s) {
-  while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) s.pop_back();
-  return s;
-}
-
 }  // namespace
 
 TEST_CASE("fuzz regressions: every input that once failed passes every entry point's checks", "[fuzz]") {
@@ -36,7 +31,7 @@ TEST_CASE("fuzz regressions: every input that once failed passes every entry poi
     if (e.path().extension() == ".json") files.push_back(e.path());
   REQUIRE(files.size() >= 3);  // the folder was found and read
   for (const auto& file : files) {
-    const std::string input = trimmed(gstest::readFile(file.string()));
+    const std::string input = gstest::trim(gstest::readFile(file.string()));
     DYNAMIC_SECTION(file.filename().string()) {
       CHECK(feed(fuzz_resolve_one, input) == 0);
       CHECK(feed(fuzz_odds_one, input) == 0);
