@@ -94,6 +94,10 @@ export function tablePrintedTexts(rulesetId, tables) {
       add(tid, `band.${i}.label`, `bands/${i}/label`, b.label);
       add(tid, `band.${i}.text`, `bands/${i}/text`, b.text);
     });
+    if (t.kind === 'grid') {  // a table step says its row and column labels ("-1 or less", "0 and -")
+      (t.rowLabels ?? []).forEach((l, i) => add(tid, `rowLabel.${i}`, `rowLabels/${i}`, l));
+      (t.columns ?? []).forEach((c, j) => add(tid, `column.${j}`, `columns/${j}`, c));
+    }
     if (t.kind === 'chart') {
       t.rows.forEach((r, i) => {
         add(tid, `${r.id}.label`, `rows/${i}/label`, r.label);
@@ -118,14 +122,52 @@ export function tablePrintedTexts(rulesetId, tables) {
   return out;
 }
 
-// Every ruleset's texts: [{ruleset, id, pointer, english}].
+// Every other text a table answer carries (engine.table({lang}): notes, footers, headers, legends,
+// side labels, paragraphs, Black Powder's result paragraphs, Grande Tactique's printed lines): id
+// <ruleset>.table.<table>.<its path, "." between tokens>. Those no response says are marked `answer`
+// and kept out of kPrinted (the engine puts each in its place by pointer, so the module holds no more
+// English); Black Powder's result row, heading and paragraph (SAID_TOO) are also said by its result.
+// Left as they are: codes and numbers (not wordy), identifiers (API values: ids, effects, option
+// names, "handToHand") and keys that are API or the transcriber's apparatus (ANSWER_KEPT: ids,
+// rulings, options, comments and notes on the transcription, not printed).
+export const ANSWER_KEPT = new Set(['source', 'kind', 'id', 'code', 'resultCode', 'option', 'ruling', 'notesRuling', 'per', 'effect',
+  'relativeTo', 'base', 'combatType', 'rowKeys', 'columnKeys', 'sides', 'effects', 'mark', 'grid', 'equals', 'dice',
+  'modifierTables', 'natural', 'combatTypes', 'exclusiveGroup', 'rule', 'unit', 'of', 'timing', 'comparison', 'round',
+  'rounding', 'test', 'tests', 'seeAlso', 'typo',
+  // the transcriber's, in English like rules-notes.md: not printed on the chart
+  'columnsComment', 'notesComment', 'cellFormat', 'comment', 'note', 'reason']);
+const SAID_TOO = new Set(['heading', 'plain', 'rollLabel', 'combatTypeLabel']);
+const identifier = (s) => /^[a-z][A-Za-z0-9]*$/.test(s) || /^[A-Z]\d\d_/.test(s);
+export function tableAnswerTexts(rulesetId, tables, known = new Set()) {
+  const out = [];
+  const walk = (v, tid, tokens) => {
+    const key = tokens[tokens.length - 1];
+    if (typeof key === 'string' && ANSWER_KEPT.has(key)) return;
+    if (typeof v === 'string') {
+      const pointer = `tables.json#/tables/${pointerToken(tid)}/${tokens.map(pointerToken).join('/')}`;
+      if (known.has(pointer) || !wordy(v) || identifier(v)) return;
+      if (tokens.join('/') === 'notes/codes') return;  // 1866: the transcriber's note on how "D + 1" is written
+      // (Black Powder's result row, heading and paragraph are said by the break test's result too: kPrinted.)
+      out.push({ id: `${rulesetId}.table.${tid}.${tokens.join('.')}`, pointer, english: v, answer: !SAID_TOO.has(key) });
+      return;
+    }
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, tid, [...tokens, i]));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, tid, [...tokens, k]);
+  };
+  for (const [tid, t] of Object.entries(tables.tables)) walk(t, tid, []);
+  return out;
+}
+
+// Every ruleset's texts: [{ruleset, id, pointer, english, answer?}].
 export function allFormTexts(dir = rulesetsDir) {
   const out = [];
   for (const folder of readdirSync(dir).sort()) {
     if (!statSync(join(dir, folder)).isDirectory()) continue;
     const ruleset = JSON.parse(readFileSync(join(dir, folder, 'ruleset.json'), 'utf8'));
     const tables = JSON.parse(readFileSync(join(dir, folder, 'tables.json'), 'utf8'));
-    for (const t of [...formTexts(ruleset), ...tableTitles(ruleset.id, tables), ...tablePrintedTexts(ruleset.id, tables)]) out.push({ ruleset: ruleset.id, ...t });
+    const said = [...tableTitles(ruleset.id, tables), ...tablePrintedTexts(ruleset.id, tables)];
+    const answer = tableAnswerTexts(ruleset.id, tables, new Set(said.map((t) => t.pointer)));
+    for (const t of [...formTexts(ruleset), ...said, ...answer]) out.push({ ruleset: ruleset.id, ...t });
   }
   return out;
 }
@@ -139,6 +181,8 @@ export function checkForms(texts, forms, lang) {
   const problems = [];
   if (missing.length) problems.push(`${missing.length} form texts have no ${lang} (first: ${missing.slice(0, 5).map((t) => t.id).join(', ')})`);
   if (extra.length) problems.push(`${lang}.json forms names texts no ruleset.json has: ${extra.slice(0, 5).join(', ')}`);
+  const ids = new Set();
+  for (const t of texts) if (ids.has(t.id)) problems.push(`two texts make the id ${t.id}`); else ids.add(t.id);
   if (problems.length) throw new Error(`forms: ${problems.join('; ')}`);
   return texts.map((t) => ({ ruleset: t.ruleset, pointer: t.pointer, text: forms[t.id] }));
 }

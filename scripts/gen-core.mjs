@@ -356,18 +356,28 @@ ${french.map((f) => `    {${JSON.stringify(f.ruleset)}, ${JSON.stringify(f.point
 // search: Ruleset::printedIn finds the French of a text the engine holds in English. The French is
 // the form at \`form\` in french(): the module's own or, where French is left out of the module
 // (GRAPESHOT_LOADED_CATALOGS), the loaded catalog's (issue 26), so no French text is compiled in.
+// (The ruleset by its index in kPrintedRulesets and the form in 16 bits: 8 bytes an entry in the
+// module, where a pointer and an int were 12.)
+inline constexpr const char* kPrintedRulesets[] = {${printedRulesets(texts).map((r) => JSON.stringify(r)).join(', ')}};
 struct Printed {
-  const char* ruleset;
   const char* english;
-  unsigned form;
+  unsigned short form;
+  unsigned char ruleset;  // in kPrintedRulesets
 };
+static_assert(kFormCount <= 0xFFFF, "kPrinted's form index is 16 bits");
 
 inline constexpr Printed kPrinted[] = {
-${printedPairs(texts, french).map((p) => `    {${JSON.stringify(p.ruleset)}, ${JSON.stringify(p.english)}, ${p.form}u},`).join('\n')}
+${((rulesets) => printedPairs(texts, french).map((p) => `    {${JSON.stringify(p.english)}, ${p.form}, ${rulesets.indexOf(p.ruleset)}},`).join('\n'))(printedRulesets(texts))}
 };
 
 }  // namespace grapeshot::forms
 `;
+}
+
+// The rulesets of the tables' texts, sorted bytewise (kPrintedRulesets: kPrinted's order).
+function printedRulesets(texts) {
+  return [...new Set(texts.filter((t) => t.pointer.startsWith('tables.json#')).map((t) => t.ruleset))]
+    .sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
 }
 
 // The tables' texts as {ruleset, english, french}, one per English text of a ruleset, sorted as
@@ -375,7 +385,7 @@ ${printedPairs(texts, french).map((p) => `    {${JSON.stringify(p.ruleset)}, ${J
 function printedPairs(texts, french) {
   const byKey = new Map();
   texts.forEach((t, i) => {
-    if (!t.pointer.startsWith('tables.json#')) return;
+    if (!t.pointer.startsWith('tables.json#') || t.answer) return;  // an answer's text is put in place by pointer
     const key = `${t.ruleset}\u0000${t.english}`;
     const known = byKey.get(key);
     if (known && known.french !== french[i].text) fail(`${t.ruleset}: "${t.english}" is "${known.french}" and "${french[i].text}" in French (${t.id})`);

@@ -180,8 +180,8 @@ export type LookupCodesHeader = {
   }
 }[RulesetId];
 
-/** A printed table of a ruleset, by its id (TablesByRuleset). */
-export type TableRequest = { [R in RulesetId]: { ruleset: R; table: TablesByRuleset[R] } }[RulesetId];
+/** A printed table of a ruleset, by its id (TablesByRuleset); its printed texts in `lang` ('en' by default). */
+export type TableRequest = { [R in RulesetId]: { ruleset: R; table: TablesByRuleset[R]; lang?: Lang } }[RulesetId];
 
 export interface LookupResult {
   ok: true;

@@ -41,7 +41,7 @@ int Context::rollCheckOver(const Die& die, TraceValue purpose, int passMin) {
 void Context::translateLastStep() {
   trace_.eachTextOfLast([this](const char* key, TraceValue& value) {
     // The fields that hold printed words (trace.json); not `reason` (a sentence), `for` or the ids.
-    static constexpr const char* kPrintedFields[] = {"label", "ref", "cell", "band", "text", "row", "column"};
+    static constexpr const char* kPrintedFields[] = {"label", "ref", "cell", "band", "text", "row", "column", "columnLabel"};
     if (std::none_of(std::begin(kPrintedFields), std::end(kPrintedFields), [&](const char* k) { return std::strcmp(k, key) == 0; })) return;
     if (const auto text = value.textView()) {
       // The ref "input": a value the request gave (an extra DRM), named by a word of the catalog.

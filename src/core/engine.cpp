@@ -463,10 +463,11 @@ Json lookupCodes(const Json& header, const std::int32_t* pairs, std::size_t n, s
 Json table(const Json& req) {
   return guarded([&] {
     if (!req.is_object()) throw RequestError(code::kInvalidRequest, msg::errorRequestNotObject(), "");
+    const LangScope lang(requestLang(req));  // its printed texts in the language asked (issue 28)
     const Ruleset& rs = requireRuleset(req);
     const std::string& tid = requireString(req, "table");
     if (!rs.hasTable(tid)) throw RequestError(code::kUnknownTable, msg::errorUnknownTable(rs.id(), clip(tid)), "/table");
-    return object({{"ok", true}, {"table", rs.table(tid)}});
+    return object({{"ok", true}, {"table", rs.table(tid, currentLang())}});
   });
 }
 

@@ -142,6 +142,24 @@ const Json& Ruleset::table(std::string_view id) const {
   throw std::out_of_range(id_ + ": no table " + std::string(id));
 }
 
+const Json& Ruleset::table(std::string_view id, Lang lang) const {
+  const Json& english = table(id);  // loaded and parsed, or throws
+  if (lang == Lang::en) return english;
+  Table& t = *data().tableIndex.find(id)->second;
+  std::call_once(t.translated, [&] {
+    t.french = english;
+    const std::string prefix = "tables.json#/tables/" + pointerToken(std::string(id));
+    for (const auto& f : forms::french()) {
+      const std::string_view pointer(f.pointer);
+      if (f.ruleset != id_ || pointer.size() <= prefix.size() || pointer.compare(0, prefix.size(), prefix) != 0 ||
+          pointer[prefix.size()] != '/')
+        continue;
+      t.french.at(Json::json_pointer(std::string(pointer.substr(prefix.size())))) = f.text;
+    }
+  });
+  return t.french;
+}
+
 
 Ruleset::Declared& Ruleset::parsedProcedure(const std::string& canonical) const {
   const auto it = data().declared.find(canonical);
@@ -231,14 +249,16 @@ const Json& Ruleset::procedure(const std::string& canonical, Lang lang) const {
 
 std::string_view Ruleset::printedIn(std::string_view ruleset, std::string_view english, Lang lang) {
   if (lang != Lang::fr) return english;
+  const auto* names = std::begin(forms::kPrintedRulesets);
+  const auto* name = std::find(names, std::end(forms::kPrintedRulesets), ruleset);
+  if (name == std::end(forms::kPrintedRulesets)) return english;
+  const auto index = static_cast<unsigned char>(name - names);
   const auto* begin = std::begin(forms::kPrinted);
   const auto* end = std::end(forms::kPrinted);
-  const auto* at = std::lower_bound(begin, end, std::pair<std::string_view, std::string_view>(ruleset, english),
-                                    [](const forms::Printed& p, const std::pair<std::string_view, std::string_view>& k) {
-                                      const int r = std::string_view(p.ruleset).compare(k.first);
-                                      return r < 0 || (r == 0 && std::string_view(p.english) < k.second);
-                                    });
-  if (at == end || at->ruleset != ruleset || at->english != english) return english;
+  const auto* at = std::lower_bound(begin, end, english, [index](const forms::Printed& p, std::string_view k) {
+    return p.ruleset < index || (p.ruleset == index && std::string_view(p.english) < k);
+  });
+  if (at == end || at->ruleset != index || at->english != english) return english;
   const forms::Texts french = forms::french();  // empty until a browser has loaded the French catalog
   return at->form < french.count ? std::string_view(french.first[at->form].text) : english;
 }

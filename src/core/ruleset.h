@@ -91,6 +91,9 @@ class Ruleset {
   printed::List<printed::TableHead> tableHeads() const { return printed_->heads; }
   bool hasTable(std::string_view id) const { return data().tableIndex.count(id) != 0; }
   const Json& table(std::string_view id) const;  // the `table` answer; throws std::out_of_range
+  // The same in `lang`: for French, a copy with every printed text in fr.json's form (its title,
+  // labels, cells, notes, legends, headers: forms_fr.h by "tables.json#" pointer; issue 28).
+  const Json& table(std::string_view id, Lang lang) const;
   const Grid* grid(std::string_view id) const;   // nullptr when `id` is not a grid
   // By the generated ids (<folder>_tables.h), which procedures use: a misspelt id does not compile.
   const Grid* grid(TableId t) const { return grid(std::string_view(t.id)); }
@@ -126,8 +129,9 @@ class Ruleset {
   // One table of tables.json: its text, found when the ruleset loads, parsed when first asked for.
   struct Table {
     std::string_view text;  // a view of the embedded tables.json
-    std::once_flag parsed;
+    std::once_flag parsed, translated;
     Json json;
+    Json french;  // table(id, Lang::fr): made when first asked for
   };
   struct Declared {  // one procedure's entry of ruleset.json: its text, parsed and compiled on first use
     std::string_view text;

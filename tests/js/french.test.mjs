@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { engine, fixtureFiles, runCase } from './support.mjs';
-import { allFormTexts } from '../../scripts/forms.mjs';
+import { ANSWER_KEPT, allFormTexts } from '../../scripts/forms.mjs';
 
 const catalog = (lang) => JSON.parse(readFileSync(new URL(`../../src/messages/${lang}.json`, import.meta.url), 'utf8'));
 const en = catalog('en');
@@ -85,7 +85,7 @@ test('the French catalog: no English sentence of en.json in any French template 
 // rendered when the two languages differ there; the keys that may differ are the texts'.
 const TEXT_KEYS = new Set(['summary', 'purpose', 'consequence', 'ref', 'reason', 'message', 'label', 'title', 'fromLabel', 'toLabel', 'for', 'description', 'publisher']);
 // A trace step's text fields (src/core/trace.json), which a procedure may fill from the catalog.
-const STEP_TEXT_KEYS = new Set(['row', 'column', 'text', 'value', 'cell', 'band']);
+const STEP_TEXT_KEYS = new Set(['row', 'column', 'columnLabel', 'text', 'value', 'cell', 'band']);
 // The structured forms are equal: ids, parameter names, numbers and flags. A text parameter may differ
 // where it is a sentence the procedure rendered before passing it on (a unit named "The unit" /
 // "L'unité", a prohibition's reason); typed25 makes such parameters nested {id, params}, equal in both.
@@ -155,15 +155,14 @@ const printedEnglish = new Set();
 for (const folder of readdirSync(rulesetsDir)) {
   const collect = (v, key) => {
     if (typeof v === 'string') {
-      if (/[A-Za-z][a-z]{2,}/.test(v) && !/^[a-z][A-Za-z0-9]*$/.test(v) && !['id', 'kind', 'effect', 'option', 'code', 'codes', 'grid', 'rounding', 'per', 'group', 'exclusiveGroup', 'relativeTo', 'combatType', 'appliesTo', 'typo', 'rowLabels', 'rollLabel'].includes(key)) printedEnglish.add(v);
+      if (/[A-Za-z][a-z]{2,}/.test(v) && !/^[a-z][A-Za-z0-9]*$/.test(v) && !['id', 'kind', 'effect', 'option', 'code', 'codes', 'grid', 'rounding', 'per', 'group', 'exclusiveGroup', 'relativeTo', 'combatType', 'appliesTo', 'typo'].includes(key)) printedEnglish.add(v);
     } else if (Array.isArray(v)) v.forEach((x) => collect(x, key));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) collect(x, k);
   };
   const path = new URL(`${folder}/`, rulesetsDir);
   let tables;
   try { tables = JSON.parse(readFileSync(new URL('tables.json', path), 'utf8')).tables; } catch { continue; /* not a ruleset folder */ }
-  // A grid's column and row labels are quoted as printed (its rows' labels, rowLabels, are left out above).
-  for (const t of Object.values(tables)) collect(t.kind === 'grid' ? { ...t, columns: [] } : t, '');
+  for (const t of Object.values(tables)) collect(t, '');
 }
 for (const t of allFormTexts()) if (fr.forms[t.id] !== t.english && /[A-Za-z]{3,}/.test(t.english)) printedEnglish.add(t.english);
 // Words the same in both languages, or the printed form a French text quotes (a code with a word).
@@ -175,18 +174,18 @@ const enumWords = new Set(allFormTexts().filter((t) => /\.enum\.[A-Za-z]+$/.test
 const enumWord = new RegExp(`(^|[^\\p{L}\\p{N}_])(${[...enumWords].join('|')})($|[^\\p{L}\\p{N}_])`, 'u');
 // The texts of a response a player reads, by key (trace steps, results' sentences, errors).
 const READ_KEYS = new Set(['summary', 'reason', 'message', 'label', 'for', 'ref', 'purpose', 'text', 'cell', 'band', 'effect', 'rule', 'title', 'description']);
-const RESULT_SENTENCES = new Set(['summary', 'reason', 'effect', 'rule', 'ref', 'message']);
-const QUOTED_AS_PRINTED = (step, key) => (step?.kind === 'table' && key === 'row') || key === 'columnLabel' || (step?.kind === 'matrix' && key === 'column');
+// A result's members that are API values, not words: its enums (states, codes, outcomes, scales).
+const RESULT_API = new Set(['state', 'oldState', 'newState', 'scale', 'outcome', 'final', 'combatType', 'test', 'arm', 'effects', 'appliesTo']);
 // `values`: also no input's English value (rulesets' descriptions cite the request's spellings: the API).
 function assertNoEnglish(response, where, { values = true } = {}) {
   const walk = (v, path, holder, key) => {
     if (typeof v === 'string') {
       // (Odds: each distribution's values, such as 1866's hex states, are read too.)
-      if (!READ_KEYS.has(key) && !/\/trace\/\d+\/(row|column)$/.test(path) && !(key === 'value' && path.includes('/distributions/'))) return;
-      // A result's members that quote the printed tables (a band's text, a row, a cell) are its data,
-      // as printed; its sentences (summary, reason, effect, rule, ref) are read.
-      if (path.startsWith('/result/') && !RESULT_SENTENCES.has(key)) return;
-      if (QUOTED_AS_PRINTED(holder, key)) return;
+      // A result's members that quote the printed tables (a band's text, a row, a cell, a paragraph)
+      // are said in French too (issue 28), all but its API values.
+      const inResult = path.startsWith('/result/');
+      if (!inResult && !READ_KEYS.has(key) && !/\/trace\/\d+\/(row|column|columnLabel)$/.test(path) && !(key === 'value' && path.includes('/distributions/'))) return;
+      if (inResult && RESULT_API.has(key)) return;
       assert.ok(!printedEnglish.has(v), `${where} ${path}: the English printed text ${JSON.stringify(v)}`);
       const inside = longEnglish.find((s) => v.includes(s));
       assert.equal(inside, undefined, `${where} ${path}: English "${inside}" in ${JSON.stringify(v)}`);
@@ -194,7 +193,8 @@ function assertNoEnglish(response, where, { values = true } = {}) {
       assert.equal(fragment, undefined, `${where} ${path}: the English sentence "${fragment}" in ${JSON.stringify(v)}`);
       // (An error quotes the request's own spelling of a value, a distribution's value may be a state's
       // name: that is the API.)
-      if (values && key !== 'message' && key !== 'value') assert.ok(!enumWord.test(v), `${where} ${path}: an input's English value in ${JSON.stringify(v)}`);
+      // (A result's enum values, such as a unit's type, are the API too.)
+      if (values && !inResult && key !== 'message' && key !== 'value') assert.ok(!enumWord.test(v), `${where} ${path}: an input's English value in ${JSON.stringify(v)}`);
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${i}`, holder, key));
     else if (v && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) if (k !== 'messages' && k !== 'receipt' && k !== 'request') walk(x, `${path}/${k}`, v, k);
@@ -330,6 +330,47 @@ test('lang other than en or fr is refused at /lang, with a stable code', async (
   assert.equal(french.headline[0].label, 'Réussit le test de moral');
 });
 
+// Every table of every ruleset as engine.table({lang: 'fr'}) answers it (what the calculator draws):
+// each text of tables.json that scripts/forms.mjs keys reads as its fr.json form, in its place; no text
+// outside the API's and the transcriber's keys (ANSWER_KEPT) is an English printed text; everything
+// else (codes, numbers, ids) is as in English, and English is tables.json itself.
+test('every table of every ruleset in French: each printed text its form, in place, no English left', async () => {
+  const e = await engine();
+  const forms = new Map(allFormTexts().filter((t) => t.pointer.startsWith('tables.json#'))
+    .map((t) => [`${t.ruleset}${t.pointer.slice('tables.json#'.length)}`, fr.forms[t.id]]));
+  let tables = 0, printedTables = 0, translated = 0;
+  const problems = [];
+  for (const rs of e.rulesets()) {
+    const folder = rs.id.replace(/-/g, '_');
+    const printed = JSON.parse(readFileSync(new URL(`${folder}/tables.json`, rulesetsDir), 'utf8')).tables;
+    printedTables += Object.keys(printed).length;
+    for (const { id } of rs.tables) {
+      const english = e.table({ ruleset: rs.id, table: id });
+      assert.deepEqual(english.table, printed[id], `${rs.id} ${id}: English is tables.json`);
+      const french = e.table({ ruleset: rs.id, table: id, lang: 'fr' });
+      assert.equal(french.ok, true, `${rs.id} ${id}`);
+      const walk = (en, frv, pointer, kept) => {
+        if (typeof en === 'string') {
+          const form = forms.get(`${rs.id}${pointer}`);
+          if (form !== undefined) translated++;
+          if (frv !== (form ?? en)) problems.push(`${rs.id} ${pointer}: ${JSON.stringify(frv)}, not ${JSON.stringify(form ?? en)}`);
+          else if (!kept && form === undefined && printedEnglish.has(en)) problems.push(`${rs.id} ${pointer}: the English ${JSON.stringify(en)}`);
+        } else if (Array.isArray(en)) en.forEach((x, i) => walk(x, frv?.[i], `${pointer}/${i}`, kept));
+        else if (en && typeof en === 'object') {
+          for (const [k, x] of Object.entries(en)) walk(x, frv?.[k], `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, kept || ANSWER_KEPT.has(k));
+        } else if (frv !== en) problems.push(`${rs.id} ${pointer}: ${JSON.stringify(frv)}, not ${JSON.stringify(en)}`);
+      };
+      walk(english.table, french.table, `/tables/${id}`, false);
+      tables++;
+    }
+  }
+  assert.deepEqual(problems, []);
+  // Every table asked for, and every form of a table text found in its place (none names a place
+  // that is not there).
+  assert.equal(tables, printedTables);
+  assert.equal(translated, forms.size, `${translated} of ${forms.size} table texts in French`);
+});
+
 test('rulesets({lang: "fr"}): every form text in French, the structure of English', async () => {
   const e = await engine();
   const english = e.rulesets();
@@ -341,7 +382,7 @@ test('rulesets({lang: "fr"}): every form text in French, the structure of Englis
   // Every text the forms have, translated: French differs from English except where the words are
   // the same in both languages (a game's name, a code, a number, a word French shares: Test, Code, Type, Notes, col.).
   const same = new Set(allFormTexts().filter((t) => t.english === fr.forms[t.id]).map((t) => t.english));
-  for (const s of same) assert.match(s, /^([-+0-9.]+|[A-Z]-\d|1R\.|Note C\.|Normal|Terrain|Village|Front|Action|Standard|Charge|Cuirassiers|Occasion|Position|Adjacent|Notes|Test|Code|Type|standard|-1 col\.|The Battles of Waterloo|Black Powder|Grande Tactique|Great Battles of Napoleon III — 1866)$/, `"${s}" is left in English`);
+  for (const s of same) assert.match(s, /^([-+0-9.]+|[A-Z]-\d|1R\.|Note C\.|Normal|Terrain|Village|Front|Action|Standard|Charge|Cuirassiers|Occasion|Position|Adjacent|Notes|Test|Code|Type|standard|Att|-1 col\.|The Battles of Waterloo|Black Powder|Grande Tactique|Great Battles of Napoleon III — 1866)$/, `"${s}" is left in English`);
   const waterloo = french.find((r) => r.id === 'battles-of-waterloo');
   assert.equal(waterloo.procedures.find((p) => p.name === 'fire').title, 'Tir');
   assert.equal(waterloo.tables.find((t) => t.id === 'combatResultsMatrix').title, 'MATRICE DES RÉSULTATS DE COMBAT');

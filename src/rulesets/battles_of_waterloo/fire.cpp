@@ -249,7 +249,7 @@ class Fire final : public Play {
     r.drm = drm.total();
     r.natural = natural;
     r.modified = modified;
-    r.row = table.rowLabel(modified);
+    r.row = std::string(said(table.rowLabel(modified)));  // the chart's words in the response's language
     if (!cell.isNull()) r.cell = std::string(code);  // else the printed blank, null (W-06)
     r.result.stepsLost = result.steps;
     r.result.cohesionCheck = result.disorder == 'd';

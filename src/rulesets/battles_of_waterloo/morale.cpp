@@ -112,7 +112,7 @@ class Square final : public Play {
     r.drm = drm.total();
     r.total = total;
     r.cohesion = u.cohesion;
-    r.band = band.label;
+    r.band = std::string(said(band.label));
     r.formedSquare = formed;
     if (!formed) r.result = std::string(code);
     r.unit = outcome(u);
@@ -177,7 +177,7 @@ class ChargeReaction final : public Play {
     ctx.tally(results::ChargeReactionTally::reaction, reaction);
     tallyUnit<results::ChargeReactionTally>(ctx, u);
     if (!out) return;
-    write(*out, results::ChargeReactionResult{passed, std::string(cell.text), reaction, outcome(u), choice});
+    write(*out, results::ChargeReactionResult{passed, std::string(said(cell.text)), reaction, outcome(u), choice});
   }
 
  private:

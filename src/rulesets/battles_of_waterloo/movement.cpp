@@ -221,7 +221,7 @@ class Move {
 template <typename Rule>
 Rule zocRule(Text code) {
   Rule r;
-  r.printed = code;
+  r.printed = std::string(said(code));  // a printed word ("Screen") in the response's language; codes stay
   r.text = code == "+0" ? msg::battlesOfWaterlooLabelNoExtraCost().text() : legendText(code);
   return r;
 }
@@ -236,8 +236,8 @@ results::MovementAllowance Move::allowance() const {
     a.reason = msg::battlesOfWaterlooLabelRateNotPrinted().text();
     return a;
   }
-  a.rate = std::string(row->label);
-  a.printed = std::string(row->cells[0]);
+  a.rate = std::string(said(row->label));
+  a.printed = std::string(said(row->cells[0]));
   const auto& rate = row->rate;  // a number of hexes, or a fraction of the MPs
   if (rate.hexes) {
     a.hexes = *rate.hexes;
@@ -258,7 +258,7 @@ void Move::finish() {
   if (prohibited_) r.reason = reason_;
   else r.cost = halves_ / 2.0;
   for (const Term& t : terms_) {
-    r.terms.push_back({std::string(t.label), std::string(t.printed), t.halves / 2.0, std::nullopt});
+    r.terms.push_back({std::string(said(t.label)), std::string(said(t.printed)), t.halves / 2.0, std::nullopt});
     if (t.why != Rate::whole) r.terms.back().why = rateWords(t.why).text();
   }
   std::sort(notes_.begin(), notes_.end());
@@ -490,7 +490,7 @@ void stackingOf(Context& ctx, const std::vector<StackUnit>& units, JsonWriter* o
 
   results::StackingResult r;
   r.legal = legal;
-  if (matched) r.combination = std::string(matched->label);  // else a single counted unit, or no printed line: null
+  if (matched) r.combination = std::string(said(matched->label));  // else a single counted unit, or no printed line: null
   for (const Failure& f : failures) r.reasons.push_back({f.code, f.reason, f.ref});
   write(*out, r);
 }
@@ -556,8 +556,8 @@ void Zoc::play(Context& ctx, JsonWriter* out) const {
   if (!out) return;
 
   results::ZocResult r;
-  r.row = row->label;
-  r.printed = cell;
+  r.row = std::string(said(row->label));
+  r.printed = std::string(said(cell));
   r.hexsides.assign(hexsides.begin(), hexsides.end());
   r.count = static_cast<int>(hexsides.size());
   write(*out, r);
@@ -591,8 +591,8 @@ void Status::play(Context& ctx, JsonWriter* out) const {
   results::StatusResult r;
   r.state = sameEnum<results::State>(state_);
   if (row) {
-    r.chart = std::string(row->label);
-    for (const Text item : row->items) r.restrictions.emplace_back(item);
+    r.chart = std::string(said(row->label));
+    for (const Text item : row->items) r.restrictions.emplace_back(said(item));
   }
   r.restricted = restrictions > 0;
   write(*out, r);

@@ -119,9 +119,9 @@ class Rally final : public Play {
       // W-40: only 0-1 rallies (marker removed); 2-6 leaves the unit D-1, no longer routed but not rallied.
       if (code == "D-1") GS_RULING(ctx, "W-40", msg::battlesOfWaterlooRulingNoLongerRouted(*name_, ctx.printedText(band.label)));
       if (out) {
-        r.band = std::string(band.label);
+        r.band = std::string(said(band.label));
         r.code = std::string(code);
-        r.text = std::string(band.text);
+        r.text = std::string(said(band.text));
         r.noLongerRouted = code != "routRetreat";
         r.routRetreat = code == "routRetreat";
       }
@@ -150,9 +150,9 @@ class Rally final : public Play {
       rallied = passed;
       if (out) {
         r.cohesion = cohesion_;
-        r.band = std::string(band.label);
+        r.band = std::string(said(band.label));
         r.code = std::string(band.code);
-        r.text = std::string(band.text);
+        r.text = std::string(said(band.text));
       }
       ctx.tally(results::RallyTally::passed, passed);
     }
@@ -237,7 +237,7 @@ class LeaveSquare final : public Play {
     ctx.tally(results::LeaveSquareTally::passed, passed);
     ctx.tally(results::LeaveSquareTally::newState, name(u.state));
     if (!out) return;
-    results::LeaveSquareResult r{modifier, cohesion_, passed, std::string(band.text), true, sameEnum<results::State>(state_),
+    results::LeaveSquareResult r{modifier, cohesion_, passed, std::string(said(band.text)), true, sameEnum<results::State>(state_),
                                  sameEnum<results::State>(u.state), u.routRetreat, events(u.events)};
     write(*out, r);
   }

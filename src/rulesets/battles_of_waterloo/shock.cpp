@@ -507,7 +507,7 @@ class Shock final : public Play {
     r.drm = drm.total();
     r.natural = natural;
     r.modified = modified;
-    r.row = table.rowLabel(modified);
+    r.row = std::string(said(table.rowLabel(modified)));  // the chart's words in the response's language
     r.cell.emplace();
     r.cell->attacker = cells[0];
     r.cell->defender = cells[1];

@@ -294,10 +294,10 @@ class BreakTest : public Play {
     r.dice = {d1, d2};
     r.drm = drm;
     r.modifiedRoll = modified;
-    r.row = row->rowLabel;
+    r.row = said(row->rowLabel);  // the chart's words in the response's language (fr.json forms)
     r.outcome = row->outcome;
-    r.heading = row->heading;
-    r.text = row->plain;
+    r.heading = said(row->heading);
+    r.text = said(row->plain);
     r.final = final;
     r.unit.arm = sameEnum<results::Arm>(arm_);
     r.unit.removed = removed;

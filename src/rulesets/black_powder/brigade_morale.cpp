@@ -185,8 +185,9 @@ class BrigadeMorale final : public Play {
       r->drm = drm.total();
       r->score = score;
       r->commandRating = rating_;
-      r->band = band.label;
-      r->text = band.text;
+      // The chart's words in the response's language (fr.json forms, issue 28).
+      r->band = std::string(Ruleset::printedIn("black-powder", band.label, currentLang()));
+      r->text = std::string(Ruleset::printedIn("black-powder", band.text, currentLang()));
       r->passed = passed;
       if (final == Final::retreat) {
         r->pointsOfFailure = margin;

@@ -168,7 +168,7 @@ struct CrtRead {
 template <typename R>
 void fillRead(R& res, const CrtRead& c, const PatchedGrid& crt, results::AppliesTo appliesTo) {
   res.strength = c.strength, res.protection = c.protection, res.baseColumn = c.base, res.columnShift = c.shift;
-  res.column = c.col.index, res.columnLabel = crt.columnLabel(c.col.index), res.drm = c.drm;
+  res.column = c.col.index, res.columnLabel = Ruleset::printedIn("napoleon-iii-1866", crt.columnLabel(c.col.index), currentLang()), res.drm = c.drm;
   res.natural = c.roll.natural, res.modified = c.roll.modified, res.row = crt.rowLabel(c.roll.modified);
   res.cell = c.roll.cellText(), res.meaning = kMeaning[static_cast<int>(c.roll.order)](), res.appliesTo = appliesTo;
 }
