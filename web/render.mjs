@@ -3,7 +3,7 @@
 // procedure needs no code here.
 import { fraction, h, percent, signed, titleCase } from './dom.mjs';
 import { outcomeLabeller } from './labels.mjs';
-import { decimal, has, number, t } from './i18n.mjs';
+import { currentLang, decimal, has, number, t } from './i18n.mjs';
 
 // An identifier as words (a trace step's kind, a side, a table's scale, a tally): from the catalog
 // (web.word.*) when it has them, else spelt out ("stepsLost" -> "Steps Lost").
@@ -184,8 +184,8 @@ function ruleCite(ref, rulings) {
   return text ? rulingChip(ref, text) : { button: h('cite', {}, ref), note: null };
 }
 
-// A printed table as an HTML table, with each used cell (a table step's column index and row label)
-// marked by more than colour: a thick outline, bold text and a note naming the roll, for screen
+// A printed table as an HTML table, with each used cell (a table step's columnIndex and rowIndex:
+// never its labels, which are said in the response's language) marked by more than colour: a thick outline, bold text and a note naming the roll, for screen
 // readers too. A table printed by side (attacker and defender cells) marks each side's read on its
 // own grid (the step `for` that side).
 export function printedTable(table, steps) {
@@ -199,7 +199,7 @@ export function printedTable(table, steps) {
       return { label: table.rowLabels?.[i] ?? String(r), cells: cells?.[i] ?? [] };
     });
     const mine = side ? steps.filter((s) => s.for === side) : steps;
-    const used = mine.map((s) => ({ row: rows.findIndex((r) => r.label === s.row), col: s.columnIndex, step: s }));
+    const used = mine.map((s) => ({ row: s.rowIndex, col: s.columnIndex, step: s }));
     const usedAt = (i, j) => used.filter((u) => u.row === i && u.col === j);
     const usedCols = new Set(used.map((u) => u.col)), usedRows = new Set(used.map((u) => u.row));
     return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': `${table.title}${side ? ` (${forWhom(side)})` : ''}` },
@@ -207,8 +207,8 @@ export function printedTable(table, steps) {
         h('caption', {}, [table.title, side ? ` — ${forWhom(side)}` : '']),
         h('thead', {}, headerRows(table, columns).map(([scale, labels]) => {
           // A table printed with one header row per scale (Waterloo fire: infantry and artillery)
-          // marks the column on the scale the roll used.
-          const mine = !scale || used.some((u) => labels[u.col] === u.step.columnLabel);
+          // marks the column on the scale the roll used (the step's scale, a key of columnHeaders).
+          const mine = !scale || used.some((u) => u.step.scale === scale);
           return h('tr', { class: scale ? `scale${mine ? ' used-scale' : ''}` : null }, [
             scale ? h('th', { scope: 'row' }, words(scale)) : h('td', {}),
             ...labels.map((c, j) => h('th', { scope: 'col', class: usedCols.has(j) && mine ? 'used-col' : null }, c ?? '')),
@@ -240,7 +240,7 @@ function headerRows(table, columns) {
 /**
  * The whole result panel for a successful resolve; `rulings` explains the ruling ids it cites, and
  * `tableTitles` ({table id: title}, from the ruleset's description) names the printed tables in the
- * page's language (engine.table() gives them as printed).
+ * page's language (engine.table({lang}) gives the rest of their texts in it).
  */
 export function result(response, engine, rulings = {}, tableTitles = {}) {
   const tableSteps = response.trace.filter((s) => s.kind === 'table');
@@ -248,7 +248,8 @@ export function result(response, engine, rulings = {}, tableTitles = {}) {
   const byTable = new Map();
   for (const s of tableSteps) byTable.set(s.table, [...(byTable.get(s.table) ?? []), s]);
   const printed = [...byTable].map(([id, steps]) => {
-    const t = engine.table({ ruleset: response.ruleset, table: id });
+    const lang = currentLang();  // English asks as before (an engine without `lang` answers it too)
+    const t = engine.table({ ruleset: response.ruleset, table: id, ...(lang === 'en' ? {} : { lang }) });
     if (!t.ok) return null;
     return h('figure', {}, [printedTable({ ...t.table, title: tableTitles[id] ?? t.table.title }, steps),
       h('figcaption', {}, steps.map((s) => (s.for ? pair(words(s.for), stepEffect(s)) : stepEffect(s))).join('; '))]);

@@ -845,8 +845,12 @@ export interface TraceStepTable {
   columnIndex: number;
   /** As printed. */
   columnLabel: string;
+  /** Where the table prints a header row per scale (Waterloo fire: infantry, artillery), the scale's key in its columnHeaders: the row the column is read on. Absent otherwise. */
+  scale?: string;
   /** The row's printed label. */
   row: string;
+  /** The row's index in the table's rows, from 0: where a reader finds the cell (the label is said in the response's language). */
+  rowIndex: number;
   /** As printed; null for a printed blank. */
   cell: string | null;
   die: string;

@@ -85,6 +85,8 @@ class PatchedGrid {
   const std::vector<std::string>& sides() const { return grid_->sides(); }
   const std::string& rowLabel(int roll) const { return grid_->rowLabel(roll); }
   const std::string& columnLabel(int column) const { return grid_->columnLabel(column); }
+  // The row a (modified) roll is read on, from 0 in the printed rows (a table step's rowIndex).
+  int rowIndex(int roll) const { return grid_->clampRoll(roll) - grid_->firstRow(); }
   const std::string& rowLabelText(int roll) const { return grid_->rowLabelText(roll); }
   const std::string& columnLabelText(int column) const { return grid_->columnLabelText(column); }
 

@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from 'grapeshot';  // Node's entry (index.node.js reads the .wasm from disk)
 import { root } from '../../scripts/bootstrap.mjs';
+import { allFormTexts } from '../../scripts/forms.mjs';
 import { openBrowser, openCalculator, resultsDir, watchedPage } from './support.mjs';
 
 let ctx, engine, rulesets;
@@ -944,6 +945,20 @@ test('in French: a French browser opens the page in French (no English sentence 
     assert.equal(await page.getAttribute('html', 'lang'), 'fr');
     assert.ok(await overflow() <= 0, `movement leaving a ZOC: no sideways scroll at 360 px in French (${await overflow()} px too wide)`);
     await page.screenshot({ path: join(resultsDir, 'phone-360-fr.png'), fullPage: false });
+
+    // The printed table the calculator draws, in French (engine.table({lang})): Waterloo's fire table,
+    // whose row labels ("-1 or less") and header rows by scale are words; no text of tables.json whose
+    // French differs shows, and the used cell and scale are marked (by the step's indices and scale key).
+    const fire = stateUrl({ ruleset: 'battles-of-waterloo', procedure: 'fire', inputs: { firer: { type: 'infantry', strength: 5 }, target: { cohesion: 5 } }, seed: 5, lang: 'fr' });
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(fire).hash);
+    await page.waitForFunction(() => window.__grapeshotLast?.procedure === 'fire' && document.querySelector('.printed-table'), null, { timeout: 30000 });
+    const drawn = await page.evaluate(() => [...document.querySelectorAll('.printed-table')].map((t) => t.innerText).join('\n'));
+    const formsFr = JSON.parse(readFileSync(join(root, 'src/messages/fr.json'), 'utf8')).forms;
+    const tableEnglish = allFormTexts().filter((t) => t.ruleset === 'battles-of-waterloo' && t.pointer.startsWith('tables.json#') && formsFr[t.id] !== t.english);
+    assert.ok(drawn.includes('-1 ou moins'), `the fire table's row labels in French: ${drawn.slice(0, 200)}`);
+    assert.deepEqual(tableEnglish.filter((t) => drawn.includes(t.english)).map((t) => t.english), [], 'no English of tables.json in the drawn table');
+    assert.equal(await page.locator('.printed-table td.used').count(), 1, 'the used cell marked, by index');
+    assert.equal(await page.locator('.printed-table tr.used-scale').count(), 1, 'the scale read marked, by key');
     assert.deepEqual([...problems, ...englishProblems], []);
     await page.close();
   } finally {

@@ -19,8 +19,10 @@ const declared = Object.keys(read('src/core/trace.json').kinds);
 const validate = new Ajv({ allErrors: false, strict: true }).compile(schema);
 
 test('the schema rejects what the declarations forbid', () => {
-  const table = { kind: 'table', table: 'combat', columnIndex: 2, columnLabel: '2', row: '4', cell: 'D', die: 'd6', natural: 4, drm: 0, modified: 4 };
+  const table = { kind: 'table', table: 'combat', columnIndex: 2, columnLabel: '2', row: '4', rowIndex: 4, cell: 'D', die: 'd6', natural: 4, drm: 0, modified: 4 };
   assert.ok(validate(table), JSON.stringify(validate.errors));
+  assert.ok(validate({ ...table, scale: 'infantry' }), 'an optional field of its own');
+  assert.ok(!validate({ ...table, rowIndex: undefined }), 'a table step without its row index');
   assert.ok(!validate({ ...table, column: '2' }), 'an undeclared field');
   assert.ok(!validate({ ...table, columnIndex: undefined }), 'a missing field');
   assert.ok(!validate({ ...table, columnIndex: '2' }), 'a field of the wrong type');

@@ -45,7 +45,7 @@ TEST_CASE("a trace log renders each step with its kind first, its fields in orde
 TEST_CASE("a step of a generated kind writes trace.json's fields in order, optional ones only when given", "[trace]") {
   TraceLog log;
   recordStep(log, step::Check{"the 2nd Line", "d10", 7, -1, 6, 5, step::PassIf::atMost, false, {}, "W-02"});
-  recordStep(log, step::Table{{}, "fire", 3, "4-6", "7", TraceValue(), "d10", 7, 0, 7, {}, "FIRE COMBAT TABLE"});
+  recordStep(log, step::Table{{}, "fire", 3, "4-6", {}, "7", 8, TraceValue(), "d10", 7, 0, 7, {}, "FIRE COMBAT TABLE"});
   recordStep(log, step::Multiplier{"unit 1", Fraction{1, 2}, Fraction{5, 1}, Fraction{5, 2}, step::MultiplierRounding::exact,
                                    TraceValue::fromData("x1/2"), {}, {}});
   recordStep(log, step::Drm{"shock roll", -2, "Per loss level", 2, {}, {}, "V-10"});
@@ -53,7 +53,7 @@ TEST_CASE("a step of a generated kind writes trace.json's fields in order, optio
   log.appendTo(text);
   CHECK(text ==
         R"([{"kind":"check","for":"the 2nd Line","die":"d10","natural":7,"drm":-1,"modified":6,"target":5,"passIf":"atMost","passed":false,"ref":"W-02"},)"
-        R"({"kind":"table","table":"fire","columnIndex":3,"columnLabel":"4-6","row":"7","cell":null,"die":"d10","natural":7,"drm":0,"modified":7,"ref":"FIRE COMBAT TABLE"},)"
+        R"({"kind":"table","table":"fire","columnIndex":3,"columnLabel":"4-6","row":"7","rowIndex":8,"cell":null,"die":"d10","natural":7,"drm":0,"modified":7,"ref":"FIRE COMBAT TABLE"},)"
         R"({"kind":"multiplier","for":"unit 1","factor":{"num":1,"den":2},"before":{"num":5,"den":1},"after":{"num":5,"den":2},"rounding":"exact","label":"x1/2"},)"
         R"({"kind":"drm","for":"shock roll","value":-2,"label":"Per loss level","times":2,"ref":"V-10"}])");
   CHECK(toText(log.toJson()) == text);

@@ -198,7 +198,9 @@ class Fire final : public Play {
     const printed::Text code = cell.isNull() ? printed::Text("-") : cell.textValue;
     const std::string label = ctx.wordy() || out ? columnLabel(ctx, scale, column) : std::string();
     // The printed header is the artillery scale's; the label is the firer's scale's ("5-6" under "4-6").
-    GS_STEP(ctx, step::Table{{}, tables::fire.id, column, label, table.rowLabel(modified),
+    // The scale says which of the printed header rows the column is read on (a reader marks it by key).
+    GS_STEP(ctx, step::Table{{}, tables::fire.id, column, label, TraceValue::fromData(scale == "artillery" ? "artillery" : "infantry"),
+                             table.rowLabel(modified), table.rowIndex(modified),
                              cell.isNull() ? TraceValue() : TraceValue::fromData(code), kD10.name, natural, drm.total(),
                              natural + drm.total(), {}, "FIRE COMBAT TABLE"});
     if (cell.isNull()) GS_RULING(ctx, "W-06", msg::battlesOfWaterlooRulingPrintedBlankNoEffect());

@@ -470,7 +470,7 @@ class Shock final : public Play {
     for (int s = 0; s < 2; ++s) {  // each side's cell of the row: one table read each
       const printed::Value& cell = table.printedCell(odds.column, modified, sides[s]);
       cells[s] = cell.isNull() ? printed::Text("-") : cell.textValue;
-      GS_STEP(ctx, step::Table{words(ctx, s ? msg::battlesOfWaterlooLabelDefender() : msg::battlesOfWaterlooLabelAttacker()), tables::shock.id, odds.column, table.columnLabel(odds.column), table.rowLabel(modified),
+      GS_STEP(ctx, step::Table{words(ctx, s ? msg::battlesOfWaterlooLabelDefender() : msg::battlesOfWaterlooLabelAttacker()), tables::shock.id, odds.column, table.columnLabel(odds.column), {}, table.rowLabel(modified), table.rowIndex(modified),
                                cell.isNull() ? TraceValue() : TraceValue::fromData(cell.textValue), kD10.name, natural,
                                drm.total(), natural + drm.total(), {}, "SHOCK COMBAT TABLE"});
       if (ctx.tracing()) {

@@ -152,7 +152,7 @@ Roll rollOnTable(Context& ctx, const PatchedGrid& crt, const Column& col, int dr
                              "V-02"});
   r.cell = crt.printedCell(col.index, r.modified).asText();
   r.order = orderOf(r.cell);
-  GS_STEP(ctx, step::Table{purpose, tables::combat.id, col.index, crt.columnLabel(col.index), crt.rowLabel(r.modified),
+  GS_STEP(ctx, step::Table{purpose, tables::combat.id, col.index, crt.columnLabel(col.index), {}, crt.rowLabel(r.modified), crt.rowIndex(r.modified),
                            TraceValue::fromData(r.cell), kD6.name, r.natural, drm, total, {}, "Combat Results Table"});
   return r;
 }
