@@ -139,6 +139,13 @@ std::string loadCatalog(std::size_t length) {
   }
 }
 
+// The language of errors said before a request's `lang` is known (text that does not parse): "fr" once
+// the French catalog is loaded, anything else English (the wrapper sets createEngine's lang; issue 28).
+void setDefaultLang(const std::string& lang) {
+  const bool french = lang == "fr" && grapeshot::catalogLoaded(grapeshot::Lang::fr);
+  grapeshot::setDefaultLang(french ? grapeshot::Lang::fr : grapeshot::Lang::en);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(grapeshot) {
@@ -154,5 +161,6 @@ EMSCRIPTEN_BINDINGS(grapeshot) {
   emscripten::function("rulesetsJson", &rulesetsJson);
   emscripten::function("version", &version);
   emscripten::function("loadCatalog", &loadCatalog);
+  emscripten::function("setDefaultLang", &setDefaultLang);
   emscripten::function("lookupCodes", &lookupCodes);
 }

@@ -119,8 +119,9 @@ function guard(fn, lang = 'en') {
  * loaded on demand (dist/grapeshot-core.<lang>.mjs, issue 26). */
 export const LANGS = ['en', 'fr'];
 
-function checkLang(lang, where) {
-  if (!LANGS.includes(lang)) throw new RangeError(`${where}: lang is 'en' or 'fr', not ${JSON.stringify(String(lang)).slice(0, 40)}`);
+// A programming error, said in `sayIn` (the engine's language: createEngine's lang).
+function checkLang(lang, where, sayIn = 'en') {
+  if (!LANGS.includes(lang)) throw new RangeError(say(sayIn, 'js.lang', { where, lang: JSON.stringify(String(lang)).slice(0, 40) }));
 }
 
 // A response that refused a request for a language whose catalog is not loaded yet.
@@ -145,7 +146,7 @@ export class Engine {
    * in that language (createEngine({ langs }) does it); Node loads it by itself the first time.
    */
   async loadLanguage(lang) {
-    checkLang(lang, 'loadLanguage');
+    checkLang(lang, 'loadLanguage', this.#lang);
     if (this.#langs.has(lang)) return;
     const text = await this.#catalogs.load(lang);
     this.#install(lang, text);
@@ -160,12 +161,15 @@ export class Engine {
     if (this.#langs.has(lang)) return;
     const core = this.#core;
     const at = core.requestBuffer(text.length);
-    if (!at) throw new Error(`grapeshot: no memory for the ${lang} catalog`);
+    if (!at) throw new Error(say(this.#lang, 'js.catalogNoMemory', { lang }));
     const heap = core.HEAPU8;
     for (let i = 0; i < text.length; i++) heap[at + i] = text.charCodeAt(i);
     const why = core.loadCatalog(text.length);
-    if (why) throw new Error(`grapeshot: cannot load the ${lang} catalog: ${why}`);
+    if (why) throw new Error(say(this.#lang, 'js.catalogRefused', { lang, why }));
     this.#langs.add(lang);
+    // The engine's language, loaded: what is said before a request's lang is known (text that does
+    // not parse) is said in it.
+    if (lang === this.#lang) core.setDefaultLang(lang);
   }
 
   // Where catalogs can be read synchronously (Node), every missing one, so that a request in any
@@ -225,9 +229,9 @@ export class Engine {
    * 'fr'. Any other lang throws a RangeError (a programming error, not a player's input). */
   rulesets(options) {
     const lang = options?.lang ?? 'en';
-    if (lang !== 'en' && lang !== 'fr') throw new RangeError(say(this.#lang, 'js.rulesetsLang', { lang: JSON.stringify(String(lang)).slice(0, 40) }));
+    checkLang(lang, 'rulesets', this.#lang);
     if (!this.#langs.has(lang) && !this.#loadMissing()) {
-      throw new Error(`grapeshot: rulesets({ lang: '${lang}' }) before the ${lang} catalog is loaded: createEngine({ langs: ['${lang}'] }) or await engine.loadLanguage('${lang}') first`);
+      throw new Error(say(this.#lang, 'js.catalogNotLoaded', { lang }));
     }
     this.#rulesets ??= {};
     this.#rulesets[lang] ??= JSON.parse(this.#core.rulesetsJson(lang));
@@ -477,8 +481,9 @@ export function engineFactory(platform) {
   return async function createEngine(options = {}) {
     // The catalogs asked for are fetched while the module compiles.
     const langs = options.langs ?? [];
-    if (!Array.isArray(langs)) throw new TypeError("createEngine: langs is an array of languages, e.g. ['fr']");
-    for (const lang of langs) checkLang(lang, 'createEngine');
+    const sayIn = options.lang === 'fr' ? 'fr' : 'en';  // the engine's language, for its own errors
+    if (!Array.isArray(langs)) throw new TypeError(say(sayIn, 'js.langsNotArray'));
+    for (const lang of langs) checkLang(lang, 'createEngine', sayIn);
     for (const lang of langs) if (lang !== 'en') platform.catalogs.load(lang).catch(() => {});  // loadLanguage reports it
     const module = await compileEngine(options);
     // Emscripten's hook for a module the host instantiates itself.
@@ -487,9 +492,11 @@ export function engineFactory(platform) {
       return {};
     };
     // locateFile: the glue then never builds its own URL from import.meta.url (absent in iife bundles).
-    const engine = new Engine(await createGrapeshotCore({ instantiateWasm, locateFile: (file) => file }), platform.catalogs,
-      options.lang === 'fr' ? 'fr' : 'en');
+    const engine = new Engine(await createGrapeshotCore({ instantiateWasm, locateFile: (file) => file }), platform.catalogs, sayIn);
     for (const lang of langs) await engine.loadLanguage(lang);
+    // Where catalogs are at hand (Node), the engine's own language is loaded too, so that errors said
+    // before a request's lang is known are in it; a browser loads what `langs` names.
+    if (sayIn !== 'en' && platform.catalogs.loadSync && !engine.languages.includes(sayIn)) await engine.loadLanguage(sayIn).catch(() => {});
     return engine;
   };
 }

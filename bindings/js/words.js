@@ -20,7 +20,7 @@ const WORDS = {
   "js.pairsOdd": "pairs holds (column, roll) pairs: its length must be even",
   "js.pairsTooMany": "at most {max} pairs per call",
   "js.pairsDetached": "pairs is unreadable (its buffer was detached, e.g. transferred to a worker)",
-  "js.rulesetsLang": "rulesets: lang is 'en' or 'fr', not {lang}",
+  "js.lang": "{where}: lang is 'en' or 'fr', not {lang}",
   "js.cannotLocate": "grapeshot: cannot locate the engine's WebAssembly ({error}: no import.meta.url in this bundle?); {hint}",
   "js.cannotLoad": "grapeshot: cannot load the engine's WebAssembly from {url} ({error}); {hint}",
   "js.notWasm": "grapeshot: {url} is not WebAssembly: it answered beginning {opening} (a page served for every path, or an error page?) where grapeshot-core.wasm belongs; {hint}",
@@ -31,7 +31,11 @@ const WORDS = {
   "js.hintNode": "pass createEngine({wasmUrl}) with the file path of grapeshot-core.wasm (a relative path is resolved against the working directory) or its URL, {wasmBinary} (its bytes) or {wasmModule}",
   "js.fileUrl": "a file: URL cannot be fetched (in Node, import 'grapeshot' by its package name)",
   "js.aborted": "the grapeshot call was aborted",
-  "js.notSent": "request cannot be sent to the worker: {error}"
+  "js.notSent": "request cannot be sent to the worker: {error}",
+  "js.catalogNoMemory": "grapeshot: no memory for the {lang} catalog",
+  "js.catalogRefused": "grapeshot: cannot load the {lang} catalog: {why}",
+  "js.catalogNotLoaded": "grapeshot: rulesets in {lang} asked for before the {lang} catalog is loaded: pass langs: ['{lang}'] to createEngine, or await engine.loadLanguage('{lang}') first",
+  "js.langsNotArray": "createEngine: langs is an array of languages, e.g. ['fr']"
  },
  "fr": {
   "js.requestTooLarge": "le texte de la requête dépasse {limit} octets",
@@ -51,7 +55,7 @@ const WORDS = {
   "js.pairsOdd": "pairs contient des paires (colonne, jet) : sa longueur doit être paire",
   "js.pairsTooMany": "au plus {max} paires par appel",
   "js.pairsDetached": "pairs est illisible (son tampon a été détaché, par exemple transféré à un worker)",
-  "js.rulesetsLang": "rulesets : lang vaut 'en' ou 'fr', pas {lang}",
+  "js.lang": "{where} : lang vaut 'en' ou 'fr', pas {lang}",
   "js.cannotLocate": "grapeshot : impossible de trouver le WebAssembly du moteur ({error} : pas d'import.meta.url dans ce bundle ?) ; {hint}",
   "js.cannotLoad": "grapeshot : impossible de charger le WebAssembly du moteur depuis {url} ({error}) ; {hint}",
   "js.notWasm": "grapeshot : {url} n'est pas du WebAssembly : la réponse commence par {opening} (une page servie pour tout chemin, ou une page d'erreur ?) là où grapeshot-core.wasm devrait être ; {hint}",
@@ -62,7 +66,11 @@ const WORDS = {
   "js.hintNode": "passez createEngine({wasmUrl}) avec le chemin du fichier grapeshot-core.wasm (un chemin relatif se résout par rapport au répertoire de travail) ou son URL, {wasmBinary} (ses octets) ou {wasmModule}",
   "js.fileUrl": "une URL file: ne peut pas être lue par fetch (dans Node, importez 'grapeshot' par le nom du paquet)",
   "js.aborted": "l'appel à grapeshot a été annulé",
-  "js.notSent": "la requête ne peut pas être envoyée au worker : {error}"
+  "js.notSent": "la requête ne peut pas être envoyée au worker : {error}",
+  "js.catalogNoMemory": "grapeshot : pas de mémoire pour le catalogue {lang}",
+  "js.catalogRefused": "grapeshot : impossible de charger le catalogue {lang} : {why}",
+  "js.catalogNotLoaded": "grapeshot : rulesets en {lang} demandé avant le chargement du catalogue {lang} : passer langs: ['{lang}'] à createEngine, ou attendre engine.loadLanguage('{lang}') d'abord",
+  "js.langsNotArray": "createEngine : langs est un tableau de langues, par ex. ['fr']"
  }
 };
 

@@ -84,6 +84,7 @@ Message::Message(int id, TraceValue* params, std::size_t n) : id_(id) {
 }
 
 Lang currentLang() { return current; }
+void setDefaultLang(Lang lang) { current = lang; }
 LangScope::LangScope(Lang lang) : saved_(current) { current = lang; }
 LangScope::~LangScope() { current = saved_; }
 

@@ -23,6 +23,10 @@ enum class Lang { en, fr };
 // read the request's `lang` (LangScope), English otherwise. Sentences are rendered where they are
 // made, deep in the procedures, so the language travels with the thread rather than every call.
 Lang currentLang();
+// The language of what is said outside any request's LangScope (text that does not parse, a batch's
+// own errors): English unless the host sets it (the JS wrapper: createEngine's lang, once its catalog
+// is loaded). A request without `lang` is still answered in English.
+void setDefaultLang(Lang lang);
 class LangScope {
  public:
   explicit LangScope(Lang lang);

@@ -43,15 +43,15 @@ class DomBuilder {
   bool number_unsigned(Json::number_unsigned_t v) { return put(Json(v)); }
   bool number_float(Json::number_float_t v, const Json::string_t&) { return put(Json(v)); }
   bool string(Json::string_t& v) { return put(Json(std::move(v))); }
-  bool binary(Json::binary_t&) { return halt(code::kParseError, "binary values are not JSON"); }  // text never has them
+  bool binary(Json::binary_t&) { return halt(code::kParseError, msg::errorTextBinary().text()); }  // text never has them
   bool start_object(std::size_t) { return open(false); }
   bool key(Json::string_t& k) {
     // A key is compared with its own object's keys only, at most 256 of them.
     const auto start = keys_.begin() + static_cast<std::ptrdiff_t>(frames_.back().keys);
     if (std::find(start, keys_.end(), k) != keys_.end())
-      return halt(code::kParseError, "duplicate key \"" + clip(k) + "\"");
+      return halt(code::kParseError, msg::errorTextDuplicateKey(clip(k)).text());
     if (limits_ != Limits::none && static_cast<std::size_t>(keys_.end() - start) >= kMaxKeys)
-      return halt(code::kRequestTooLarge, "an object has more than 256 keys");
+      return halt(code::kRequestTooLarge, msg::errorTextTooManyKeys().text());
     keys_.push_back(std::move(k));
     return true;
   }
@@ -111,7 +111,7 @@ class DomBuilder {
   bool open(bool array) {
     if (!item()) return false;
     if (limits_ != Limits::none && frames_.size() >= kMaxDepth)
-      return halt(code::kParseError, "JSON nested deeper than 64 levels");
+      return halt(code::kParseError, msg::errorTextTooDeep().text());
     frames_.push_back({array, values_.size(), keys_.size()});
     return true;
   }
@@ -119,8 +119,8 @@ class DomBuilder {
     if (limits_ == Limits::none || frames_.empty() || !frames_.back().array) return true;
     const bool batchList = limits_ == Limits::batch && frames_.size() == 1;
     if (values_.size() - frames_.back().values >= (batchList ? kMaxBatchItems : kMaxItems))
-      return halt(code::kRequestTooLarge, batchList ? "a batch has more than " + std::to_string(kMaxBatchItems) + " requests"
-                                                    : std::string("an array has more than 1024 items"));
+      return halt(code::kRequestTooLarge, batchList ? msg::errorTextBatchTooLong(static_cast<int>(kMaxBatchItems)).text()
+                                                    : msg::errorTextArrayTooLong().text());
     return true;
   }
 
@@ -312,13 +312,14 @@ class FastReader {
 namespace {
 bool parseText(const std::string& text, Json& out, Json& error, std::size_t maxBytes, bool fast) {
   if (text.size() > maxBytes) {  // checked before parsing: bounded time and memory per call
-    error = errorEnvelope(code::kRequestTooLarge, "request text is larger than " + std::to_string(maxBytes) + " bytes", "");
+    // Said before the request's lang is known: in the engine's default language (setDefaultLang).
+    error = errorEnvelope(code::kRequestTooLarge, msg::errorTextTooLarge(static_cast<std::int64_t>(maxBytes)).text(), "");
     return false;
   }
   // nlohmann's lexer reads a NUL byte as the end of input, so "{...}\0garbage" would parse; JSON has
   // no raw NUL anywhere (inside strings it must be escaped), so refuse it as JSON.parse does.
   if (text.find('\0') != std::string::npos) {
-    error = errorEnvelope(code::kParseError, "request is not valid JSON: a NUL character", "");
+    error = errorEnvelope(code::kParseError, msg::errorTextNul().text(), "");
     return false;
   }
   const auto limits = maxBytes > kMaxRequestBytes ? DomBuilder::Limits::batch : DomBuilder::Limits::request;
@@ -336,7 +337,7 @@ bool parseText(const std::string& text, Json& out, Json& error, std::size_t maxB
   }
   if (!parsed || sax.is_errored()) {
     out = Json();
-    error = errorEnvelope(code::kParseError, "request is not valid JSON (UTF-8)", "");
+    error = errorEnvelope(code::kParseError, msg::errorTextNotJson().text(), "");
     return false;
   }
   return true;

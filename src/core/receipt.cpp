@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "catalog.h"
 #include "engine.h"
 #include "error.h"
 #include "ruleset.h"
@@ -103,21 +104,21 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
     throw RequestError(code::kWrongType, msg::errorExpectedSeedOnly(), "/seed");
 
   Json problems = Json::array();
-  auto problem = [&](const char* code, const std::string& path, const std::string& message) {
-    problems.push_back(object({{"code", code}, {"path", path}, {"message", message}}));
+  // Each problem's message a sentence of the catalog (verify.*), in the receipt's request's language.
+  auto problem = [&](const char* code, const std::string& path, const Message& message) {
+    problems.push_back(object({{"code", code}, {"path", path}, {"message", message.text()}}));
   };
   if (engine != kEngineVersion)
-    problem("engine_mismatch", "/engine",
-            "receipt made by engine " + clip(engine.get<std::string>()) + ", this is " + kEngineVersion + ": cannot vouch for it");
+    problem("engine_mismatch", "/engine", msg::verifyEngineMismatch(clip(engine.get<std::string>()), std::string(kEngineVersion)));
   const Ruleset* rs = findRuleset(rulesetId.get<std::string>());
   if (!rs) throw RequestError(code::kUnknownRuleset, msg::errorUnknownRulesetOnly(clip(rulesetId.get<std::string>())), "/ruleset");
   if (dataHash != rs->dataHash())
-    problem("data_hash_mismatch", "/dataHash", "the receipt was made with different ruleset data (this engine: " + rs->dataHash() + ")");
+    problem("data_hash_mismatch", "/dataHash", msg::verifyDataHashMismatch(rs->dataHash()));
   if (request.value("ruleset", Json()) != rulesetId)
-    problem("request_mismatch", "/request/ruleset", "the request names another ruleset than the receipt");
+    problem("request_mismatch", "/request/ruleset", msg::verifyOtherRuleset());
   for (const char* envelope : {"receipt", "sensitivity", "trace"})  // not part of what was resolved
     if (request.contains(envelope))
-      problem("request_mismatch", std::string("/request/") + envelope, std::string("a receipt's request carries no ") + envelope + " field");
+      problem("request_mismatch", std::string("/request/") + envelope, msg::verifyEnvelopeField(std::string(envelope)));
   // The dice source the receipt states must be the one its request shows: in a /3 receipt a chosen
   // seed is the request's `seed` and a drawn one is the receipt's alone (a /2 receipt wrote both into
   // the request, so there "seed" and "drawn" cannot be told apart). A host can insist on
@@ -126,24 +127,22 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
   const bool hasDice = request.contains("dice"), hasRequestSeed = request.contains("seed"), hasCommit = request.contains("commitReveal");
   const char* shown = hasDice ? kDiceSupplied : hasCommit ? kDiceCommitReveal : version == 2 ? nullptr : hasRequestSeed ? kDiceSeed : kDiceDrawn;
   if (shown ? source != shown : (source != kDiceSeed && source != kDiceDrawn))
-    problem("dice_source_mismatch", "/diceSource", "the receipt says the dice came from " + source + ", its request says otherwise");
+    problem("dice_source_mismatch", "/diceSource", msg::verifyDiceSourceOtherwise(source));
   if (requireCommitReveal && source != kDiceCommitReveal)
-    problem("dice_source_mismatch", "/diceSource", "commit–reveal required, and these dice came from " + source);
+    problem("dice_source_mismatch", "/diceSource", msg::verifyCommitRevealRequired(source));
   if (requireCommitReveal && source == kDiceCommitReveal && version == 2)
-    problem("commitment_unbound", "/format",
-            std::string("commit–reveal required, and a ") + kReceiptFormatV2 +
-                " commitment binds neither the request nor the context: both could be chosen once the secrets were known");
+    problem("commitment_unbound", "/format", msg::verifyCommitmentUnbound(std::string(kReceiptFormatV2)));
   if (hasCommit && (hasDice || hasRequestSeed))
-    problem("request_mismatch", "/request/commitReveal", "a request gives one of dice, seed or commitReveal");
+    problem("request_mismatch", "/request/commitReveal", msg::verifyOneDiceSource());
   // The seed the request itself determines (explicit, or from the commit–reveal secrets).
   std::optional<std::uint32_t> seed;
   if (seedIt != receipt.end()) seed = static_cast<std::uint32_t>(seedIt->get<std::uint64_t>() & 0xFFFFFFFFull);
   if (seedIt != receipt.end() && seedIt->get<std::uint64_t>() > 0xFFFFFFFFull)
-    problem("seed_mismatch", "/seed", "seed is not a 32-bit unsigned integer");
-  if (hasDice && seedIt != receipt.end()) problem("seed_mismatch", "/seed", "a receipt with supplied dice has no seed");
-  if (!hasDice && seedIt == receipt.end()) problem("seed_mismatch", "/seed", "missing the seed that rolled the dice");
+    problem("seed_mismatch", "/seed", msg::verifySeedNot32());
+  if (hasDice && seedIt != receipt.end()) problem("seed_mismatch", "/seed", msg::verifyDiceNoSeed());
+  if (!hasDice && seedIt == receipt.end()) problem("seed_mismatch", "/seed", msg::verifyMissingSeed());
   if (request.contains("seed") && seedIt != receipt.end() && request.at("seed") != *seedIt)
-    problem("seed_mismatch", "/seed", "the receipt's seed is not the request's seed");
+    problem("seed_mismatch", "/seed", msg::verifySeedNotRequests());
   // Re-derive: the request, replayed with its seed, must give the recorded rolls and result.
   Json replay = request;
   replay.erase("receipt");
@@ -160,31 +159,32 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
     if (hash) {
       try {
         if (commitRevealSeed(request.at("commitReveal"), "/request/commitReveal", *hash, version) != *seed)
-          problem("seed_mismatch", "/seed", "the seed is not the one derived from the revealed secrets and this request");
+          problem("seed_mismatch", "/seed", msg::verifySeedNotDerived());
       } catch (const RequestError& e) {
-        problem(e.code() == code::kCommitmentMismatch ? "commitment_mismatch" : "request_rejected", e.path(), e.what());
+        problems.push_back(object({{"code", e.code() == code::kCommitmentMismatch ? "commitment_mismatch" : "request_rejected"},
+                                   {"path", e.path()}, {"message", e.what()}}));
       }
     }
     replay.erase("commitReveal");
   }
   if (version == 2 && !hasDice && !hasRequestSeed && !hasCommit)
-    problem("request_mismatch", "/request", "the request has no dice, seed or commitReveal: it cannot be replayed");
+    problem("request_mismatch", "/request", msg::verifyNotReplayable());
 
   Json again = resolve(replay, seed);
   if (!again.value("ok", false)) {
     const Json& err = again.at("error");
     const std::string path = "/request" + err.at("path").get<std::string>();
     if (err.at("code") == code::kCommitmentMismatch)
-      problem("commitment_mismatch", path, err.at("message").get<std::string>());
+      problems.push_back(object({{"code", "commitment_mismatch"}, {"path", path}, {"message", err.at("message")}}));
     else
-      problem("request_rejected", path, "the engine rejects the request: " + err.at("message").get<std::string>());
+      problem("request_rejected", path, msg::verifyEngineRejects(err.at("message").get<std::string>()));
   } else {
     Json naturals = Json::array();
     for (const auto& r : again.at("rolls")) naturals.push_back(r.at("natural"));
     if (auto d = firstDifference(rolls, naturals, "/rolls"))
-      problem("rolls_mismatch", *d, "the recorded dice are not the ones the request and seed roll");
+      problem("rolls_mismatch", *d, msg::verifyRollsMismatch());
     if (auto d = firstDifference(result, again.at("result"), "/result"))
-      problem("result_mismatch", *d, "the recorded result does not follow from the request and dice");
+      problem("result_mismatch", *d, msg::verifyResultMismatch());
   }
   return object({{"ok", true}, {"valid", problems.empty()}, {"format", format}, {"diceSource", source}, {"problems", std::move(problems)}});
 }
@@ -349,6 +349,12 @@ Json makeReceipt(const Ruleset& rs, const Json& request, const Json& options, st
 }
 
 Json verify(const Json& receipt, bool requireCommitReveal) {
+  // Said in the language of the receipt's request (a receipt made in French is verified in French),
+  // where that catalog is loaded; else in the engine's default.
+  Lang lang = currentLang();
+  if (const auto r = receipt.is_object() ? receipt.find("request") : receipt.end(); r != receipt.end() && r->is_object())
+    if (const auto l = r->find("lang"); l != r->end() && *l == "fr" && catalogLoaded(Lang::fr)) lang = Lang::fr;
+  const LangScope scope(lang);
   try {
     return verifyChecked(receipt, requireCommitReveal);
   } catch (const RequestError& e) {

@@ -298,6 +298,11 @@ test("the wrapper's own errors in French: load failures, refused requests, rules
   }
   const french = await createEngine({ lang: 'fr', wasmModule: await WebAssembly.compile(readFileSync(new URL('../../dist/grapeshot-core.wasm', import.meta.url))) });
   assert.throws(() => french.rulesets({ lang: 'de' }), (err) => err instanceof RangeError && (assertWrapperFrench(err.message, 'rulesets lang'), true));
+  await assert.rejects(french.loadLanguage('de'), (err) => err instanceof RangeError && (assertWrapperFrench(err.message, 'loadLanguage lang'), true));
+  await assert.rejects(createEngine({ lang: 'fr', langs: 'fr' }), (err) => err instanceof TypeError && (assertWrapperFrench(err.message, 'langs not an array'), true));
+  await assert.rejects(createEngine({ lang: 'fr', langs: ['de'] }), (err) => err instanceof RangeError && (assertWrapperFrench(err.message, 'createEngine langs'), true));
+  // One message for every lang that is not 'en' or 'fr', naming where (js.lang).
+  assert.throws(() => e.rulesets({ lang: 'de' }), { message: `rulesets: lang is 'en' or 'fr', not "de"` });
   assert.equal(french.batch('x').error.message, fr.messages['js.batchNotArray']);
   // An English request (or engine) keeps the English words.
   assert.equal(e.batch('x').error.message, en.messages['js.batchNotArray']);
@@ -310,6 +315,31 @@ test('a receipt made in French keeps its lang and verifies (its result is re-der
   assert.equal(r.receipt.request.lang, 'fr');
   assert.match(r.receipt.result.summary, /^Test de moral/);
   assert.equal(e.verify(r.receipt).valid, true);
+});
+
+// What is said before a request's lang is known (text that does not parse) is said in the engine's
+// language (createEngine's lang); verify's problems in the language of the receipt's request.
+test("text that does not parse, on an engine made in French, and verify's problems: in French", async () => {
+  const { createEngine } = await import('grapeshot');
+  const wasmModule = await WebAssembly.compile(readFileSync(new URL('../../dist/grapeshot-core.wasm', import.meta.url)));
+  const french = await createEngine({ lang: 'fr', wasmModule });
+  const bad = JSON.parse(french.resolveJson('{"ruleset":'));
+  assert.equal(bad.error.code, 'parse_error');
+  assert.equal(bad.error.message, fr.messages['error.textNotJson']);
+  assert.equal(JSON.parse(french.resolveJson('{"a":1,"a":2}')).error.message, fr.messages['error.textDuplicateKey'].replace('{key}', 'a'));
+  const e = await engine();
+  assert.equal(JSON.parse(e.resolveJson('{"ruleset":')).error.message, en.messages['error.textNotJson']);
+  // A request without lang, on the French engine: English.
+  const base = { ruleset: 'napoleon-iii-1866', procedure: 'morale', unit: { morale: 4 }, dice: [3] };
+  assert.equal(french.resolve(base).result.summary, e.resolve(base).result.summary);
+  // verify: a tampered French receipt's problem, in French; the English one's in English.
+  for (const [lang, catalog] of [['fr', fr], ['en', en]]) {
+    const r = e.resolve({ ...base, dice: undefined, seed: 7, receipt: true, lang });
+    const tampered = { ...r.receipt, rolls: [6], result: { ...r.receipt.result, passed: !r.receipt.result.passed } };
+    const v = e.verify(tampered);
+    assert.equal(v.valid, false);
+    assert.ok(v.problems.some((p) => p.message === catalog.messages['verify.rollsMismatch']), `${lang}: ${JSON.stringify(v.problems)}`);
+  }
 });
 
 test('lang other than en or fr is refused at /lang, with a stable code', async () => {
