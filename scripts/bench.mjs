@@ -24,21 +24,27 @@ function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 }
-// Measured warm, after a second of calls: V8 compiles the module's functions with its baseline
-// compiler first and tiers the hot ones up in the background. A Waterloo shock, measured first on a
-// fresh engine, took about 3,000 calls (0.5 s) to settle at 34 µs on a 2-core machine; the median of
-// rounds begun cold reported 92 µs, the tiering and not the engine. Cold start is its own figure.
-function microsPerCall(fn, rounds, per) {
-  const warm = performance.now() + 1000;
-  while (performance.now() < warm) for (let i = 0; i < per; i++) fn();
-  const samples = [];
-  for (let r = 0; r < rounds; r++) {
+// Per-call times are measured warm and interleaved. Warm: V8 compiles the module's functions with its
+// baseline compiler first and tiers the hot ones up in the background (a Waterloo shock measured
+// first on a fresh engine took about 3,000 calls, 0.5 s, to settle), so each function first runs for
+// a second. Interleaved: this shared 2-core machine's speed flips by about 2x for seconds at a time
+// (V8's own JSON.parse + stringify of a request went from 27 to 47-65 µs and back within one process,
+// and so did an untraced resolve, at every V8 tier), so two functions timed one after the other can
+// land on different sides of a flip. The functions compared run in alternating batches instead, and
+// a ratio is the median of the rounds' ratios: each round's two batches ran within milliseconds.
+// `per` calls per batch, `rounds` rounds; returns each function's median µs per call, and `ratio(i, j)`.
+function perCall(fns, rounds, per) {
+  const batch = (fn) => {
     const t0 = performance.now();
     for (let i = 0; i < per; i++) fn();
-    samples.push(((performance.now() - t0) * 1000) / per);
-  }
-  return median(samples);
+    return ((performance.now() - t0) * 1000) / per;
+  };
+  for (const warm = performance.now() + 1000 * fns.length; performance.now() < warm;) for (const fn of fns) batch(fn);
+  const samples = fns.map(() => []);
+  for (let r = 0; r < rounds; r++) fns.forEach((fn, i) => samples[i].push(batch(fn)));
+  return { micros: samples.map(median), ratio: (i, j) => median(samples[i].map((t, r) => t / samples[j][r])) };
 }
+const microsPerCall = (fn, rounds, per) => perCall([fn], rounds, per).micros[0];
 
 // 1. Payload: what a browser downloads for the engine (issue 26's budgets). One module holds all four
 // rulesets today (a per-ruleset split was measured and rejected: docs/architecture.md), so a page that
@@ -106,31 +112,30 @@ figure('cold start: import + createEngine() + first resolve (median of 9)', medi
 // 3-4. Per-call times, Node (WASM) and native, same requests.
 const native = JSON.parse(execFileSync(`${root}/build/native/grapeshot_bench`, [`${root}/bench/requests.json`]).toString());
 const engine = await createEngine();
-const traced = {};
 for (const [name, req] of Object.entries(requests.resolve)) {
   const text = JSON.stringify(req);
   const r = engine.resolve(req);
   if (!r.ok) throw new Error(`bench request ${name}: ${JSON.stringify(r.error)}`);
-  const node = microsPerCall(() => engine.resolveJson(text), 9, 300);
-  traced[name] = node;
   // The floor of a JSON API: V8 parsing the request and writing the response text.
   const responseText = JSON.stringify(r);
-  const v8 = microsPerCall(() => JSON.stringify(JSON.parse(text)) + JSON.stringify(JSON.parse(responseText)), 9, 300);
+  const t = perCall([() => engine.resolveJson(text), () => JSON.stringify(JSON.parse(text)) + JSON.stringify(JSON.parse(responseText))], 15, 300);
+  const [node, v8] = t.micros;
   const ratio = node / native.resolve[name];
   figure(`resolve ${name} (${text.length} B), traced, Node`, node, 'µs', '-', null);
-  figure(`resolve ${name}, traced / V8 JSON.parse + stringify (${v8.toFixed(1)} µs)`, node / v8, 'x', '<= 2.5x', node / v8 <= 2.5);
+  figure(`resolve ${name}, traced / V8 JSON.parse + stringify (${v8.toFixed(1)} µs)`, t.ratio(0, 1), 'x', '<= 2.5x', t.ratio(0, 1) <= 2.5);
   const untracedText = JSON.stringify({ ...req, trace: false });
   if (engine.resolve({ ...req, trace: false }).ok) {
-    const untraced = microsPerCall(() => engine.resolveJson(untracedText), 9, 300);
-    figure(`resolve ${name}, untraced, Node`, untraced, 'µs', '<= 20 µs', untraced <= 20);
     const untracedResponse = engine.resolveJson(untracedText);
-    const v8u = microsPerCall(() => JSON.stringify(JSON.parse(untracedText)) + JSON.stringify(JSON.parse(untracedResponse)), 9, 300);
-    figure(`resolve ${name}, untraced / V8 JSON.parse + stringify (${v8u.toFixed(1)} µs)`, untraced / v8u, 'x', '<= 0.75x', untraced / v8u <= 0.75);
+    const u = perCall([() => engine.resolveJson(untracedText), () => JSON.stringify(JSON.parse(untracedText)) + JSON.stringify(JSON.parse(untracedResponse))], 15, 300);
+    figure(`resolve ${name}, untraced, Node`, u.micros[0], 'µs', '<= 20 µs', u.micros[0] <= 20);
+    figure(`resolve ${name}, untraced / V8 JSON.parse + stringify (${u.micros[1].toFixed(1)} µs)`, u.ratio(0, 1), 'x', '<= 0.75x', u.ratio(0, 1) <= 0.75);
   }
   figure(`resolve ${name}, native`, native.resolve[name], 'µs', '-', null);
   figure(`resolve ${name}, Node / native`, ratio, 'x', '<= 2x', ratio <= 2);
 }
-const oneTraced = traced['1866 shock'] ?? Object.values(traced)[0];
+// Odds against one traced resolve of the same request, interleaved with it (see perCall).
+const tracedText = JSON.stringify(requests.resolve['1866 shock']);
+const tracedResolve = () => engine.resolveJson(tracedText);
 // Odds without sensitivity (one enumeration) against the budget, and with sensitivity (one more
 // enumeration per boolean input) for information. Repetitions are sized from a first call.
 let worst = null;
@@ -144,16 +149,17 @@ for (const [name, base] of Object.entries(requests.odds)) {
     // A what-if table over the budget is answered as sensitivityError beside the odds: not what is timed.
     if (o.sensitivityError) throw new Error(`bench odds ${name}: ${JSON.stringify(o.sensitivityError)}`);
     const per = Math.max(1, Math.min(200, Math.floor(200000 / Math.max(first, 1))));
-    const node = microsPerCall(() => engine.odds(req), 5, per);
+    const t = perCall([() => engine.odds(req), tracedResolve], 7, per);
+    const node = t.micros[0];
     const what = sensitivity ? `${o.sensitivity.length} sensitivities` : `${o.paths} dice sequences`;
     if (sensitivity) {
       figure(`odds + sensitivity ${name} (${what}), Node`, node, 'µs', '-', null);
-      if (name === '1866 shock') figure('odds + sensitivity 1866 shock / one traced resolve', node / oneTraced, 'x', '<= 100x', node / oneTraced <= 100);
+      if (name === '1866 shock') figure('odds + sensitivity 1866 shock / one traced resolve', t.ratio(0, 1), 'x', '<= 100x', t.ratio(0, 1) <= 100);
       if (name === 'waterloo shock 3 v 2') figure('odds + sensitivity waterloo shock 3 v 2, Node', node / 1000, 'ms', '<= 16 ms (a frame)', node <= 16000);
       figure(`odds + sensitivity ${name}, native`, native.oddsSensitivity[name], 'µs', '-', null);
     } else {
       figure(`odds ${name} (${what}), Node`, node, 'µs', '-', null);
-      if (name === '1866 shock') figure('odds 1866 shock / one traced resolve', node / oneTraced, 'x', '<= 4x', node / oneTraced <= 4);
+      if (name === '1866 shock') figure('odds 1866 shock / one traced resolve', t.ratio(0, 1), 'x', '<= 4x', t.ratio(0, 1) <= 4);
       figure(`odds ${name}, native`, native.odds[name], 'µs', '-', null);
       if (!worst || node > worst.node) worst = { name, node };
     }
@@ -206,6 +212,39 @@ report.mostExpensiveOdds = worst;
   if (!o.ok) throw new Error(`bench odds (issue 26 case): ${JSON.stringify(o.error)}`);
   const ms = microsPerCall(() => engine.odds(common), 5, 5) / 1000;
   figure('odds + sensitivity, issue 26 case (Waterloo 3 v 2, village), Node', ms, 'ms', '<= 16 ms (a frame)', ms <= 16);
+}
+
+// 4b. Against another checkout's build: `npm run bench -- --against DIR` (DIR a worktree of another
+// commit, its wasm built: `git worktree add DIR 610b98d && cd DIR && npm run build`). Each per-call
+// figure above is timed interleaved with the same call on DIR's engine (see perCall) and printed as
+// now / DIR: the answer to "at least as good as <commit>", which two separate runs of this bench on
+// this machine cannot give.
+const againstAt = process.argv.indexOf('--against');
+if (againstAt > 0) {
+  const { resolve: resolvePath } = await import('node:path');
+  const { pathToFileURL } = await import('node:url');
+  const dir = resolvePath(process.argv[againstAt + 1]);
+  const rev = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD']).toString().trim();
+  const { createEngine: createOther } = await import(pathToFileURL(`${dir}/bindings/js/index.js`).href);
+  const other = await createOther({ wasmBinary: readFileSync(`${dir}/dist/grapeshot-core.wasm`) });
+  const calls = [];
+  for (const [name, req] of Object.entries(requests.resolve)) {
+    for (const trace of [true, false]) {
+      const text = JSON.stringify({ ...req, trace });
+      if (JSON.parse(engine.resolveJson(text)).ok) calls.push([`resolve ${name}, ${trace ? 'traced' : 'untraced'}`, 'resolveJson', text, 15, 300]);
+    }
+  }
+  for (const [name, base] of Object.entries(requests.odds)) {
+    for (const sensitivity of [false, true]) calls.push([`odds${sensitivity ? ' + sensitivity' : ''} ${name}`, 'odds', { ...base, sensitivity }, 7, 0]);
+  }
+  for (const [label, method, arg, rounds, per0] of calls) {
+    const t0 = performance.now();
+    const answer = other[method](arg);
+    const per = per0 || Math.max(1, Math.min(200, Math.floor(200000 / Math.max((performance.now() - t0) * 1000, 1))));
+    if (!(typeof answer === 'string' ? JSON.parse(answer) : answer).ok) throw new Error(`--against ${rev}: ${label} refused`);
+    const t = perCall([() => engine[method](arg), () => other[method](arg)], rounds, per);
+    figure(`${label}: now / ${rev}`, t.ratio(0, 1), 'x', '<= 1.00x', t.ratio(0, 1) <= 1, `${t.micros[0].toFixed(1)} / ${t.micros[1].toFixed(1)} µs`);
+  }
 }
 
 // 5. Batch throughput: one call, many requests.

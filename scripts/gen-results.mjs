@@ -311,27 +311,33 @@ const c = [`// Generated from src/rulesets/${folder}/results.json by scripts/gen
 
 namespace ${ns} {
 `];
+// A member's name as the writer appends it, quoted and with its colon (JsonWriter::quotedKey): names
+// are identifiers, so the JSON text is also the C++ literal's.
+const quoted = (k) => {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) fail(k, 'a member name is an identifier');
+  return JSON.stringify(`${JSON.stringify(k)}:`);
+};
 for (const s of structs) {
   if (s.alias) continue;
   c.push(`void write(JsonWriter& w, const ${s.name}& r) {`);
   if (s.summary) c.push('  const Summary said = summary(r);');
   c.push('  w.object();');
   for (const m of s.members) {
-    const key = JSON.stringify(m.key);
+    const key = quoted(m.key);
     if (m.derived === 'summary') c.push('  writeSummaryText(w, said);');
     else if (m.derived === 'messages') {
-      c.push('  w.key("messages").object();');
+      c.push(`  w.quotedKey(${quoted('messages')}).object();`);
       if (s.summary) c.push('  writeSentences(w, said);');
       for (const k of m.said) {
         const id = s.members.find((x) => x.key === k).id;
         const opt = s.members.find((x) => x.key === k).optional;
-        c.push(`  ${opt ? `if (r.${id}) ` : ''}writeStructured(w.key(${JSON.stringify(k)}), r.${id}.value());`);
+        c.push(`  ${opt ? `if (r.${id}) ` : ''}writeStructured(w.quotedKey(${quoted(k)}), r.${id}.value());`);
       }
       c.push('  w.endObject();');
     }
-    else if (m.type.kind === 'message') c.push(`  ${m.optional ? `if (r.${m.id}) ` : ''}w.field(${key}, r.${m.id}.value().text());`);
-    else if (m.optional) c.push(`  if (r.${m.id}) {\n    w.key(${key});\n${writeValue(m.type, `(*r.${m.id})`, '    ')}\n  }`);
-    else c.push(`  w.key(${key});\n${writeValue(m.type, `r.${m.id}`, '  ')}`);
+    else if (m.type.kind === 'message') c.push(`  ${m.optional ? `if (r.${m.id}) ` : ''}writeText(w.quotedKey(${key}), r.${m.id}.value());`);
+    else if (m.optional) c.push(`  if (r.${m.id}) {\n    w.quotedKey(${key});\n${writeValue(m.type, `(*r.${m.id})`, '    ')}\n  }`);
+    else c.push(`  w.quotedKey(${key});\n${writeValue(m.type, `r.${m.id}`, '  ')}`);
   }
   if (!s.members.length) c.push('  (void)r;');
   c.push('  w.endObject();\n}\n');

@@ -169,6 +169,9 @@ class Modifiers {
   Modifiers& entry(const PrintedEntry& e, int times = 1, std::string_view ruling = {}) {
     return times == 0 ? *this : printed(e, times, ruling);
   }
+  Modifiers& entryValue(const PrintedEntry& e, std::string_view key, std::string_view ruling = {}) {
+    return printedPair(e, key, ruling);
+  }
   int total() const { return total_; }
   // A term as the trace shows it (trace.json's "modifier"): `value` already counts `times`; `pairKey`
   // names the value of a printed "a/b" pair, if any. Skipped when 0.

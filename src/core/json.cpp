@@ -131,4 +131,11 @@ JsonWriter& JsonWriter::key(std::string_view k) {
   return *this;
 }
 
+JsonWriter& JsonWriter::quotedKey(const char* quotedWithColon, std::size_t n) {
+  separate();
+  out_.append(quotedWithColon, n);
+  more_ = false;
+  return *this;
+}
+
 }  // namespace grapeshot

@@ -471,6 +471,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   // input changed; a what-if the rules refuse estimates 0 (its enumeration reports the refusal).
   // Probed only until the sum passes the budget: a refusal takes no more walks than it needs.
   std::vector<double> whatIfGuess(flags.size(), 0);
+  std::vector<std::unique_ptr<Play>> whatIfBound(flags.size());  // bound once: probed, then enumerated
   bool partialSum = false;
   if (!flags.empty()) {
     Json changed = p.inputs;
@@ -482,7 +483,8 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
       Json& input = changed.at(Json::json_pointer(flags[i].path));
       input = flags[i].to;
       try {
-        whatIfGuess[i] = estimate(p, *p.ruleset->bind(p.name, changed, p.options));
+        whatIfBound[i] = p.ruleset->bind(p.name, changed, p.options);
+        whatIfGuess[i] = estimate(p, *whatIfBound[i]);
       } catch (const RequestError& e) {
         if (e.code() == std::string("odds_too_complex")) throw;  // a probe past 24 dice, as the base's would be
       }
@@ -526,7 +528,8 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
       // answer (issue 30), where refusing would throw away work already done and paid for.
       std::optional<Tallies> t;
       try {
-        t.emplace(enumerate(p, changed, budget, whatIfGuess[i]));
+        t.emplace(enumerate(p, changed, budget, whatIfGuess[i], whatIfBound[i].get()));
+        whatIfBound[i].reset();
       } catch (const RequestError& e) {
         writeError(w.key("error"), e);
       }

@@ -35,11 +35,11 @@ void writeSummaryText(JsonWriter& w, const Summary& s) {
     if (!text.empty()) text += ' ';
     m.appendText(text);
   }
-  w.key("summary").value(text);
+  w.quotedKey("\"summary\":").value(text);
 }
 
 void writeSentences(JsonWriter& w, const Summary& s) {
-  std::string& out = w.key("summary").rawValue();
+  std::string& out = w.quotedKey("\"summary\":").rawValue();
   out += '[';
   for (std::size_t i = 0; i < s.sentences.size(); ++i) {
     if (i) out += ',';
@@ -49,5 +49,14 @@ void writeSentences(JsonWriter& w, const Summary& s) {
 }
 
 void writeStructured(JsonWriter& w, const Message& m) { m.appendStructured(w.rawValue()); }
+
+void writeText(JsonWriter& w, const Message& m) {
+  // Rendered into a buffer kept between responses, then escaped as it is written: no string made
+  // and freed per message.
+  static thread_local std::string text;
+  text.clear();
+  m.appendText(text);
+  w.value(text);
+}
 
 }  // namespace grapeshot

@@ -43,6 +43,7 @@ struct Summary {
 void writeSummaryText(JsonWriter& w, const Summary& s);  // "summary": "…"
 void writeSentences(JsonWriter& w, const Summary& s);    // "summary": [{id, params}, ...] (under "messages")
 void writeStructured(JsonWriter& w, const Message& m);   // {id, params}
+void writeText(JsonWriter& w, const Message& m);         // the text, in the request's language
 
 // Where each name of `from` stands in `to` (to.size() for a name `to` lacks).
 template <std::size_t N, std::size_t M>

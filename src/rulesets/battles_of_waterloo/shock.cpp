@@ -278,7 +278,7 @@ class Shock final : public Play {
   using Inputs = inputs::ShockInputs;
   using Options = inputs::Options;
   // `errata`: the shock table's patches (W-14, W-15, W-16) and the elite DRM's (W-22) in force.
-  Shock(const Ruleset&, const Inputs& in, const Options& options, const Errata& errata)
+  Shock(const Ruleset& rs, const Inputs& in, const Options& options, const Errata& errata)
       : in_(in), table_(errata.grid(tables::shock)), lcOnly_(options.W26_lc_only) {
     const inputs::ShockAttacker& attacker = in_.attacker;
     const inputs::ShockDefender& defender = in_.defender;
@@ -317,14 +317,17 @@ class Shock final : public Play {
     att_.stepLossOrder = readStepLossOrder(attacker.stepLossOrder, att_.units.size(), "/attacker");
     def_.stepLossOrder = readStepLossOrder(defender.stepLossOrder, def_.units.size(), "/defender");
     position_ = attackPosition(attacker);
+    // The printed lines found here, once, not by name on every dice sequence of exact odds.
+    if (!position_.frontOnly()) positionEntry_ = &rs.printedEntry(tables::shockPosition.id, position_.name());
     // The printed stream lines: {entry, its "a/b" key or "" for a single value, ruling}.
+    const auto stream = [&](EntryId e, const char* key, const char* ruling) { streamEntry_ = {&rs.printedEntry(e), key, ruling}; };
     switch (attacker.streamCrossing) {
       case inputs::StreamCrossing::none: break;
-      case inputs::StreamCrossing::stream: streamEntry_ = {"stream", "", ""}; break;
-      case inputs::StreamCrossing::marshyStreamSome: streamEntry_ = {"marshyStream", "some", "W-18"}; break;
-      case inputs::StreamCrossing::marshyStreamAll: streamEntry_ = {"marshyStream", "all", "W-18"}; break;
-      case inputs::StreamCrossing::deepStreamSome: streamEntry_ = {"deepStream", "some", "W-18"}; break;
-      case inputs::StreamCrossing::deepStreamAll: streamEntry_ = {"deepStream", "all", "W-18"}; break;
+      case inputs::StreamCrossing::stream: stream(tables::shockTerrain.stream, "", ""); break;
+      case inputs::StreamCrossing::marshyStreamSome: stream(tables::shockTerrain.marshyStream, "some", "W-18"); break;
+      case inputs::StreamCrossing::marshyStreamAll: stream(tables::shockTerrain.marshyStream, "all", "W-18"); break;
+      case inputs::StreamCrossing::deepStreamSome: stream(tables::shockTerrain.deepStream, "some", "W-18"); break;
+      case inputs::StreamCrossing::deepStreamAll: stream(tables::shockTerrain.deepStream, "all", "W-18"); break;
     }
   }
 
@@ -335,7 +338,7 @@ class Shock final : public Play {
     const Position& pos = position_;
     if (!pos.frontOnly())  // the Position DRM's printed line names the position
       GS_RULING(ctx, "W-34", msg::battlesOfWaterlooRulingAttackedThrough(
-                                 pos.hexsides(), ctx.printedText(ctx.ruleset.printedEntry(tables::shockPosition.id, pos.name()).label)));
+                                 pos.hexsides(), ctx.printedText(positionEntry_->label)));
     const bool square = defender.inSquare;
     const PatchedGrid& table = table_;
 
@@ -384,7 +387,7 @@ class Shock final : public Play {
     if (odds.beyond > 0) drm.entryValue(tables::shockOther.odds, "above6to1", odds.beyond, "W-13");
     if (odds.beyond < 0) drm.entryValue(tables::shockOther.odds, "below1to4", -odds.beyond, "W-13");
 
-    if (!pos.frontOnly()) drm.entry(tables::shockPosition.id, pos.name(), 1, "W-18");
+    if (positionEntry_) drm.entry(*positionEntry_, 1, "W-18");
     if (anyInfantry_ && anyCavalry_) drm.entry(tables::shockPosition.combinedArms, 1, "W-21");
     drm.entry(tables::shockPosition.attackingHexInZoc, attacker.hexesInEnemyZoc, "W-18");
 
@@ -456,8 +459,8 @@ class Shock final : public Play {
       if (terrain == Terrain::woods) drm.entryValue(tables::shockTerrain.woods, arms, "W-18");
       if (terrain == Terrain::building || terrain == Terrain::village || terrain == Terrain::builtUpVillage)
         drm.entryValue(tables::shockTerrain.buildingVillage, enumName(terrain, inputs::kShockTerrainNames));  // keyed by the terrain
-      if (streamEntry_.id && !*streamEntry_.key) drm.entry(tables::shockTerrain.id, streamEntry_.id);
-      else if (streamEntry_.id) drm.entryValue(tables::shockTerrain.id, streamEntry_.id, streamEntry_.key, streamEntry_.ruling);
+      if (streamEntry_.entry && !*streamEntry_.key) drm.entry(*streamEntry_.entry);
+      else if (streamEntry_.entry) drm.entryValue(*streamEntry_.entry, streamEntry_.key, streamEntry_.ruling);
     }
     drm.add(in_.extraDrm, words(ctx, msg::battlesOfWaterlooLabelExtraDrm()), "input");
 
@@ -521,9 +524,10 @@ class Shock final : public Play {
   Side att_, def_;  // the units as they stand before the roll
   std::vector<EliteDrm> eliteDrms_;  // per attacking unit
   Position position_;
+  const PrintedEntry* positionEntry_ = nullptr;  // the Position DRM's line (none: front only)
   bool anyCavalry_ = false, anyLightCavalry_ = false, anyHeavyCavalry_ = false, anyInfantry_ = false, hcFrontal_ = false;
   struct {
-    const char* id = nullptr;  // none: no stream crossed
+    const PrintedEntry* entry = nullptr;  // none: no stream crossed
     const char* key = "";
     const char* ruling = "";
   } streamEntry_;
