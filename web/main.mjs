@@ -277,11 +277,7 @@ function askOddsAhead(state) {
   oddsWorkerReady().postMessage({ job: -1, phase: 'headline', request });
 }
 
-let firstOddsOnShow;
-const firstOddsShown = new Promise((done) => { firstOddsOnShow = done; });
-
 function showOdds(response, request, phase = 'full') {
-  firstOddsOnShow();
   registerServiceWorker();  // once the first odds are on show (the first visit's precache waits for them)
   const box = $('odds');
   if (phase === 'full' || !response.ok) box.removeAttribute('aria-busy');
@@ -488,6 +484,9 @@ function describedAhead() {
 }
 
 async function start() {
+  const engine = engineModule.then((wasmModule) => createEngine({ wasmModule, langs: [currentLang()] }))  // only the page's language is fetched
+    .then(async (e) => { await e.loadLanguage(currentLang()); return e; });  // switched to while the engine loaded
+  engine.catch(() => { /* said below */ });
   const link = readHash();  // before the form rewrites it
   const described = await describedAhead();
   if (described && currentLang() === described.lang) {
@@ -497,16 +496,6 @@ async function start() {
     $('ruleset').replaceChildren(...ui.rulesets.map((r) => new Option(r.title, r.id)));
     restore(link, { roll: false });  // the form and its odds; its roll once the engine is here
   }
-  // A link's form has asked the worker for its odds: the page's own engine waits until they are on
-  // show and painted (or a second), since its first calls compile the engine's code on this thread,
-  // and the functions they make hot are compiled again, optimised, on the cores the worker needs
-  // (issue 26: the first odds of a shared link).
-  if (link && ui.inputs && oddsRunning !== null) {
-    const painted = firstOddsShown.then(() => new Promise((done) => { requestAnimationFrame(() => setTimeout(done, 0)); }));
-    await Promise.race([painted, new Promise((done) => { setTimeout(done, 1000); })]);
-  }
-  const engine = engineModule.then((wasmModule) => createEngine({ wasmModule, langs: [currentLang()] }))  // only the page's language is fetched
-    .then(async (e) => { await e.loadLanguage(currentLang()); return e; });  // switched to while the engine loaded
   try {
     ui.engine = await engine;
   } catch (e) {
