@@ -5,8 +5,9 @@
 // compiled once on the page ({wasmModule}: the same compiled code, shared, not a second compile).
 // A job the worker has already answered (the page asks ahead for a shared link's odds, job -1, while
 // it builds its form) is answered again at once.
-// The engine from its module given (engine.js: fewer scripts for the worker to fetch, one after the
-// other, than the package's index.js); else the package loads it itself and says what went wrong.
+// The engine from its module given (engine.js, which scripts/build-web.mjs bundles into this file
+// with the glue: a worker fetches its imports one wave after another); else the package loads it
+// itself and says what went wrong.
 import { engineFactory } from './bindings/js/engine.js';
 
 const CATALOGS = { fr: () => import('./dist/grapeshot-core.fr.mjs') };  // as the package's index.js

@@ -67,6 +67,7 @@ const Grid& Context::grid(std::string_view id) const {
 // are distinct) and appended without comparing it with the others as text (which was 8 % of 1866
 // shock odds). Any other tally searches: the same literal, or the same text from elsewhere.
 void Context::tally(const char* key, TraceValue value) {
+  if (!tallying_) return;
   const std::size_t i = outcome_.size();
   if (sameKeys_ && i < lastKeys_.size() && lastKeys_[i] == key) {
     outcome_.emplace_back(key, std::move(value));

@@ -96,6 +96,11 @@ class Context {
       tally(key.key, TraceValue(std::forward<V>(value)));
     }
   }
+  // The odds' estimate walks one path per probe only to count its branches: it keeps no outcome, so
+  // tally() returns at once, and a procedure may skip composing what it would tally (a third of a
+  // Waterloo shock's play).
+  void walkOnly() { tallying_ = false; }
+  bool tallying() const { return tallying_; }
   using Outcome = std::vector<std::pair<const char*, TraceValue>>;  // in tally order
   const Outcome& outcome() const { return outcome_; }
   // Before the next sequence of exact odds: keeps the capacity, and the keys' order (see tally).
@@ -124,6 +129,7 @@ class Context {
   bool tracing_;
   bool recordRolls_;
   bool french_;  // tracing a French response
+  bool tallying_ = true;
   void translateLastStep();
   RollLog rolls_;
   TraceLog trace_;

@@ -248,6 +248,7 @@ double estimate(const Prepared& p, const Play& play, int probes = kProbes, std::
   double sum = 0;
   ProbeDice dice(firstSeed);
   Context ctx(*p.ruleset, dice, /*tracing=*/false, /*recordRolls=*/false);
+  ctx.walkOnly();
   for (int i = 0; i < probes; ++i) {
     dice.reset(firstSeed + static_cast<std::uint32_t>(i));
     ctx.clearOutcome();

@@ -49,6 +49,10 @@ TEST_CASE("data: no request limits, but a key given twice is a build defect", "[
   CHECK_THROWS_AS(grapeshot::parseData("{\"a\":", "cut"), std::logic_error);
   // Sibling objects may share keys; a key is compared with its own object's keys only.
   CHECK(grapeshot::parseData(R"([{"a":1},{"a":2,"b":[{"a":3}]}])", "siblings").dump() == R"([{"a":1},{"a":2,"b":[{"a":3}]}])");
+  // UTF-8 in strings is read as it is; a Unicode escape, left to nlohmann's parser, gives the same text.
+  const std::string utf8 = "{\"a\":\"J\xc3\xa4" "ger \xe2\x80\x94 1\",\"b\":\"J\\u00e4ger\",\"c\":1.5}";
+  CHECK(grapeshot::parseData(utf8, "utf8") == Json::parse(utf8));
+  CHECK(grapeshot::parseData(utf8, "utf8").at("b") == "J\xc3\xa4" "ger");
 }
 
 TEST_CASE("dataMembers finds an object's members in the text, as the parser reads them", "[parse]") {

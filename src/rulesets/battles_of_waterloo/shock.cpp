@@ -358,7 +358,7 @@ class Shock final : public Play {
       }
     }
     if (!anyLeft) {  // no roll: every defender is eliminated
-      tallies(ctx, att, def, "-", "eliminated", att_, def_);
+      if (ctx.tallying()) tallies(ctx, att, def, "-", "eliminated", att_, def_);
       if (!out) return;
       results::ShockResult r;
       r.attacker = sideResult<results::ShockAttacker>(att, nullptr, "");
@@ -494,7 +494,7 @@ class Shock final : public Play {
       }
     }
 
-    tallies(ctx, att, def, cells[0], cells[1], att_, def_);
+    if (ctx.tallying()) tallies(ctx, att, def, cells[0], cells[1], att_, def_);
     if (!out) return;
     results::ShockResult r;
     r.attacker = sideResult<results::ShockAttacker>(att, &attack, cells[0]);
