@@ -110,23 +110,12 @@ void appendJsonNumber(std::string& out, double d) {
 }
 
 JsonWriter& JsonWriter::key(std::string_view k) {
-  // A name from the code (short, printable ASCII, nothing to escape) goes in with its comma, quotes
-  // and colon in one append: results are mostly names.
-  char buf[kShortKey + 4];
-  if (k.size() <= kShortKey && plain(k)) {
-    std::size_t n = 0;
-    if (more_) buf[n++] = ',';
-    buf[n++] = '"';
-    k.copy(buf + n, k.size());
-    n += k.size();
-    buf[n++] = '"';
-    buf[n++] = ':';
-    out_.append(buf, n);
-  } else {
-    separate();
-    appendJsonString(out_, k);
-    out_ += ':';
-  }
+  // A name from the code (short, printable ASCII, nothing to escape) goes in with one append: results
+  // are mostly names.
+  if (k.size() <= kShortKey && plain(k)) return plainKey(k);
+  separate();
+  appendJsonString(out_, k);
+  out_ += ':';
   more_ = false;
   return *this;
 }

@@ -52,18 +52,7 @@ class JsonWriter {
   JsonWriter& key(const char (&k)[N]) {
     static_assert(N - 1 <= kShortKey, "a short name");
     const std::string_view name(k, N - 1);
-    if (!plain(name)) return key(name);
-    char buf[N + 3];
-    std::size_t n = 0;
-    if (more_) buf[n++] = ',';
-    buf[n++] = '"';
-    name.copy(buf + n, name.size());
-    n += name.size();
-    buf[n++] = '"';
-    buf[n++] = ':';
-    out_.append(buf, n);
-    more_ = false;
-    return *this;
+    return plain(name) ? plainKey(name) : key(name);
   }
   // A member name the code generators already quoted and escaped, with its colon ("\"natural\":"):
   // one append, where key() checks and copies a name a character at a time (that was most of a
@@ -128,6 +117,20 @@ class JsonWriter {
   }
   void separate() {
     if (more_) out_ += ',';
+  }
+  // A short name with nothing to escape: its comma, quotes and colon in one append.
+  JsonWriter& plainKey(std::string_view k) {
+    char buf[kShortKey + 4];
+    std::size_t n = 0;
+    if (more_) buf[n++] = ',';
+    buf[n++] = '"';
+    k.copy(buf + n, k.size());
+    n += k.size();
+    buf[n++] = '"';
+    buf[n++] = ':';
+    out_.append(buf, n);
+    more_ = false;
+    return *this;
   }
   JsonWriter& wrote() {
     more_ = true;
