@@ -82,10 +82,11 @@ export function tableTitles(rulesetId, tables) {
 // "tables.json#/tables/<table>/…". Only texts with a word: codes and numbers ("D-1", "2BDr") stay.
 // The engine finds their French by the English text (Ruleset::printedText: forms_fr.h kPrinted).
 const wordy = (s) => typeof s === 'string' && /[A-Za-z][a-z]{2,}/.test(s);
+const decimal = (s) => typeof s === 'string' && /\d\.\d/.test(s);  // French writes a decimal comma
 export function tablePrintedTexts(rulesetId, tables) {
   const out = [];
-  const add = (tid, idTail, pointerTail, english) => {
-    if (wordy(english)) out.push({ id: `${rulesetId}.table.${tid}.${idTail}`, pointer: `tables.json#/tables/${pointerToken(tid)}/${pointerTail}`, english });
+  const add = (tid, idTail, pointerTail, english, alsoWhen = () => false) => {
+    if (wordy(english) || alsoWhen(english)) out.push({ id: `${rulesetId}.table.${tid}.${idTail}`, pointer: `tables.json#/tables/${pointerToken(tid)}/${pointerTail}`, english });
   };
   for (const [tid, t] of Object.entries(tables.tables)) {
     if (t.kind === 'modifiers') t.entries.forEach((e, i) => add(tid, `${e.id}.label`, `entries/${i}/label`, e.label));
@@ -94,9 +95,9 @@ export function tablePrintedTexts(rulesetId, tables) {
       add(tid, `band.${i}.label`, `bands/${i}/label`, b.label);
       add(tid, `band.${i}.text`, `bands/${i}/text`, b.text);
     });
-    if (t.kind === 'grid') {  // a table step says its row and column labels ("-1 or less", "0 and -")
-      (t.rowLabels ?? []).forEach((l, i) => add(tid, `rowLabel.${i}`, `rowLabels/${i}`, l));
-      (t.columns ?? []).forEach((c, j) => add(tid, `column.${j}`, `columns/${j}`, c));
+    if (t.kind === 'grid') {  // a table step says its row and column labels ("-1 or less", "0 and -", "1.5-1": 1,5 in French)
+      (t.rowLabels ?? []).forEach((l, i) => add(tid, `rowLabel.${i}`, `rowLabels/${i}`, l, decimal));
+      (t.columns ?? []).forEach((c, j) => add(tid, `column.${j}`, `columns/${j}`, c, decimal));
     }
     if (t.kind === 'chart') {
       t.rows.forEach((r, i) => {
@@ -146,7 +147,6 @@ export function tableAnswerTexts(rulesetId, tables, known = new Set()) {
     if (typeof v === 'string') {
       const pointer = `tables.json#/tables/${pointerToken(tid)}/${tokens.map(pointerToken).join('/')}`;
       if (known.has(pointer) || !wordy(v) || identifier(v)) return;
-      if (tokens.join('/') === 'notes/codes') return;  // 1866: the transcriber's note on how "D + 1" is written
       // (Black Powder's result row, heading and paragraph are said by the break test's result too: kPrinted.)
       out.push({ id: `${rulesetId}.table.${tid}.${tokens.join('.')}`, pointer, english: v, answer: !SAID_TOO.has(key) });
       return;

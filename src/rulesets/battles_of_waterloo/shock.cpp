@@ -499,7 +499,8 @@ class Shock final : public Play {
     results::ShockResult r;
     r.attacker = sideResult<results::ShockAttacker>(att, &attack, cells[0]);
     r.defender = sideResult<results::ShockDefender>(def, &defence, cells[1]);
-    const std::string columnLabel = table.columnLabel(odds.column);
+    // As printed, in the response's language ("1.5-1" is 1,5-1 in French).
+    const std::string columnLabel(ctx.ruleset.printedText(table.columnLabel(odds.column), currentLang()));
     r.odds.emplace();
     r.odds->column = odds.column;
     r.odds->columnLabel = columnLabel;
