@@ -104,10 +104,12 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
     throw RequestError(code::kWrongType, msg::errorExpectedSeedOnly(), "/seed");
 
   Json problems = Json::array();
-  // Each problem's message a sentence of the catalog (verify.*), in the receipt's request's language.
-  auto problem = [&](const char* code, const std::string& path, const Message& message) {
-    problems.push_back(object({{"code", code}, {"path", path}, {"message", message.text()}}));
+  // Each problem's message a sentence of the catalog (verify.*), in the receipt's request's language;
+  // an error the engine already said (`said`) is passed on as it is.
+  auto said = [&](const char* code, const std::string& path, const std::string& message) {
+    problems.push_back(object({{"code", code}, {"path", path}, {"message", message}}));
   };
+  auto problem = [&](const char* code, const std::string& path, const Message& message) { said(code, path, message.text()); };
   if (engine != kEngineVersion)
     problem("engine_mismatch", "/engine", msg::verifyEngineMismatch(clip(engine.get<std::string>()), std::string(kEngineVersion)));
   const Ruleset* rs = findRuleset(rulesetId.get<std::string>());
@@ -161,8 +163,7 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
         if (commitRevealSeed(request.at("commitReveal"), "/request/commitReveal", *hash, version) != *seed)
           problem("seed_mismatch", "/seed", msg::verifySeedNotDerived());
       } catch (const RequestError& e) {
-        problems.push_back(object({{"code", e.code() == code::kCommitmentMismatch ? "commitment_mismatch" : "request_rejected"},
-                                   {"path", e.path()}, {"message", e.what()}}));
+        said(e.code() == code::kCommitmentMismatch ? "commitment_mismatch" : "request_rejected", e.path(), e.what());
       }
     }
     replay.erase("commitReveal");
@@ -175,7 +176,7 @@ Json verifyChecked(const Json& receipt, bool requireCommitReveal) {
     const Json& err = again.at("error");
     const std::string path = "/request" + err.at("path").get<std::string>();
     if (err.at("code") == code::kCommitmentMismatch)
-      problems.push_back(object({{"code", "commitment_mismatch"}, {"path", path}, {"message", err.at("message")}}));
+      said("commitment_mismatch", path, err.at("message").get<std::string>());
     else
       problem("request_rejected", path, msg::verifyEngineRejects(err.at("message").get<std::string>()));
   } else {

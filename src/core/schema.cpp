@@ -34,20 +34,6 @@ Message typeWord(const Json& v) {
   }
 }
 
-const char* schemaTypeName(const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "boolean";
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return "integer";
-    case Json::value_t::number_float: return "number";
-    case Json::value_t::string: return "string";
-    case Json::value_t::array: return "array";
-    case Json::value_t::object: return "object";
-    default: return "value";
-  }
-}
-
 namespace {
 
 std::string shortDump(const Json& v) {
@@ -115,7 +101,6 @@ struct Schema::Node {
   };
 
   Type type = Type::none;
-  std::string typeName;  // as the schema spells it, for messages
   std::string title;  // "" when none
   const Json* enumValues = nullptr;
   const Json* enumLabels = nullptr;  // "x-enumLabels": what the form shows for each value
@@ -133,7 +118,7 @@ struct Schema::Node {
   explicit Node(const Json& schema) {
     if (const Json* t = member(schema, "title"); t && t->is_string()) title = t->get<std::string>();
     if (const Json* t = member(schema, "type")) {
-      typeName = t->get<std::string>();
+      const std::string& typeName = t->get_ref<const std::string&>();
       static const std::pair<const char*, Type> kTypes[] = {{"integer", Type::integer}, {"number", Type::number},
           {"boolean", Type::boolean}, {"string", Type::string}, {"array", Type::array}, {"object", Type::object}};
       type = Type::unknown;  // a type this subset does not know: nothing has it

@@ -45,9 +45,8 @@ class Schema {
 Json validate(const Json& schema, const Json& value, const std::string& path,
               const char* unknownCode = nullptr, SkipField skip = nullptr);
 
-// "integer", "string", ... as a schema would call the JSON value's type.
-const char* schemaTypeName(const Json& value);
-// The same as a sentence of the catalog (error.typeName.*), for a message's parameter in any language.
+// "integer", "string", ... as a schema would call the JSON value's type: a sentence of the catalog
+// (error.typeName.*), for a message's parameter in any language.
 Message typeWord(const Json& value);
 
 }  // namespace grapeshot
