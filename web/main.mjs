@@ -7,7 +7,7 @@ import * as render from './render.mjs';
 import { initGameLog } from './gamelog.mjs';
 import { outcomeLabeller, printedOutcomes } from './labels.mjs';
 import { LANGS, currentLang, pickLang, setCatalogs, setLang, t } from './i18n.mjs';
-import { askedAhead, described as earlyDescribed, engineModule as earlyModule, takeOddsWorker } from './odds-start.mjs';
+import { askedAhead, described as earlyDescribed, engineModule as earlyModule, linkOddsRequest, takeOddsWorker } from './odds-start.mjs';
 import catalogs from './messages.mjs';  // written by scripts/build-web.mjs from src/messages/*.json
 
 const $ = (id) => document.getElementById(id);
@@ -271,10 +271,8 @@ function updateOdds() {
 // the form (job -1: an answer the page does not show). When the form asks for the same request, the
 // worker answers it at once.
 function askOddsAhead(state) {
-  if (typeof state?.ruleset !== 'string' || typeof state.procedure !== 'string' || !state.inputs || typeof state.inputs !== 'object') return;
-  const options = state.options && typeof state.options === 'object' && Object.keys(state.options).length ? { options: state.options } : {};
-  const request = { ruleset: state.ruleset, procedure: state.procedure, ...options, ...state.inputs, lang: currentLang() };
-  oddsWorkerReady().postMessage({ job: -1, phase: 'headline', request });
+  const request = linkOddsRequest(state, currentLang());
+  if (request) oddsWorkerReady().postMessage({ job: -1, phase: 'headline', request });
 }
 
 function showOdds(response, request, phase = 'full') {

@@ -25,6 +25,14 @@ export function takeOddsWorker() {
   return w;
 }
 
+/** The odds request of a shared link's state ({ruleset, procedure, inputs, options?}) in `lang`, or
+ * null for a state that is not one (main.mjs asks with it too when this script could not). */
+export function linkOddsRequest(state, lang) {
+  if (typeof state?.ruleset !== 'string' || typeof state.procedure !== 'string' || !state.inputs || typeof state.inputs !== 'object') return null;
+  const options = state.options && typeof state.options === 'object' && Object.keys(state.options).length ? { options: state.options } : {};
+  return { ruleset: state.ruleset, procedure: state.procedure, ...options, ...state.inputs, lang };
+}
+
 // A shared link (#s=, base64url JSON, main.mjs writeHash) carries its request and its language: its
 // headline odds are asked now (job -1: the page does not show this answer; the worker answers the
 // page's own request for the same inputs from it).
@@ -33,10 +41,9 @@ export const askedAhead = (() => {
     const m = /^#s=([A-Za-z0-9_-]+)$/.exec(location.hash);
     if (!m) return false;
     const state = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(m[1].replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
-    if (typeof state?.ruleset !== 'string' || typeof state.procedure !== 'string' || typeof state.lang !== 'string' ||
-        !state.inputs || typeof state.inputs !== 'object') return false;
-    const options = state.options && typeof state.options === 'object' && Object.keys(state.options).length ? { options: state.options } : {};
-    first.postMessage({ job: -1, phase: 'headline', request: { ruleset: state.ruleset, procedure: state.procedure, ...options, ...state.inputs, lang: state.lang } });
+    const request = typeof state?.lang === 'string' ? linkOddsRequest(state, state.lang) : null;
+    if (!request) return false;
+    first.postMessage({ job: -1, phase: 'headline', request });
     // The form's description in the link's language (main.mjs describedAhead) is fetched now too.
     if (/^[a-z]{2}$/.test(state.lang)) {
       const answer = fetch(new URL(`./rulesets.${state.lang}.json`, import.meta.url));
