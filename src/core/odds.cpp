@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <exception>
 #include <numeric>
 #include <optional>
 #include <vector>
@@ -136,6 +137,18 @@ class EnumeratedDice final : public DiceSource {
     for (std::size_t i = 0; i < depth_; ++i) d *= static_cast<Wide>(path_[i].faces);
     return d;
   }
+  // The sequence just run as branches: at each die, the one taken (a face, or a band of a banded
+  // roll) and how many there were, as ProbeDice counts them.
+  template <class F>
+  void branches(F&& each) const {
+    for (std::size_t i = 0; i < depth_; ++i) {
+      const Face& f = path_[i];
+      if (f.starts.count == 0)
+        each(static_cast<std::uint32_t>(f.value - (f.high - f.faces + 1)), static_cast<std::uint32_t>(f.faces));
+      else
+        each(static_cast<std::uint32_t>(f.band), static_cast<std::uint32_t>(f.starts.count));
+    }
+  }
   bool advance() {
     path_.resize(depth_);
     depth_ = 0;
@@ -264,42 +277,125 @@ std::uint64_t allowance(double guess) {
   return a > static_cast<double>(kFloor) ? static_cast<std::uint64_t>(std::min(a, 1e18)) : kFloor;
 }
 
-// Binds the procedure once (typed inputs read and checked once), then plays every dice sequence,
-// each counted against the shared budget and this enumeration's allowance as it is played.
-Tallies enumerate(const Prepared& p, const Json& inputs, std::uint64_t& budget, double guess, const Play* bound = nullptr) {
-  std::unique_ptr<Play> own;
-  if (!bound) bound = (own = p.ruleset->bind(p.name, inputs, p.options)).get();
-  std::uint64_t cap = allowance(guess);
-  bool reestimated = false;
-  Tallies t;
-  EnumeratedDice dice;
-  // One context for every sequence: untraced and not recording rolls, it keeps nothing from one
-  // sequence to the next but its outcome, which each play starts afresh.
-  Context ctx(*p.ruleset, dice, /*tracing=*/false, /*recordRolls=*/false);
-  do {
-    if (budget == 0) tooComplex(msg::errorOddsBudgetSpent());
-    if (t.paths == cap) {
-      const std::string done = std::to_string(t.paths);
-      if (reestimated)
-        tooComplex(msg::errorOddsOverEstimate(done, std::to_string(static_cast<long long>(guess)),
-                                              std::to_string(static_cast<long long>(kSlack)), std::to_string(kFloor)));
-      // The first estimate was low: a second, with kReprobes walks on other seeds.
-      const double again = estimate(p, *bound, kReprobes, kProbes + 1);
-      if (again > static_cast<double>(t.paths + budget))
-        tooComplex(msg::errorOddsOverBudgetStopped(std::to_string(static_cast<long long>(again)), done,
-                                                   std::to_string(static_cast<long long>(guess))));
-      reestimated = true;
-      guess = again;
-      cap = std::max(cap + 1, allowance(again));
+// One enumeration, begun before it is estimated (issue 25). Most of a request's enumerations are a
+// few dozen sequences, for which the estimate's kProbes walks cost as much again as the count: so
+// up to kTrial sequences are played first, charged to nothing yet. One that ends there is estimated
+// from the tree it recorded, its probes' walks replayed instead of played (the same walks on the
+// same seeds: the same estimate, so every decision taken on it stands), and charged when its turn
+// comes exactly as if played then. One that does not end there is estimated by playing, as before,
+// and goes on from where it stopped. Waste is bounded: kTrial sequences for an enumeration refused
+// on its estimate.
+class Enumeration {
+ public:
+  static constexpr std::uint64_t kTrial = 256;  // below kFloor: no allowance is met in the trial
+  static_assert(kTrial < kFloor);
+
+  Enumeration(const Prepared& p, const Play& play) : p_(p), play_(play) {
+    tree_.reserve(64);
+    ends_.reserve(16);
+    Context ctx(*p.ruleset, dice_, /*tracing=*/false, /*recordRolls=*/false);
+    try {
+      do {
+        playOne(ctx);
+        dice_.branches([&](std::uint32_t taken, std::uint32_t of) { tree_.push_back({taken, of}); });
+        ends_.push_back(static_cast<std::uint32_t>(tree_.size()));
+        done_ = !dice_.advance();
+      } while (!done_ && t_.paths < kTrial);
+    } catch (...) {
+      failed_ = std::current_exception();  // thrown when its turn comes, after charging what it took
     }
-    --budget;
-    ++t.paths;
+    recorded_ = done_ && !failed_;
+    if (!recorded_) {
+      tree_ = {};
+      ends_ = {};
+    }
+  }
+
+  // The sequences this enumeration will take: Knuth's estimate with kProbes walks from seed 1.
+  double estimate() const { return recorded_ ? replayedEstimate() : grapeshot::estimate(p_, play_); }
+
+  // Charges what the trial played against the budget, then plays every sequence left, each charged
+  // and held to this enumeration's allowance as it is played.
+  Tallies finish(std::uint64_t& budget, double guess) {
+    if (budget < t_.paths) {  // played one at a time, the budget would have run out in the trial
+      budget = 0;
+      tooComplex(msg::errorOddsBudgetSpent());
+    }
+    budget -= t_.paths;
+    if (failed_) std::rethrow_exception(failed_);
+    if (done_) return std::move(t_);
+    std::uint64_t cap = allowance(guess);
+    bool reestimated = false;
+    Context ctx(*p_.ruleset, dice_, /*tracing=*/false, /*recordRolls=*/false);
+    do {
+      if (budget == 0) tooComplex(msg::errorOddsBudgetSpent());
+      if (t_.paths == cap) {
+        const std::string played = std::to_string(t_.paths);
+        if (reestimated)
+          tooComplex(msg::errorOddsOverEstimate(played, std::to_string(static_cast<long long>(guess)),
+                                                std::to_string(static_cast<long long>(kSlack)), std::to_string(kFloor)));
+        // The first estimate was low: a second, with kReprobes walks on other seeds.
+        const double again = grapeshot::estimate(p_, play_, kReprobes, kProbes + 1);
+        if (again > static_cast<double>(t_.paths + budget))
+          tooComplex(msg::errorOddsOverBudgetStopped(std::to_string(static_cast<long long>(again)), played,
+                                                     std::to_string(static_cast<long long>(guess))));
+        reestimated = true;
+        guess = again;
+        cap = std::max(cap + 1, allowance(again));
+      }
+      --budget;
+      playOne(ctx);
+    } while (dice_.advance());
+    return std::move(t_);
+  }
+
+ private:
+  struct Branch {
+    std::uint32_t taken, of;
+  };
+
+  // One context serves every sequence: untraced and not recording rolls, it keeps nothing from one
+  // sequence to the next but its outcome, which each play starts afresh.
+  void playOne(Context& ctx) {
+    ++t_.paths;
     ctx.clearOutcome();
-    bound->play(ctx, nullptr);
-    t.add(ctx.outcome(), dice.numerator(), dice.denominator());
-  } while (dice.advance());
-  return t;
-}
+    play_.play(ctx, nullptr);
+    t_.add(ctx.outcome(), dice_.numerator(), dice_.denominator());
+  }
+
+  // ProbeDice's walks over the recorded tree: sequences are in depth-first order, so those that
+  // share a prefix are contiguous, and a node has as many branches on every sequence through it.
+  double replayedEstimate() const {
+    double sum = 0;
+    for (int i = 0; i < kProbes; ++i) {
+      Pcg32 rng(1 + static_cast<std::uint32_t>(i));
+      double size = 1;
+      std::size_t lo = 0, hi = ends_.size();
+      for (std::size_t depth = 0; start(lo) + depth < ends_[lo]; ++depth) {
+        const std::uint32_t of = tree_[start(lo) + depth].of;
+        size *= static_cast<double>(of);
+        const std::uint32_t pick = rng.bounded(of);
+        while (tree_[start(lo) + depth].taken != pick) ++lo;
+        std::size_t end = lo + 1;
+        while (end < hi && tree_[start(end) + depth].taken == pick) ++end;
+        hi = end;
+      }
+      sum += size;
+    }
+    return sum / kProbes;
+  }
+  std::size_t start(std::size_t sequence) const { return sequence ? ends_[sequence - 1] : 0; }
+
+  const Prepared& p_;
+  const Play& play_;
+  EnumeratedDice dice_;
+  Tallies t_;
+  bool done_ = false;
+  std::exception_ptr failed_;
+  bool recorded_ = false;            // the trial ended the enumeration: its tree is whole
+  std::vector<Branch> tree_;         // every sequence's branches, one after another
+  std::vector<std::uint32_t> ends_;  // where each sequence's branches end in tree_
+};
 
 // The answer is written as text (JsonWriter), member by member in its final order: no document is
 // built, serialized and destroyed (with sensitivity, that was a fifth of an odds call in wasm).
@@ -461,7 +557,8 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
     Context ctx(*p.ruleset, scripted, /*tracing=*/false, /*recordRolls=*/false);
     bound->play(ctx, nullptr);
   }
-  const double baseGuess = estimate(p, *bound);
+  Enumeration baseRun(p, *bound);
+  const double baseGuess = baseRun.estimate();
   // The odds themselves over the budget: nothing fits, refused at once.
   if (baseGuess > static_cast<double>(budget))
     tooComplex(budget < maxPaths ? msg::errorOddsOverSharedBudget(std::to_string(static_cast<long long>(baseGuess)),
@@ -470,9 +567,11 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   double guess = baseGuess;
   // Each what-if estimated on its own (one can be 60 times the base): bound and probed with its one
   // input changed; a what-if the rules refuse estimates 0 (its enumeration reports the refusal).
-  // Probed only until the sum passes the budget: a refusal takes no more walks than it needs.
+  // Probed only until the sum passes the budget: a refusal takes no more walks than it needs (and
+  // kTrial sequences of each what-if it probed).
   std::vector<double> whatIfGuess(flags.size(), 0);
   std::vector<std::unique_ptr<Play>> whatIfBound(flags.size());  // bound once: probed, then enumerated
+  std::vector<std::optional<Enumeration>> whatIfRun(flags.size());
   bool partialSum = false;
   if (!flags.empty()) {
     Json changed = p.inputs;
@@ -485,7 +584,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
       input = flags[i].to;
       try {
         whatIfBound[i] = p.ruleset->bind(p.name, changed, p.options);
-        whatIfGuess[i] = estimate(p, *whatIfBound[i]);
+        whatIfGuess[i] = whatIfRun[i].emplace(p, *whatIfBound[i]).estimate();
       } catch (const RequestError& e) {
         if (e.code() == std::string("odds_too_complex")) throw;  // a probe past 24 dice, as the base's would be
       }
@@ -504,7 +603,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
                                       : msg::errorOddsWhatIfsTooComplex(count, left),
                            "/sensitivity");
   }
-  const Tallies base = enumerate(p, p.inputs, budget, baseGuess, bound.get());
+  const Tallies base = baseRun.finish(budget, baseGuess);
   w.object().field("ok", true).field("ruleset", p.ruleset->id()).field("procedure", p.name).field("paths", base.paths);
   const Json* headlineSpec = nullptr;
   if (const auto& proc = p.ruleset->procedure(p.name, currentLang()); proc.contains("headline"))
@@ -529,7 +628,12 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
       // answer (issue 30), where refusing would throw away work already done and paid for.
       std::optional<Tallies> t;
       try {
-        t.emplace(enumerate(p, changed, budget, whatIfGuess[i], whatIfBound[i].get()));
+        if (!whatIfRun[i]) {  // its binding refused (thrown again here, where its answer goes)
+          whatIfBound[i] = p.ruleset->bind(p.name, changed, p.options);
+          whatIfRun[i].emplace(p, *whatIfBound[i]);
+        }
+        t.emplace(whatIfRun[i]->finish(budget, whatIfGuess[i]));
+        whatIfRun[i].reset();
         whatIfBound[i].reset();
       } catch (const RequestError& e) {
         writeError(w.key("error"), e);

@@ -454,3 +454,22 @@ TEST_CASE("odds: a what-if past the budget answers its error, the base odds stan
   CHECK(reestimated == 1);
   CHECK(answered + refused == table.size());
 }
+
+TEST_CASE("odds: a small enumeration counted before its estimate is estimated and charged as if not (issue 25)", "[odds][budget]") {
+  // 72 sequences, within the trial: counted first, its estimate replayed over the counted tree. The
+  // 8 seeded walks, played one by one as before issue 25's trial, estimate 90; the replay must give
+  // the same figure, which decides the refusal below.
+  Json req = request(R"({"ruleset":"napoleon-iii-1866","procedure":"shock","attacker":{"units":[{"combatValue":6,"morale":4}]},
+    "defender":{"units":[{"combatValue":4,"morale":4}]},"sensitivity":false})");
+  const Json refused = grapeshot::odds(req, 89);
+  REQUIRE(refused.at("ok") == false);
+  CHECK(refused.at("error").at("message").get<std::string>().rfind("about 90 dice sequences, over the budget of 89", 0) == 0);
+  CHECK(grapeshot::odds(req, 90).at("paths") == 72);
+  // What the trial counted is charged to a batch's shared budget, all 72: two fit in 72 + 90 and
+  // not in one less, where the second item's estimate of 90 meets 89 left.
+  const Json fits = grapeshot::batch(Json::array({req, req}), "odds", 0, 72 + 90);
+  CHECK(fits[1].at("paths") == 72);
+  const Json short1 = grapeshot::batch(Json::array({req, req}), "odds", 0, 72 + 89);
+  CHECK(short1[0].at("paths") == 72);
+  CHECK(short1[1].at("error").at("code") == "odds_too_complex");
+}
