@@ -283,8 +283,7 @@ std::uint64_t allowance(double guess) {
 // from the tree it recorded, its probes' walks replayed instead of played (the same walks on the
 // same seeds: the same estimate, so every decision taken on it stands), and charged when its turn
 // comes exactly as if played then. One that does not end there is estimated by playing, as before,
-// and goes on from where it stopped. Waste is bounded: kTrial sequences for an enumeration refused
-// on its estimate.
+// and goes on from where it stopped.
 class Enumeration {
  public:
   static constexpr std::uint64_t kTrial = 256;  // below kFloor: no allowance is met in the trial
@@ -300,7 +299,7 @@ class Enumeration {
         dice_.branches([&](std::uint32_t taken, std::uint32_t of) { tree_.push_back({taken, of}); });
         ends_.push_back(static_cast<std::uint32_t>(tree_.size()));
         done_ = !dice_.advance();
-      } while (!done_ && t_.paths < kTrial);
+      } while (!done_ && t_.paths < kTrial && !(t_.paths == 1 && firstWalk() > static_cast<double>(kTrial)));
     } catch (...) {
       failed_ = std::current_exception();  // thrown when its turn comes, after charging what it took
     }
@@ -383,6 +382,14 @@ class Enumeration {
       sum += size;
     }
     return sum / kProbes;
+  }
+  // The first sequence's branches multiplied: one walk's estimate. Over kTrial, the trial stops
+  // there and the tree is estimated by playing, so that a large request refused on its estimate has
+  // cost one sequence more, not kTrial (a refusal stays within a millisecond).
+  double firstWalk() const {
+    double size = 1;
+    for (std::size_t i = 0; i < ends_[0]; ++i) size *= static_cast<double>(tree_[i].of);
+    return size;
   }
   std::size_t start(std::size_t sequence) const { return sequence ? ends_[sequence - 1] : 0; }
 
@@ -568,7 +575,7 @@ void writeOdds(const Json& req, std::uint64_t& budget, std::uint64_t maxPaths, J
   // Each what-if estimated on its own (one can be 60 times the base): bound and probed with its one
   // input changed; a what-if the rules refuse estimates 0 (its enumeration reports the refusal).
   // Probed only until the sum passes the budget: a refusal takes no more walks than it needs (and
-  // kTrial sequences of each what-if it probed).
+  // the trial's sequences of each what-if it probed: one, where the first walk promises a large tree).
   std::vector<double> whatIfGuess(flags.size(), 0);
   std::vector<std::unique_ptr<Play>> whatIfBound(flags.size());  // bound once: probed, then enumerated
   std::vector<std::optional<Enumeration>> whatIfRun(flags.size());
