@@ -304,9 +304,9 @@ class Enumeration {
       failed_ = std::current_exception();  // thrown when its turn comes, after charging what it took
     }
     recorded_ = done_ && !failed_;
-    if (!recorded_) {
-      tree_ = {};
-      ends_ = {};
+    if (!recorded_) {  // not needed: its memory back
+      std::vector<Branch>().swap(tree_);
+      std::vector<std::uint32_t>().swap(ends_);
     }
   }
 
