@@ -233,6 +233,7 @@ Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallback
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);  // typed inputs read and checked
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
   Context ctx(*p.ruleset, dice, tracing);
+  ctx.walkOnly();  // the tallies are what exact odds count: a resolve reports none, so makes none
   std::string result;
   // A result is a few hundred bytes to a few KB: room made once, not grown by doubling from nothing
   // (seven reallocations and copies of a Waterloo shock's result).
