@@ -59,7 +59,7 @@ void TraceValue::appendTo(std::string& out) const {
              v_);
 }
 
-bool TraceValue::writeSimple(char*& at, char* end) const {
+[[gnu::noinline]] bool TraceValue::writeSimple(char*& at, char* end) const {
   if (end - at < 24) return false;  // room for any integer
   if (const auto* i = std::get_if<std::int64_t>(&v_)) {
     at = std::to_chars(at, end, *i).ptr;
