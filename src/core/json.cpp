@@ -138,7 +138,7 @@ JsonWriter& JsonWriter::key(std::string_view k) {
   return *this;
 }
 
-JsonWriter& JsonWriter::quotedKey(const char* commaQuotedWithColon, std::size_t n) {
+JsonWriter& JsonWriter::commaKey(const char* commaQuotedWithColon, std::size_t n) {
   const std::size_t skip = more_ ? 0 : 1;  // no comma before an object's first member
   out_.append(commaQuotedWithColon + skip, n - skip);
   more_ = false;
@@ -148,7 +148,7 @@ JsonWriter& JsonWriter::quotedKey(const char* commaQuotedWithColon, std::size_t 
 // Not inlined (the module is linked with -flto): one copy, not one at each of the writers' hundreds of
 // members, which added 3 KB gzip to the module.
 [[gnu::noinline]] JsonWriter& JsonWriter::intMember(const char* k, std::size_t n, std::int64_t v) {
-  if (n + 24 > kMemberBuffer) return quotedKey(k, n).value(v);
+  if (n + 24 > kMemberBuffer) return commaKey(k, n).value(v);
   char buf[kMemberBuffer];
   const std::size_t skip = more_ ? 0 : 1;
   std::memcpy(buf, k + skip, n - skip);
@@ -159,7 +159,7 @@ JsonWriter& JsonWriter::quotedKey(const char* commaQuotedWithColon, std::size_t 
 }
 
 [[gnu::noinline]] JsonWriter& JsonWriter::boolMember(const char* k, std::size_t n, bool v) {
-  if (n + 5 > kMemberBuffer) return quotedKey(k, n).value(v);
+  if (n + 5 > kMemberBuffer) return commaKey(k, n).value(v);
   char buf[kMemberBuffer];
   const std::size_t skip = more_ ? 0 : 1;
   std::memcpy(buf, k + skip, n - skip);
@@ -171,7 +171,7 @@ JsonWriter& JsonWriter::quotedKey(const char* commaQuotedWithColon, std::size_t 
 
 [[gnu::noinline]] JsonWriter& JsonWriter::textMember(const char* k, std::size_t n, std::string_view v) {
   // Text with nothing to escape (names, labels, the cells) goes in as it is, between its quotes.
-  if (n + v.size() + 2 > kMemberBuffer || !plain(v)) return quotedKey(k, n).value(v);
+  if (n + v.size() + 2 > kMemberBuffer || !plain(v)) return commaKey(k, n).value(v);
   char buf[kMemberBuffer];
   const std::size_t skip = more_ ? 0 : 1;
   char* at = buf;

@@ -56,15 +56,16 @@ class JsonWriter {
     return plain(name) ? plainKey(name) : key(name);
   }
   // A member name the code generators already quoted and escaped, after its comma and with its colon
-  // (",\"natural\":"; the comma is left out for an object's first member): one append, where key()
+  // (",\"natural\":"; the comma is left out for an object's first member; named apart from the
+  // former quotedKey, which took no comma, so that a name written for it does not compile): one append, where key()
   // checks and copies a name a character at a time (that was most of a result writer's
   // instructions: the writers name every member of every result).
   template <std::size_t N>
-  JsonWriter& quotedKey(const char (&commaQuotedWithColon)[N]) { return quotedKey(commaQuotedWithColon, N - 1); }
-  JsonWriter& quotedKey(const char* commaQuotedWithColon, std::size_t n);
+  JsonWriter& commaKey(const char (&commaQuotedWithColon)[N]) { return commaKey(commaQuotedWithColon, N - 1); }
+  JsonWriter& commaKey(const char* commaQuotedWithColon, std::size_t n);
   // Such a name with its value, in one append (what the generated writers write for most members):
   // in the module every append to a std::string is a call into libc++ and another into memcpy, and
-  // a name, its comma and its value were four of them. The text is what quotedKey(k).value(v) writes.
+  // a name, its comma and its value were four of them. The text is what commaKey(k).value(v) writes.
   template <std::size_t N>
   JsonWriter& intMember(const char (&k)[N], std::int64_t v) { return intMember(k, N - 1, v); }
   template <std::size_t N>
