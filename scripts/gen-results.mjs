@@ -311,12 +311,23 @@ const c = [`// Generated from src/rulesets/${folder}/results.json by scripts/gen
 
 namespace ${ns} {
 `];
-// A member's name as the writer appends it, quoted and with its colon (JsonWriter::quotedKey): names
-// are identifiers, so the JSON text is also the C++ literal's.
+// A member's name as the writer appends it, after its comma, quoted and with its colon
+// (JsonWriter::commaKey): names are identifiers, so the JSON text is also the C++ literal's.
 const quoted = (k) => {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) fail(k, 'a member name is an identifier');
-  return JSON.stringify(`${JSON.stringify(k)}:`);
+  return JSON.stringify(`,${JSON.stringify(k)}:`);
 };
+// A member whose value is a number, a flag, a text or an enum's name: name and value in one append
+// (JsonWriter::intMember and the others); anything else, its name, then its value.
+function writeMember(t, key, x, indent) {
+  switch (t.kind) {
+    case 'int': return `${indent}w.intMember(${key}, ${x});`;
+    case 'bool': return `${indent}w.boolMember(${key}, ${x});`;
+    case 'string': return `${indent}w.textMember(${key}, ${x});`;
+    case 'enum': return `${indent}w.textMember(${key}, name(${x}));`;
+    default: return `${indent}w.commaKey(${key});\n${writeValue(t, x, indent)}`;
+  }
+}
 for (const s of structs) {
   if (s.alias) continue;
   c.push(`void write(JsonWriter& w, const ${s.name}& r) {`);
@@ -326,18 +337,18 @@ for (const s of structs) {
     const key = quoted(m.key);
     if (m.derived === 'summary') c.push('  writeSummaryText(w, said);');
     else if (m.derived === 'messages') {
-      c.push(`  w.quotedKey(${quoted('messages')}).object();`);
+      c.push(`  w.commaKey(${quoted('messages')}).object();`);
       if (s.summary) c.push('  writeSentences(w, said);');
       for (const k of m.said) {
         const id = s.members.find((x) => x.key === k).id;
         const opt = s.members.find((x) => x.key === k).optional;
-        c.push(`  ${opt ? `if (r.${id}) ` : ''}writeStructured(w.quotedKey(${quoted(k)}), r.${id}.value());`);
+        c.push(`  ${opt ? `if (r.${id}) ` : ''}writeStructured(w.commaKey(${quoted(k)}), r.${id}.value());`);
       }
       c.push('  w.endObject();');
     }
-    else if (m.type.kind === 'message') c.push(`  ${m.optional ? `if (r.${m.id}) ` : ''}writeText(w.quotedKey(${key}), r.${m.id}.value());`);
-    else if (m.optional) c.push(`  if (r.${m.id}) {\n    w.quotedKey(${key});\n${writeValue(m.type, `(*r.${m.id})`, '    ')}\n  }`);
-    else c.push(`  w.quotedKey(${key});\n${writeValue(m.type, `r.${m.id}`, '  ')}`);
+    else if (m.type.kind === 'message') c.push(`  ${m.optional ? `if (r.${m.id}) ` : ''}writeText(w.commaKey(${key}), r.${m.id}.value());`);
+    else if (m.optional) c.push(`  if (r.${m.id}) {\n${writeMember(m.type, key, `(*r.${m.id})`, '    ')}\n  }`);
+    else c.push(writeMember(m.type, key, `r.${m.id}`, '  '));
   }
   if (!s.members.length) c.push('  (void)r;');
   c.push('  w.endObject();\n}\n');

@@ -96,9 +96,9 @@ class Context {
       tally(key.key, TraceValue(std::forward<V>(value)));
     }
   }
-  // The odds' estimate walks one path per probe only to count its branches: it keeps no outcome, so
-  // tally() returns at once, and a procedure may skip composing what it would tally (a third of a
-  // Waterloo shock's play).
+  // No outcome kept: tally() returns at once, and a procedure may skip composing what it would tally
+  // (a third of a Waterloo shock's play). For the odds' estimate, which walks one path per probe only
+  // to count its branches, and for a resolve, which reports no tallies (engine.cpp).
   void walkOnly() { tallying_ = false; }
   bool tallying() const { return tallying_; }
   using Outcome = std::vector<std::pair<const char*, TraceValue>>;  // in tally order

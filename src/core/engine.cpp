@@ -208,11 +208,16 @@ struct Resolution {
   std::optional<TraceLog> trace;  // only when asked for
   std::optional<std::uint32_t> seed;
   Json receipt;  // null: none asked for
+  bool written = false;  // the response's opening members and the result are already in the caller's text
 };
 
 // `consumable`: the request itself, which its caller will not read again, so validation moves its
 // inputs out instead of copying them — unless a receipt, which repeats the request, is asked for.
-Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed, Json* consumable = nullptr) {
+// `into`: the response's text (appendResolution), which the result is written straight into after
+// the response's opening members (`written`), not into a buffer of its own copied there after —
+// unless a receipt, which reads the result back, is asked for.
+Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallbackSeed, Json* consumable = nullptr,
+                          std::string* into = nullptr) {
   // Every sentence below — errors, trace, summary — is rendered in the language asked (issue 28).
   const LangScope lang(requestLang(req));
   const Prepared p = prepare(req, req.is_object() && req.contains("receipt") ? nullptr : consumable);
@@ -233,13 +238,21 @@ Resolution resolveChecked(const Json& req, std::optional<std::uint32_t> fallback
   const auto bound = p.ruleset->bind(p.name, p.inputs, p.options);  // typed inputs read and checked
   DiceSource& dice = hasDice ? static_cast<DiceSource&>(*scripted) : *seeded;
   Context ctx(*p.ruleset, dice, tracing);
+  ctx.walkOnly();  // the tallies are what exact odds count: a resolve reports none, so makes none
   std::string result;
-  // A result is a few hundred bytes to a few KB: room made once, not grown by doubling from nothing
-  // (seven reallocations and copies of a Waterloo shock's result).
-  result.reserve(4096);
-  JsonWriter writer(result);
+  const bool direct = into && !wantReceipt;
+  if (direct) {
+    appendJsonString(*into += "{\"ok\":true,\"ruleset\":", p.ruleset->id());
+    appendJsonString(*into += ",\"procedure\":", p.name);
+    *into += ",\"result\":";
+  } else {
+    // A result is a few hundred bytes to a few KB: room made once, not grown by doubling from nothing
+    // (seven reallocations and copies of a Waterloo shock's result).
+    result.reserve(4096);
+  }
+  JsonWriter writer(direct ? *into : result);
   bound->play(ctx, &writer);
-  Resolution r{p.ruleset, p.name, std::move(result), ctx.takeRolls(), std::nullopt, std::nullopt, Json()};
+  Resolution r{p.ruleset, p.name, std::move(result), ctx.takeRolls(), std::nullopt, std::nullopt, Json(), direct};
   if (tracing) r.trace = ctx.takeTrace();
   // The seed is reported when it decided something: a drawn seed that rolled no die is noise.
   if (hasSeed || (!hasDice && !r.rolls.empty())) r.seed = seed;
@@ -294,12 +307,14 @@ namespace {
 void appendResolution(const Json& request, Json* consumable, std::string& out, std::optional<std::uint32_t> fallbackSeed) {
   const std::size_t start = out.size();
   try {
-    const Resolution r = resolveChecked(request, fallbackSeed, consumable);
-    out += "{\"ok\":true,\"ruleset\":";
-    appendJsonString(out, r.ruleset->id());
-    out += ",\"procedure\":";
-    appendJsonString(out, r.procedure);
-    (out += ",\"result\":") += r.result;
+    const Resolution r = resolveChecked(request, fallbackSeed, consumable, &out);
+    if (!r.written) {
+      out += "{\"ok\":true,\"ruleset\":";
+      appendJsonString(out, r.ruleset->id());
+      out += ",\"procedure\":";
+      appendJsonString(out, r.procedure);
+      (out += ",\"result\":") += r.result;
+    }
     out += ",\"rolls\":";
     r.rolls.appendTo(out);
     if (r.trace) {

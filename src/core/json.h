@@ -3,6 +3,7 @@
 #pragma once
 #include <charconv>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -54,12 +55,26 @@ class JsonWriter {
     const std::string_view name(k, N - 1);
     return plain(name) ? plainKey(name) : key(name);
   }
-  // A member name the code generators already quoted and escaped, with its colon ("\"natural\":"):
-  // one append, where key() checks and copies a name a character at a time (that was most of a
-  // result writer's instructions: the writers name every member of every result).
+  // A member name the code generators already quoted and escaped, after its comma and with its colon
+  // (",\"natural\":"; the comma is left out for an object's first member; named apart from the
+  // former quotedKey, which took no comma, so that a name written for it does not compile): one append, where key()
+  // checks and copies a name a character at a time (that was most of a result writer's
+  // instructions: the writers name every member of every result).
   template <std::size_t N>
-  JsonWriter& quotedKey(const char (&quotedWithColon)[N]) { return quotedKey(quotedWithColon, N - 1); }
-  JsonWriter& quotedKey(const char* quotedWithColon, std::size_t n);
+  JsonWriter& commaKey(const char (&commaQuotedWithColon)[N]) { return commaKey(commaQuotedWithColon, N - 1); }
+  JsonWriter& commaKey(const char* commaQuotedWithColon, std::size_t n);
+  // Such a name with its value, in one append (what the generated writers write for most members):
+  // in the module every append to a std::string is a call into libc++ and another into memcpy, and
+  // a name, its comma and its value were four of them. The text is what commaKey(k).value(v) writes.
+  template <std::size_t N>
+  JsonWriter& intMember(const char (&k)[N], std::int64_t v) { return intMember(k, N - 1, v); }
+  template <std::size_t N>
+  JsonWriter& boolMember(const char (&k)[N], bool v) { return boolMember(k, N - 1, v); }
+  template <std::size_t N>
+  JsonWriter& textMember(const char (&k)[N], std::string_view v) { return textMember(k, N - 1, v); }
+  JsonWriter& intMember(const char* k, std::size_t n, std::int64_t v);
+  JsonWriter& boolMember(const char* k, std::size_t n, bool v);
+  JsonWriter& textMember(const char* k, std::size_t n, std::string_view v);
   JsonWriter& value(std::string_view s) {
     separate();
     appendJsonString(out_, s);
@@ -110,6 +125,7 @@ class JsonWriter {
 
  private:
   static constexpr std::size_t kShortKey = 40;
+  static constexpr std::size_t kMemberBuffer = 128;  // a member composed on the stack (intMember, …)
   static bool plain(std::string_view k) {
     for (const char c : k)
       if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') return false;

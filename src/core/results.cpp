@@ -35,11 +35,11 @@ void writeSummaryText(JsonWriter& w, const Summary& s) {
     if (!text.empty()) text += ' ';
     m.appendText(text);
   }
-  w.quotedKey("\"summary\":").value(text);
+  w.commaKey(",\"summary\":").value(text);
 }
 
 void writeSentences(JsonWriter& w, const Summary& s) {
-  std::string& out = w.quotedKey("\"summary\":").rawValue();
+  std::string& out = w.commaKey(",\"summary\":").rawValue();
   out += '[';
   for (std::size_t i = 0; i < s.sentences.size(); ++i) {
     if (i) out += ',';

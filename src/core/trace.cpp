@@ -3,6 +3,7 @@
 #include "message.h"
 
 #include <charconv>
+#include <cstring>
 
 namespace grapeshot {
 namespace {
@@ -56,6 +57,27 @@ void TraceValue::appendTo(std::string& out) const {
                         [&](const Json& j) { appendJson(out, j); },
                         [&](const std::shared_ptr<const Message>& m) { m->appendStructured(out); }},
              v_);
+}
+
+[[gnu::noinline]] bool TraceValue::writeSimple(char*& at, char* end) const {
+  if (end - at < 24) return false;  // room for any integer
+  if (const auto* i = std::get_if<std::int64_t>(&v_)) {
+    at = std::to_chars(at, end, *i).ptr;
+    return true;
+  }
+  if (const auto* u = std::get_if<std::uint64_t>(&v_)) {
+    at = std::to_chars(at, end, *u).ptr;
+    return true;
+  }
+  const auto t = text();
+  if (!t || t->size() + 2 > static_cast<std::size_t>(end - at)) return false;
+  for (const char c : *t)  // what appendJsonString copies as it is
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80 || c == '"' || c == '\\') return false;
+  *at++ = '"';
+  std::memcpy(at, t->data(), t->size());
+  at += t->size();
+  *at++ = '"';
+  return true;
 }
 
 std::string TraceValue::plain() const {
@@ -145,8 +167,10 @@ void RollLog::appendTo(std::string& out) const {
     const Roll& r = rolls_[i];
     out += i ? ",{\"die\":" : "{\"die\":";
     appendJsonString(out, r.die);
-    (out += ",\"natural\":") += std::to_string(r.natural);
-    out += ",\"purpose\":";
+    char buf[40] = ",\"natural\":";  // the number and the next name in one append
+    char* at = std::to_chars(buf + 11, buf + 28, r.natural).ptr;
+    std::memcpy(at, ",\"purpose\":", 11);
+    out.append(buf, static_cast<std::size_t>(at + 11 - buf));
     r.purpose.appendTo(out);
     out += '}';
   }

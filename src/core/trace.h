@@ -83,6 +83,9 @@ class TraceValue {
   bool emptyText() const;  // "" (or none)
 
   void appendTo(std::string& out) const;  // as JSON text, exactly as toText(toJson()) writes it
+  // The same text written at `at` when the value is an integer or a text with nothing to escape and it
+  // fits before `end` (`at` is moved past it); false, nothing written, for anything else.
+  bool writeSimple(char*& at, char* end) const;
   // As a sentence shows it: text as it is, numbers in decimal (a message's parameter).
   std::string plain() const;
   void appendPlain(std::string& out) const;  // the same, appended

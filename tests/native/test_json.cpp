@@ -82,3 +82,26 @@ TEST_CASE("appendJson writes the rulesets' data as nlohmann's dump does", "[json
   }
   CHECK(grapeshot::toText(grapeshot::describe()) == dumped(grapeshot::describe()));
 }
+
+// The generated writers' members (a name already quoted after its comma, and its value in one append):
+// what commaKey(k).value(v) writes, the comma only after a first member, and texts to escape, a
+// name too long for the stack buffer and numbers at their limits through the same path.
+TEST_CASE("JsonWriter's one-append members write what a name and its value write", "[json]") {
+  const std::string longName(130, 'n');
+  const std::string longKey = ",\"" + longName + "\":";
+  std::string fused, plain;
+  grapeshot::JsonWriter f(fused), p(plain);
+  f.object().intMember(",\"a\":", -7).boolMember(",\"b\":", true).boolMember(",\"c\":", false);
+  p.object().commaKey(",\"a\":").value(-7).commaKey(",\"b\":").value(true).commaKey(",\"c\":").value(false);
+  for (const std::string_view text : {"plain", "", "quote \" \\ \t", "s\xC3\xA9", "bad \xFF", "\x7F"}) {
+    f.textMember(",\"t\":", text);
+    p.commaKey(",\"t\":").value(text);
+  }
+  f.textMember(",\"long\":", std::string(200, 'x')).intMember(longKey.data(), longKey.size(), std::numeric_limits<std::int64_t>::min());
+  p.commaKey(",\"long\":").value(std::string(200, 'x')).commaKey(longKey.data(), longKey.size()).value(std::numeric_limits<std::int64_t>::min());
+  f.boolMember(longKey.data(), longKey.size(), true).textMember(longKey.data(), longKey.size(), "v").endObject();
+  p.commaKey(longKey.data(), longKey.size()).value(true).commaKey(longKey.data(), longKey.size()).value("v").endObject();
+  CHECK(fused == plain);
+  CHECK(fused.rfind(R"({"a":-7,"b":true,"c":false,"t":"plain","t":"","t":"quote \" \\ \t")", 0) == 0);
+  CHECK(Json::parse(fused).at("long") == std::string(200, 'x'));
+}

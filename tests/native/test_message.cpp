@@ -21,6 +21,13 @@ TEST_CASE("a message renders its catalog template with its parameters, and as {i
   m.appendStructured(structured);
   CHECK(structured == R"({"id":"error.notDieFace","params":{"number":1,"value":9,"die":"d6","low":1,"high":6}})");
   CHECK(toText(m.structured()) == structured);
+  // Texts to escape and a text longer than the writer's stack buffer go the long way, with the same result.
+  for (const std::string& text : {std::string("quote \" and \\"), std::string(300, 'x'), std::string("s\xC3\xA9")}) {
+    const Message t = msg::errorNotDieFace(1, 9, text, -1, 18446744073709551615u);
+    std::string written;
+    t.appendStructured(written);
+    CHECK(written == toText(t.structured()));
+  }
   CHECK(msg::errorMissingFieldTitled("Cohesion rating", "cohesion").text() == "Cohesion rating: missing (required field \"cohesion\")");
 }
 

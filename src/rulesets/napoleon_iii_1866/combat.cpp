@@ -248,7 +248,8 @@ CrtRead rollOnCrt(Context& ctx, const Rulings& rulings, const PatchedGrid& crt, 
   if (terrain) hexsideShifts(shift, r.attackers);
   if (fire) shift.entry(tables::columnModifiers.artilleryFire);
   if (r.night) shift.entry(tables::columnModifiers.night);
-  shift.add(r.extraColumnShift, words(ctx, msg::napoleonIii1866LabelExtraColumnShift()), "input");
+  // The labels are the trace's alone (Modifiers keeps none untraced): not rendered for nothing.
+  if (r.extraColumnShift) shift.add(r.extraColumnShift, ctx.tracing() ? words(ctx, msg::napoleonIii1866LabelExtraColumnShift()) : std::string(), "input");
   c.shift = shift.total();
   c.col = readColumn(ctx, crt, c.base, c.shift, who);
 
@@ -264,7 +265,7 @@ CrtRead rollOnCrt(Context& ctx, const Rulings& rulings, const PatchedGrid& crt, 
   if (defence && any(r.units, isPrussianInfantry)) drm.entry(tables::dieRollModifiers.dreyse);
   if (r.stream && defence && rulings.streamAttackerOnly) GS_RULING(ctx, "V-15", msg::napoleonIii1866RulingStreamAttackerOnly());
   else if (r.stream) drm.entry(tables::dieRollModifiers.stream, 1, "V-15");
-  drm.add(r.extraDrm, words(ctx, msg::napoleonIii1866LabelExtraDrm()), "input");
+  if (r.extraDrm) drm.add(r.extraDrm, ctx.tracing() ? words(ctx, msg::napoleonIii1866LabelExtraDrm()) : std::string(), "input");
   c.drm = drm.total();
   c.roll = rollOnTable(ctx, crt, c.col, c.drm, who);
   return c;
@@ -415,12 +416,14 @@ class Fire final : public Play {
     const CrtRead r = rollOnCrt(ctx, rulings_, crt_,
                                 {Roller::fire, firers_, firers_, target_, nullptr, in_.extraColumnShift, in_.extraDrm, in_.night, false, false});
     const auto applied = applyResult(ctx, rulings_, r.roll.order, units_, situations_, Side::target, stepUnit_);
-    const HexState hex(applied);
-    ctx.tally(results::FireTally::cell, TraceValue::fromData(r.roll.cell));
-    ctx.tally(results::FireTally::final, hex.text());
-    ctx.tally(results::FireTally::stepsLost, hex.stepsLost);
-    ctx.tally(results::FireTally::disorganized, hex.disorganized);
-    ctx.tally(results::FireTally::disorganizedNow, disorganizedNow(applied, units_));
+    if (ctx.tallying()) {  // exact odds only: a resolve's texts not made
+      const HexState hex(applied);
+      ctx.tally(results::FireTally::cell, TraceValue::fromData(r.roll.cell));
+      ctx.tally(results::FireTally::final, hex.text());
+      ctx.tally(results::FireTally::stepsLost, hex.stepsLost);
+      ctx.tally(results::FireTally::disorganized, hex.disorganized);
+      ctx.tally(results::FireTally::disorganizedNow, disorganizedNow(applied, units_));
+    }
     if (!out) return;
     results::FireResult res;
     fillRead(res, r, crt_, results::AppliesTo::target);
@@ -499,18 +502,20 @@ class Shock final : public Play {
     const auto attApplied = applyResult(ctx, rulings_, dr.roll.order, attackers_, attackerTests_, Side::attacking, attackerStepUnit_);
 
     // Named by whose result it is, as in every ruleset: the attack roll's cell lands on the defender.
-    using results::ShockTally;
-    const HexState defender(defApplied), attacker(attApplied);
-    ctx.tally(ShockTally::defenderCell, TraceValue::fromData(ar.roll.cell));
-    ctx.tally(ShockTally::attackerCell, TraceValue::fromData(dr.roll.cell));
-    ctx.tally(ShockTally::defenderFinal, defender.text());
-    ctx.tally(ShockTally::attackerFinal, attacker.text());
-    ctx.tally(ShockTally::defenderStepsLost, defender.stepsLost);
-    ctx.tally(ShockTally::attackerStepsLost, attacker.stepsLost);
-    ctx.tally(ShockTally::defenderDisorganized, defender.disorganized);
-    ctx.tally(ShockTally::attackerDisorganized, attacker.disorganized);
-    ctx.tally(ShockTally::defenderDisorganizedNow, disorganizedNow(defApplied, defenders_));
-    ctx.tally(ShockTally::attackerDisorganizedNow, disorganizedNow(attApplied, attackers_));
+    if (ctx.tallying()) {  // exact odds only: a resolve's texts not made
+      using results::ShockTally;
+      const HexState defender(defApplied), attacker(attApplied);
+      ctx.tally(ShockTally::defenderCell, TraceValue::fromData(ar.roll.cell));
+      ctx.tally(ShockTally::attackerCell, TraceValue::fromData(dr.roll.cell));
+      ctx.tally(ShockTally::defenderFinal, defender.text());
+      ctx.tally(ShockTally::attackerFinal, attacker.text());
+      ctx.tally(ShockTally::defenderStepsLost, defender.stepsLost);
+      ctx.tally(ShockTally::attackerStepsLost, attacker.stepsLost);
+      ctx.tally(ShockTally::defenderDisorganized, defender.disorganized);
+      ctx.tally(ShockTally::attackerDisorganized, attacker.disorganized);
+      ctx.tally(ShockTally::defenderDisorganizedNow, disorganizedNow(defApplied, defenders_));
+      ctx.tally(ShockTally::attackerDisorganizedNow, disorganizedNow(attApplied, attackers_));
+    }
     if (!out) return;
     results::ShockResult res;
     fillRead(res.attack, ar, crt_, results::AppliesTo::defender);

@@ -151,7 +151,7 @@ MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, co
     if (s.commanderAdjacent) target.entry(tables::rallyModifiers.commanderAdjacent);
     if (s.enemyArtilleryInRange) target.entry(tables::rallyModifiers.enemyArtillery);
   }
-  target.add(s.extraDrm, words(ctx, msg::napoleonIii1866LabelExtraModifier()), "input");
+  if (s.extraDrm) target.add(s.extraDrm, ctx.tracing() ? words(ctx, msg::napoleonIii1866LabelExtraModifier()) : std::string(), "input");  // the trace's label alone
 
   MoraleTest t{target.total(), 0, false, rulings.rollUnder};
   t.natural = t.rollUnder ? ctx.rollCheckUnder(kD6, subject, t.target) : ctx.rollCheckOver(kD6, subject, 7 - t.target);
@@ -242,10 +242,11 @@ class Test : public Play {
                : u.stepsLostNow ? msg::napoleonIii1866ResultMoraleTestFailedStepLoss
                                 : msg::napoleonIii1866ResultMoraleTestFailedDisorganized;
     }
-    ctx.tally(rally ? results::RallyTally::passed : results::MoraleTally::passed, t.passed);
-    ctx.tally(rally ? results::RallyTally::final : results::MoraleTally::final,
-              finalText(u));
-    ctx.tally(rally ? results::RallyTally::stepsLost : results::MoraleTally::stepsLost, u.stepsLostNow);
+    if (ctx.tallying()) {  // exact odds only: a resolve's texts not made
+      ctx.tally(rally ? results::RallyTally::passed : results::MoraleTally::passed, t.passed);
+      ctx.tally(rally ? results::RallyTally::final : results::MoraleTally::final, finalText(u));
+      ctx.tally(rally ? results::RallyTally::stepsLost : results::MoraleTally::stepsLost, u.stepsLostNow);
+    }
     if (!out) return;
     if (rally) write(*out, result<results::RallyResult>(t, effect(), u));
     else write(*out, result<results::MoraleResult>(t, effect(), u));
