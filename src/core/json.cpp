@@ -36,7 +36,7 @@ void appendJsonString(std::string& out, std::string_view text) {
     if (i == text.size()) {
       char buf[64];
       buf[0] = '"';
-      std::memcpy(buf + 1, text.data(), text.size());
+      if (!text.empty()) std::memcpy(buf + 1, text.data(), text.size());  // an empty view may hold null
       buf[text.size() + 1] = '"';
       out.append(buf, text.size() + 2);
       return;
@@ -178,7 +178,7 @@ JsonWriter& JsonWriter::commaKey(const char* commaQuotedWithColon, std::size_t n
   std::memcpy(at, k + skip, n - skip);
   at += n - skip;
   *at++ = '"';
-  std::memcpy(at, v.data(), v.size());
+  if (!v.empty()) std::memcpy(at, v.data(), v.size());  // an empty view may hold null
   at += v.size();
   *at++ = '"';
   out_.append(buf, static_cast<std::size_t>(at - buf));

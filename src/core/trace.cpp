@@ -74,7 +74,7 @@ void TraceValue::appendTo(std::string& out) const {
   for (const char c : *t)  // what appendJsonString copies as it is
     if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80 || c == '"' || c == '\\') return false;
   *at++ = '"';
-  std::memcpy(at, t->data(), t->size());
+  if (!t->empty()) std::memcpy(at, t->data(), t->size());  // an empty view may hold null
   at += t->size();
   *at++ = '"';
   return true;

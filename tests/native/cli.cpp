@@ -4,6 +4,7 @@
 //   grapeshot_cli --odds [N]       each line's exact odds (under a budget of N sequences)
 //   grapeshot_cli --odds-batch K N the lines K at a time as one odds batch sharing a budget of N
 //   grapeshot_cli --rulesets       what the engine knows
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -32,7 +33,8 @@ int main(int argc, char** argv) {
   }
   std::string line;
   if (mode == "--odds-batch") {  // compares shared-budget decisions (scripts/compare-responses.mjs)
-    const std::uint64_t size = number(argc, argv, 2, 4), budget = number(argc, argv, 3, grapeshot::kMaxOddsPaths);
+    const std::uint64_t size = std::max<std::uint64_t>(1, number(argc, argv, 2, 4));
+    const std::uint64_t budget = number(argc, argv, 3, grapeshot::kMaxOddsPaths);
     grapeshot::Json batch = grapeshot::Json::array();
     const auto flush = [&] {
       if (!batch.empty()) std::cout << grapeshot::batchText(batch, "odds", 1u, budget) << "\n";
