@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <exception>
 #include <numeric>
 #include <optional>
@@ -419,39 +420,51 @@ class Enumeration {
 
 // The answer is written as text (JsonWriter), member by member in its final order: no document is
 // built, serialized and destroyed (with sensitivity, that was a fifth of an odds call in wasm).
-void writeFraction(JsonWriter& w, const Fraction& f) { w.object().field("num", f.num).field("den", f.den).endObject(); }
+// {"num":n,"den":d}, composed on the stack and appended once: an answer with what-ifs writes
+// thousands (in the module each append is a call into libc++ and another into memcpy).
+void writeFraction(JsonWriter& w, const Fraction& f) {
+  constexpr std::string_view kNum = "{\"num\":", kDen = ",\"den\":";
+  constexpr std::size_t kDigits = 20;  // an int64 at most, sign included
+  char buf[kNum.size() + kDen.size() + 2 * kDigits + 1];
+  char* at = std::copy(kNum.begin(), kNum.end(), buf);
+  at = std::to_chars(at, at + kDigits, f.num).ptr;
+  at = std::copy(kDen.begin(), kDen.end(), at);
+  at = std::to_chars(at, at + kDigits, f.den).ptr;
+  *at++ = '}';
+  w.rawValue().append(buf, static_cast<std::size_t>(at - buf));
+}
 // "fraction" and "probability", into an open object.
 void writeProbability(JsonWriter& w, const Fraction& f) {
-  w.key("fraction");
-  writeFraction(w, f);
-  w.field("probability", f.value());
+  writeFraction(w.commaKey(",\"fraction\":"), f);
+  w.commaKey(",\"probability\":").value(f.value());
 }
 
 // distributions: numeric values ascending with "at least" figures; others in first-seen order.
 // expected: the mean of every numeric key. Both written as members "distributions" and "expected" of
-// the open object.
+// the open object. Values are written from the tallies as they are (TraceValue writes the text its
+// Json would), no document built for each.
 void report(const Tallies& t, JsonWriter& w) {
-  std::vector<std::pair<Json, Fraction>> sorted;
+  std::vector<std::pair<const TraceValue*, Fraction>> sorted;
   std::vector<std::pair<const std::string*, Fraction>> means;
   w.key("distributions").object();
   for (const auto& [key, entries] : t.keys) {
     sorted.clear();
-    for (const auto& e : entries) sorted.emplace_back(e.value.toJson(), t.probability(e));
-    const bool numeric = std::all_of(sorted.begin(), sorted.end(), [](const auto& e) { return e.first.is_number_integer(); });
+    for (const auto& e : entries) sorted.emplace_back(&e.value, t.probability(e));
+    const bool numeric = std::all_of(sorted.begin(), sorted.end(), [](const auto& e) { return e.first->integer().has_value(); });
     if (numeric)
-      std::sort(sorted.begin(), sorted.end(),
-                [](const auto& a, const auto& b) { return a.first.template get<std::int64_t>() < b.first.template get<std::int64_t>(); });
+      std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return *a.first->integer() < *b.first->integer(); });
     Fraction mean, atLeast{1, 1};
     w.key(key).array();
     for (const auto& [value, p] : sorted) {
-      w.object().field("value", value);
+      w.object().key("value");
+      value->appendTo(w.rawValue());
       writeProbability(w, p);
       if (numeric) {
         w.key("atLeast").object();
         writeProbability(w, atLeast);
         w.endObject();
         atLeast += Fraction{-p.num, p.den};
-        mean += p * value.get<std::int64_t>();
+        mean += p * *value->integer();
       }
       w.endObject();
     }
