@@ -27,27 +27,20 @@ std::size_t utf8Sequence(std::string_view text, std::size_t i) {
 void appendJsonString(std::string& out, std::string_view text) {
   // Short text with nothing to escape (most of what a response holds: names, labels, cells) goes in
   // with its quotes in one append (in the module each append is a call into libc++ and into memcpy).
-  if (text.size() <= 62) {
-    std::size_t i = 0;
-    for (; i < text.size(); ++i) {
-      const auto c = static_cast<unsigned char>(text[i]);
-      if (c < 0x20 || c == '"' || c == '\\' || c >= 0x80) break;
-    }
-    if (i == text.size()) {
-      char buf[64];
-      buf[0] = '"';
-      if (!text.empty()) std::memcpy(buf + 1, text.data(), text.size());  // an empty view may hold null
-      buf[text.size() + 1] = '"';
-      out.append(buf, text.size() + 2);
-      return;
-    }
+  if (text.size() <= 62 && copiedAsIs(text)) {
+    char buf[64];
+    buf[0] = '"';
+    if (!text.empty()) std::memcpy(buf + 1, text.data(), text.size());  // an empty view may hold null
+    buf[text.size() + 1] = '"';
+    out.append(buf, text.size() + 2);
+    return;
   }
   const std::size_t start = out.size();
   out += '"';
   std::size_t run = 0;  // the start of the characters not yet copied: copied a run at a time
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) continue;
+    if (copiedAsIs(c)) continue;
     if (c >= 0x80) {
       // Well-formed UTF-8 is written as it is; anything else goes to nlohmann's own writer, which
       // replaces it (U+FFFD) as every response does.
@@ -130,7 +123,7 @@ void appendJsonNumber(std::string& out, double d) {
 JsonWriter& JsonWriter::key(std::string_view k) {
   // A name from the code (short, printable ASCII, nothing to escape) goes in with one append: results
   // are mostly names.
-  if (k.size() <= kShortKey && plain(k)) return plainKey(k);
+  if (k.size() <= kShortKey && copiedAsIs(k)) return plainKey(k);
   separate();
   appendJsonString(out_, k);
   out_ += ':';
@@ -171,7 +164,7 @@ JsonWriter& JsonWriter::commaKey(const char* commaQuotedWithColon, std::size_t n
 
 [[gnu::noinline]] JsonWriter& JsonWriter::textMember(const char* k, std::size_t n, std::string_view v) {
   // Text with nothing to escape (names, labels, the cells) goes in as it is, between its quotes.
-  if (n + v.size() + 2 > kMemberBuffer || !plain(v)) return commaKey(k, n).value(v);
+  if (n + v.size() + 2 > kMemberBuffer || !copiedAsIs(v)) return commaKey(k, n).value(v);
   char buf[kMemberBuffer];
   const std::size_t skip = more_ ? 0 : 1;
   char* at = buf;

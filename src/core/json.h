@@ -22,6 +22,14 @@ void appendJson(std::string& out, const Json& v);
 void appendJsonNumber(std::string& out, double d);
 // Appends `text` as a JSON string, exactly as appendJson(Json(text)) writes it.
 void appendJsonString(std::string& out, std::string_view text);
+// A character a JSON string holds as it is (appendJsonString copies it unchanged): ASCII from the space
+// up, but the quote and the backslash. Anything else is escaped, or checked as UTF-8.
+constexpr bool copiedAsIs(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+inline bool copiedAsIs(std::string_view text) {
+  for (const char c : text)
+    if (!copiedAsIs(static_cast<unsigned char>(c))) return false;
+  return true;
+}
 
 inline std::string toText(const Json& v) {
   std::string out;
@@ -53,7 +61,7 @@ class JsonWriter {
   JsonWriter& key(const char (&k)[N]) {
     static_assert(N - 1 <= kShortKey, "a short name");
     const std::string_view name(k, N - 1);
-    return plain(name) ? plainKey(name) : key(name);
+    return copiedAsIs(name) ? plainKey(name) : key(name);
   }
   // A member name the code generators already quoted and escaped, after its comma and with its colon
   // (",\"natural\":"; the comma is left out for an object's first member; named apart from the
@@ -126,11 +134,6 @@ class JsonWriter {
  private:
   static constexpr std::size_t kShortKey = 40;
   static constexpr std::size_t kMemberBuffer = 128;  // a member composed on the stack (intMember, …)
-  static bool plain(std::string_view k) {
-    for (const char c : k)
-      if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') return false;
-    return true;
-  }
   void separate() {
     if (more_) out_ += ',';
   }

@@ -70,9 +70,7 @@ void TraceValue::appendTo(std::string& out) const {
     return true;
   }
   const auto t = text();
-  if (!t || t->size() + 2 > static_cast<std::size_t>(end - at)) return false;
-  for (const char c : *t)  // what appendJsonString copies as it is
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80 || c == '"' || c == '\\') return false;
+  if (!t || t->size() + 2 > static_cast<std::size_t>(end - at) || !copiedAsIs(*t)) return false;
   *at++ = '"';
   if (!t->empty()) std::memcpy(at, t->data(), t->size());  // an empty view may hold null
   at += t->size();
