@@ -151,6 +151,11 @@ class Modifiers {
 
   // Adds `value` (skipped when 0). `ref` names the printed rule or the ruling (e.g. "V-11").
   Modifiers& add(int value, TraceValue label, TraceValue ref) { return term(value, std::move(label), 1, {}, std::move(ref)); }
+  // A label from the catalog (an input's extra modifier): rendered only for the trace, which alone
+  // shows a term's label, so a resolve or exact odds render none.
+  Modifiers& add(int value, const Message& label, TraceValue ref) {
+    return term(value, value && ctx_.tracing() ? TraceValue(label.text()) : TraceValue(), 1, {}, std::move(ref));
+  }
   // Adds a printed entry of a modifiers table `times` times ("-1 per loss level").
   Modifiers& entry(std::string_view tableId, std::string_view entryId, int times = 1, std::string_view ruling = {}) {
     return times == 0 ? *this : printed(ctx_.ruleset.printedEntry(tableId, entryId), times, ruling);

@@ -159,7 +159,7 @@ class Fire final : public Play {
       if (target.slope == Slope::downSteepSlope) shifts.entry(tables::fireColumnShifts.targetDownSteepSlope);
       if (firer.crossesCrest) shifts.entry(tables::fireColumnShifts.fireCrossesCrest);
     }
-    shifts.add(in_.extraColumnShift, words(ctx, msg::battlesOfWaterlooLabelExtraColumnShift()), "input");
+    shifts.add(in_.extraColumnShift, msg::battlesOfWaterlooLabelExtraColumnShift(), "input");
     const int maxNet = printed::fireColumnShifts.maxNet;
     const int netShift = clampTraced(ctx, shifts.total(), -maxNet, maxNet, words(ctx, msg::battlesOfWaterlooLabelMaximumNetColumnShift()), "W-09");
 
@@ -184,7 +184,7 @@ class Fire final : public Play {
     if (firer.type == Scale::artillery && nation == Nationality::french) drm.entry(tables::fireDrms.frenchArtilleryFiring);
     if (firer.type == Scale::artillery && nation == Nationality::prussian) drm.entry(tables::fireDrms.prussianArtilleryFiring);
     if (firer.maximumRange) drm.entry(tables::fireDrms.artilleryMaximumRange);
-    drm.add(in_.extraDrm, words(ctx, msg::battlesOfWaterlooLabelExtraDrm()), "input");
+    drm.add(in_.extraDrm, msg::battlesOfWaterlooLabelExtraDrm(), "input");
 
     const PatchedGrid& table = table_;  // with the patches the options switch on (W-06)
     const int natural = ctx.roll(kD10, words(ctx, msg::battlesOfWaterlooLabelFire()));

@@ -86,7 +86,7 @@ class Square final : public Play {
     if (in_.unit.elite != inputs::Elite::none) drm.entry(tables::squareInReactionModifiers.elite);
     if (in_.stackedWithLeader) drm.entry(tables::squareInReactionModifiers.stackedWithLeader);
     drm.entry(tables::squareInReactionModifiers.hexChargedBeyond2, std::max(0, in_.hexesCharged - kHexesChargedBeyond));
-    drm.add(in_.extraDrm, words(ctx, msg::battlesOfWaterlooLabelExtraDrm()), "input");
+    drm.add(in_.extraDrm, msg::battlesOfWaterlooLabelExtraDrm(), "input");
 
     const int natural = ctx.roll(kD10, words(ctx, msg::battlesOfWaterlooLabelSquareInReaction()));
     const int total = natural + drm.total();

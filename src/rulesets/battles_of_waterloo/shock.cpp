@@ -462,7 +462,7 @@ class Shock final : public Play {
       if (streamEntry_.entry && !*streamEntry_.key) drm.entry(*streamEntry_.entry);
       else if (streamEntry_.entry) drm.entryValue(*streamEntry_.entry, streamEntry_.key, streamEntry_.ruling);
     }
-    drm.add(in_.extraDrm, words(ctx, msg::battlesOfWaterlooLabelExtraDrm()), "input");
+    drm.add(in_.extraDrm, msg::battlesOfWaterlooLabelExtraDrm(), "input");
 
     // 3. Roll and read both grids.
     const int natural = ctx.roll(kD10, words(ctx, msg::battlesOfWaterlooLabelShock()));

@@ -244,7 +244,7 @@ class BreakTest : public Play {
     const std::string subject = wordy ? msg::blackPowderLabelBreakTest(letter()).text() : std::string();
     Modifiers m(ctx, StepKind::drm, subject);
     for (const auto& t : terms_) m.entry(*t.entry, t.times, t.ruling);
-    m.add(extraDrm_, words(ctx, msg::blackPowderLabelExtraModifier()), "input");
+    m.add(extraDrm_, msg::blackPowderLabelExtraModifier(), "input");
     const int drm = m.total();
 
     // B-01: 2D6, each die reported.

@@ -162,7 +162,7 @@ class BrigadeMorale final : public Play {
     Modifiers drm(ctx, StepKind::drm, words(ctx, msg::blackPowderLabelBrigadeMoraleTest()));
     if (2 * lost_ >= started_) drm.entry(tables::brigadeMoraleModifiers.halfOrMoreUnitsLost, 1, "B-11");
     if (lost_ >= 1 && shaken_ == left_) drm.entry(tables::brigadeMoraleModifiers.allRemainingShakenAndOneLost, 1, "B-15");
-    drm.add(extraDrm_, words(ctx, msg::blackPowderLabelExtraModifier()), "input");
+    drm.add(extraDrm_, msg::blackPowderLabelExtraModifier(), "input");
 
     const int d1 = ctx.roll(kD6, words(ctx, msg::blackPowderLabelBrigadeMoraleTestFirstDie()));
     const int d2 = ctx.roll(kD6, words(ctx, msg::blackPowderLabelBrigadeMoraleTestSecondDie()));

@@ -64,7 +64,7 @@ class Charge final : public Play {
     Modifiers attackerDrm(ctx, StepKind::drm, words(ctx, kWhoAttackers.who()));
     anyUnitModifiers(ctx, attackerDrm, attacker_, false);  // only eager units charge
     chargerModifiers(ctx, attackerDrm, attacker_, s_);
-    attackerDrm.add(attackerExtraDrm_, words(ctx, msg::grandeTactiqueLabelExtraModifier()), "input");
+    attackerDrm.add(attackerExtraDrm_, msg::grandeTactiqueLabelExtraModifier(), "input");
     const Check a = moraleCheck(ctx, rule_, attackerDrm.total(), kWhoAttackers);
 
     Outcome outcome = Outcome::chargeFailed;
@@ -77,7 +77,7 @@ class Charge final : public Play {
       Modifiers targetDrm(ctx, StepKind::drm, words(ctx, kWhoTarget.who()));
       anyUnitModifiers(ctx, targetDrm, target_, s_.targetShaken);
       targetModifiers(ctx, targetDrm, target_, t_);
-      targetDrm.add(targetExtraDrm_, words(ctx, msg::grandeTactiqueLabelExtraModifier()), "input");
+      targetDrm.add(targetExtraDrm_, msg::grandeTactiqueLabelExtraModifier(), "input");
       d = moraleCheck(ctx, rule_, targetDrm.total(), kWhoTarget);
       GS_RULING(ctx, "G-11", msg::grandeTactiqueRulingMeleeAfterChecks());
       outcome = d->passed ? Outcome::bothPassed : Outcome::targetFailed;

@@ -403,7 +403,7 @@ class Morale final : public Play {
     if (occasion_.usesAny) anyUnitModifiers(ctx, drm, unit_, unit_.shaken);
     if (occasion_.usesCharger) chargerModifiers(ctx, drm, unit_, charger_);
     if (occasion_.usesTarget) targetModifiers(ctx, drm, unit_, target_);
-    drm.add(extraDrm_, words(ctx, msg::grandeTactiqueLabelExtraModifier()), "input");
+    drm.add(extraDrm_, msg::grandeTactiqueLabelExtraModifier(), "input");
 
     const Check c = moraleCheck(ctx, rule_, drm.total(), who_);
     const Outcome q = consequence(ctx, occasion_, c.passed, unit_.shaken);
@@ -447,7 +447,7 @@ class Rally final : public Play {
   void play(Context& ctx, JsonWriter* out) const override {
     Modifiers drm(ctx, StepKind::drm, words(ctx, kWhoShakenUnit.who()));
     anyUnitModifiers(ctx, drm, unit_, true);
-    drm.add(extraDrm_, words(ctx, msg::grandeTactiqueLabelExtraModifier()), "input");
+    drm.add(extraDrm_, msg::grandeTactiqueLabelExtraModifier(), "input");
     const Check c = moraleCheck(ctx, rule_, drm.total(), kWhoShakenUnit);
     const Outcome q = consequence(ctx, occasion_, c.passed, true);
     ctx.tally(results::RallyTally::passed, c.passed);

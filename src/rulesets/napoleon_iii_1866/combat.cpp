@@ -248,8 +248,7 @@ CrtRead rollOnCrt(Context& ctx, const Rulings& rulings, const PatchedGrid& crt, 
   if (terrain) hexsideShifts(shift, r.attackers);
   if (fire) shift.entry(tables::columnModifiers.artilleryFire);
   if (r.night) shift.entry(tables::columnModifiers.night);
-  // The labels are the trace's alone (Modifiers keeps none untraced): not rendered for nothing.
-  if (r.extraColumnShift) shift.add(r.extraColumnShift, ctx.tracing() ? words(ctx, msg::napoleonIii1866LabelExtraColumnShift()) : std::string(), "input");
+  shift.add(r.extraColumnShift, msg::napoleonIii1866LabelExtraColumnShift(), "input");
   c.shift = shift.total();
   c.col = readColumn(ctx, crt, c.base, c.shift, who);
 
@@ -265,7 +264,7 @@ CrtRead rollOnCrt(Context& ctx, const Rulings& rulings, const PatchedGrid& crt, 
   if (defence && any(r.units, isPrussianInfantry)) drm.entry(tables::dieRollModifiers.dreyse);
   if (r.stream && defence && rulings.streamAttackerOnly) GS_RULING(ctx, "V-15", msg::napoleonIii1866RulingStreamAttackerOnly());
   else if (r.stream) drm.entry(tables::dieRollModifiers.stream, 1, "V-15");
-  if (r.extraDrm) drm.add(r.extraDrm, ctx.tracing() ? words(ctx, msg::napoleonIii1866LabelExtraDrm()) : std::string(), "input");
+  drm.add(r.extraDrm, msg::napoleonIii1866LabelExtraDrm(), "input");
   c.drm = drm.total();
   c.roll = rollOnTable(ctx, crt, c.col, c.drm, who);
   return c;

@@ -151,7 +151,7 @@ MoraleTest moraleTest(Context& ctx, const Rulings& rulings, const Unit& unit, co
     if (s.commanderAdjacent) target.entry(tables::rallyModifiers.commanderAdjacent);
     if (s.enemyArtilleryInRange) target.entry(tables::rallyModifiers.enemyArtillery);
   }
-  if (s.extraDrm) target.add(s.extraDrm, ctx.tracing() ? words(ctx, msg::napoleonIii1866LabelExtraModifier()) : std::string(), "input");  // the trace's label alone
+  target.add(s.extraDrm, msg::napoleonIii1866LabelExtraModifier(), "input");
 
   MoraleTest t{target.total(), 0, false, rulings.rollUnder};
   t.natural = t.rollUnder ? ctx.rollCheckUnder(kD6, subject, t.target) : ctx.rollCheckOver(kD6, subject, 7 - t.target);
