@@ -145,7 +145,8 @@ const BYTE_BUDGETS = {
   // 47,782 (+4.3 KB: 221 more table texts, the 26 sentences' French): 47 KiB. Merged with main at
   // c953fb1 (the result writers' quoted keys and the odds' inline member names, +1.4 KB): 440,534, 431 KiB.
   // Session 36 (issue 25): the one-append writers out of line (prof25, -1.6 KB) and the odds' trial
-  // enumeration (+1.8 KB), the odds' fractions written in one append (-0.4 KB): 440,316.
+  // enumeration (+1.8 KB), the odds' fractions written in one append (-0.4 KB): 440,316; the extra
+  // modifiers' labels rendered only when traced, in Modifiers::add (-1.9 KB): 438,378.
   'dist/grapeshot-core.wasm': 431 * 1024,
   'dist/grapeshot-core.mjs': 10 * 1024,
   'dist/grapeshot-core.fr.mjs': 47 * 1024,
